@@ -1,0 +1,3 @@
+export default function AdminPage() {
+  return <h1>Administration</h1>;
+}

@@ -1,0 +1,146 @@
+// One webpack + Module Federation factory for the shell and every remote.
+// The list of shared singletons lives here and nowhere else (DESIGN.md §3).
+const path = require('node:path');
+const fs = require('node:fs');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const CopyWebpackPlugin = require('copy-webpack-plugin');
+const CompressionPlugin = require('compression-webpack-plugin');
+
+const repoRoot = path.resolve(__dirname, '../..');
+
+/** Remote apps: federation name, dev/serve port, folder. Shell reads the same list. */
+const APPS = {
+  shell: { name: 'shell', port: 3000, dir: 'shell' },
+  quotes: { name: 'mf_quotes', port: 3001, dir: 'mf-quotes' },
+  recognition: { name: 'mf_recognition', port: 3002, dir: 'mf-recognition' },
+  clients: { name: 'mf_clients', port: 3003, dir: 'mf-clients' },
+  account: { name: 'mf_account', port: 3004, dir: 'mf-account' },
+  admin: { name: 'mf_admin', port: 3005, dir: 'mf-admin' },
+};
+
+function versionOf(pkg) {
+  const pkgJson = require.resolve(`${pkg}/package.json`, { paths: [path.join(repoRoot, 'shell'), __dirname] });
+  return JSON.parse(fs.readFileSync(pkgJson, 'utf8')).version;
+}
+
+const ATELIER_PACKAGES = ['domain', 'bus', 'storage', 'platform', 'ui', 'documents'];
+
+/** Every module that must exist once per page. */
+function sharedSingletons() {
+  const single = (pkg, version = versionOf(pkg)) => ({
+    singleton: true,
+    requiredVersion: `^${version}`,
+    version,
+  });
+  const react = versionOf('react');
+  const router = versionOf('react-router-dom');
+  const shared = {
+    react: single('react', react),
+    'react/': single('react', react),
+    'react-dom': single('react-dom', react),
+    'react-dom/': single('react-dom', react),
+    'react-router': single('react-router', router),
+    'react-router/': single('react-router', router),
+    'react-router-dom': single('react-router-dom', router),
+    'styled-components': single('styled-components'),
+    rxjs: single('rxjs'),
+    'rxjs/': single('rxjs'),
+    '@supabase/supabase-js': single('@supabase/supabase-js'),
+    jspdf: single('jspdf'),
+    zod: single('zod'),
+  };
+  for (const name of ATELIER_PACKAGES) {
+    const version = JSON.parse(fs.readFileSync(path.join(repoRoot, 'shared', name, 'package.json'), 'utf8')).version;
+    shared[`@atelier/${name}`] = { singleton: true, requiredVersion: `^${version}`, version };
+  }
+  return shared;
+}
+
+/**
+ * @param {object} options
+ * @param {string} options.app key of APPS
+ * @param {string} options.dirname the app folder (__dirname of its webpack.config.js)
+ * @param {Record<string,string>} [options.exposes] remotes only
+ * @param {string[]} [options.runtimePlugins]
+ * @param {{from:string,to:string}[]} [options.copy] static assets to copy into dist
+ */
+function createAppConfig({ app, dirname, exposes, runtimePlugins = [], copy = [] }) {
+  const meta = APPS[app];
+  if (!meta) throw new Error(`Unknown app ${app}`);
+  const isHost = app === 'shell';
+  return (env = {}, argv = {}) => {
+    const mode = argv.mode || 'production';
+    const production = mode === 'production';
+    return {
+      mode,
+      entry: path.join(dirname, 'src/index.ts'),
+      devtool: production ? false : 'eval-cheap-module-source-map',
+      output: {
+        path: path.join(dirname, 'dist'),
+        publicPath: isHost ? '/' : 'auto',
+        uniqueName: meta.name,
+        filename: '[name].js',
+        chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+        clean: true,
+      },
+      resolve: {
+        extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+        extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+      },
+      module: {
+        rules: [
+          {
+            test: /\.[cm]?[jt]sx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: 'swc-loader',
+              options: {
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  target: 'es2022',
+                  transform: { react: { runtime: 'automatic', development: !production } },
+                },
+              },
+            },
+          },
+          { test: /\.(png|jpe?g|svg|woff2?)$/, type: 'asset/resource' },
+          { test: /\.traineddata(\.gz)?$/, type: 'asset/resource' },
+        ],
+      },
+      experiments: { asyncWebAssembly: true },
+      performance: { hints: false },
+      plugins: [
+        new ModuleFederationPlugin({
+          name: meta.name,
+          ...(isHost ? { remotes: {}, shareStrategy: 'loaded-first' } : { filename: 'remoteEntry.js', exposes }),
+          shared: sharedSingletons(),
+          runtimePlugins,
+          experiments: { asyncStartup: true },
+          dts: false,
+          dev: false,
+          manifest: true,
+        }),
+        new HtmlWebpackPlugin({
+          template: path.join(dirname, 'src/index.html'),
+          publicPath: isHost ? '/' : 'auto',
+          chunks: ['main'],
+        }),
+        ...(copy.length ? [new CopyWebpackPlugin({ patterns: copy })] : []),
+        ...(production ? [new CompressionPlugin({ test: /\.(js|css|html|json|svg)$/, threshold: 1024 })] : []),
+      ],
+      devServer: {
+        port: meta.port,
+        historyApiFallback: isHost,
+        hot: false,
+        headers: {
+          'Access-Control-Allow-Origin': '*',
+          'Access-Control-Allow-Headers': '*',
+        },
+        static: isHost ? [{ directory: path.join(dirname, 'public') }] : [],
+      },
+    };
+  };
+}
+
+module.exports = { APPS, createAppConfig, sharedSingletons, ATELIER_PACKAGES };
