@@ -3,5 +3,7 @@ const { createAppConfig } = require('@atelier/build');
 module.exports = createAppConfig({
   app: 'admin',
   dirname: __dirname,
-  exposes: { './AdminPage': './src/expose/admin-page.tsx' },
+  exposes: {
+    './AdminPage': './src/expose/admin-page.tsx',
+  },
 });

@@ -1,10 +1,13 @@
+// Standalone mount for local development of this remote alone (its own router; the shell's is not here).
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
 
 import AdminPage from './expose/admin-page';
 
 createRoot(document.getElementById('root')!).render(
   <BrowserRouter>
-    <AdminPage />
+    <Routes>
+        <Route path="/" element={<AdminPage />} />
+    </Routes>
   </BrowserRouter>,
 );

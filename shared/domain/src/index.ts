@@ -1,1 +1,3 @@
-export {};
+export * from './entities';
+export * from './money';
+export * from './plans';

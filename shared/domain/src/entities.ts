@@ -1,0 +1,188 @@
+// Shapes of everything the browser keeps under the spec's localStorage keys (SPEC.md §3).
+// They keep the original product's JSON shapes so existing data can be imported as is.
+import { z } from 'zod';
+
+export const PREDEFINED_UNITS = ['m2', 'kg', 'ml', 'h', 'jour', 'unité', 'forfait'] as const;
+export const DEFAULT_UNIT = 'm2';
+
+/** A catalogue task (key `tasks`). Price in euros excluding tax, as the original product stored it. */
+export const taskSchema = z.object({
+  name: z.string().min(1),
+  unit: z.string().min(1),
+  price: z.number().min(0),
+});
+export type Task = z.infer<typeof taskSchema>;
+export const taskCatalogueSchema = z.array(taskSchema);
+
+/** A task on a quote or an invoice: a catalogue task with a quantity. */
+export const quoteLineSchema = taskSchema.extend({
+  quantity: z.number().min(0),
+});
+export type QuoteLine = z.infer<typeof quoteLineSchema>;
+
+export const quoteSchema = z.object({
+  id: z.string(),
+  /** Sequential per user: DE0001 (DESIGN.md §8). Older data may lack it. */
+  number: z.string().optional(),
+  date: z.string(),
+  tasks: z.array(quoteLineSchema),
+  total: z.number(),
+  totalHT: z.number(),
+  tva: z.number(),
+  tvaRate: z.number(),
+  /** Legacy data URL; new documents keep their bytes in IndexedDB under the document id. */
+  pdfData: z.string().optional().default(''),
+  projectTitle: z.string().optional(),
+});
+export type Quote = z.infer<typeof quoteSchema>;
+
+export const invoiceSchema = z.object({
+  id: z.string(),
+  number: z.string().optional(),
+  quoteId: z.string(),
+  date: z.string(),
+  total: z.number(),
+  totalHT: z.number(),
+  tva: z.number(),
+  tvaRate: z.number(),
+  pdfData: z.string().optional().default(''),
+  tasks: z.array(quoteLineSchema),
+  isPaid: z.boolean().default(false),
+  paymentDate: z.string().optional(),
+  projectTitle: z.string().optional(),
+});
+export type Invoice = z.infer<typeof invoiceSchema>;
+
+export const clientSchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().default(''),
+  address: z.string().default(''),
+  quotes: z.array(quoteSchema).default([]),
+  invoices: z.array(invoiceSchema).default([]),
+});
+export type Client = z.infer<typeof clientSchema>;
+export const clientBookSchema = z.array(clientSchema);
+
+export const companyInfoSchema = z.object({
+  name: z.string().default(''),
+  address: z.string().default(''),
+  phone: z.string().default(''),
+  email: z.string().default(''),
+  website: z.string().default(''),
+  siret: z.string().default(''),
+  tva: z.string().optional().default(''),
+  rib: z
+    .object({
+      bank: z.string().default(''),
+      iban: z.string().default(''),
+      bic: z.string().default(''),
+    })
+    .default({ bank: '', iban: '', bic: '' }),
+  logo: z.string().default(''),
+  footer: z.string().default(''),
+});
+export type CompanyInfo = z.infer<typeof companyInfoSchema>;
+
+export const TABLE_STYLES = ['simple', 'striped', 'bordered'] as const;
+export const LOGO_SIZES = ['small', 'medium', 'large'] as const;
+export const SIDES = ['left', 'right'] as const;
+
+export const quoteCustomizationSchema = z.object({
+  colors: z.object({ primary: z.string(), secondary: z.string(), accent: z.string() }),
+  fonts: z.object({ title: z.string(), body: z.string() }),
+  tableStyle: z.enum(TABLE_STYLES),
+  showHeader: z.boolean(),
+  showFooter: z.boolean(),
+  additionalText: z.string(),
+  layout: z.object({
+    logoSize: z.enum(LOGO_SIZES),
+    companyInfoPosition: z.enum(SIDES),
+    clientInfoPosition: z.enum(SIDES),
+    spacing: z.number().optional(),
+    fontSize: z.object({ title: z.number(), subtitle: z.number(), body: z.number() }),
+    margins: z
+      .object({ top: z.number(), right: z.number(), bottom: z.number(), left: z.number() })
+      .optional(),
+    positions: z.record(z.string(), z.unknown()).optional(),
+  }),
+  invoice: z.object({
+    paymentText: z.string(),
+    latePaymentText: z.string(),
+    paymentDeadline: z.number().min(0),
+    showQuoteReference: z.boolean(),
+    showPaymentStatus: z.boolean(),
+    showPaymentDate: z.boolean(),
+    customHeader: z.string(),
+    customFooter: z.string(),
+  }),
+});
+export type QuoteCustomization = z.infer<typeof quoteCustomizationSchema>;
+
+export const DEFAULT_PAYMENT_TEXT = 'Paiement à réception de facture';
+export const DEFAULT_LATE_PAYMENT_TEXT =
+  "En cas de retard de paiement, des pénalités égales à trois fois le taux d'intérêt légal seront exigibles, ainsi qu'une indemnité forfaitaire pour frais de recouvrement de 40 €.";
+
+export const DEFAULT_CUSTOMIZATION: QuoteCustomization = {
+  colors: { primary: '#1a365d', secondary: '#2d3748', accent: '#4299e1' },
+  fonts: { title: 'Helvetica', body: 'Arial' },
+  tableStyle: 'simple',
+  showHeader: true,
+  showFooter: true,
+  additionalText: '',
+  layout: {
+    logoSize: 'medium',
+    companyInfoPosition: 'left',
+    clientInfoPosition: 'right',
+    spacing: 10,
+    fontSize: { title: 14, subtitle: 12, body: 10 },
+    margins: { top: 15, right: 15, bottom: 15, left: 15 },
+    positions: {},
+  },
+  invoice: {
+    paymentText: DEFAULT_PAYMENT_TEXT,
+    latePaymentText: DEFAULT_LATE_PAYMENT_TEXT,
+    paymentDeadline: 30,
+    showQuoteReference: true,
+    showPaymentStatus: true,
+    showPaymentDate: true,
+    customHeader: '',
+    customFooter: '',
+  },
+};
+
+/** AI / embedded extraction result (SPEC.md §3). */
+export const extractedClientSchema = z.object({
+  name: z.string().optional(),
+  phone: z.string().optional(),
+  email: z.string().optional(),
+  address: z.string().optional(),
+});
+export type ExtractedClient = z.infer<typeof extractedClientSchema>;
+
+export const extractionResultSchema = z.object({
+  projectTitle: z.string(),
+  tasks: z.array(z.object({ name: z.string(), quantity: z.number().int(), unit: z.string() })),
+  client: extractedClientSchema.optional(),
+});
+export type ExtractionResult = z.infer<typeof extractionResultSchema>;
+
+export const voiceRecognitionStateSchema = z.object({
+  transcript: z.string().default(''),
+  isMuted: z.boolean().default(false),
+  lastUpdated: z.string().optional(),
+});
+export type VoiceRecognitionState = z.infer<typeof voiceRecognitionStateSchema>;
+
+export const CHECKPOINT_VERSION = '1.0.0';
+export const MAX_CHECKPOINTS = 3;
+export const checkpointSchema = z.object({
+  version: z.literal(CHECKPOINT_VERSION),
+  date: z.string(),
+  voiceRecognition: voiceRecognitionStateSchema.nullable(),
+  customization: quoteCustomizationSchema.nullable(),
+  clients: clientBookSchema,
+  tasks: taskCatalogueSchema,
+  companyInfo: companyInfoSchema.nullable(),
+});
+export type Checkpoint = z.infer<typeof checkpointSchema>;
