@@ -1,0 +1,103 @@
+// Shared Playwright fixtures: a fresh account per test, signing in through the real /auth page,
+// and the external services the browser may call (address search) answered locally.
+import { expect, test as base, type Page } from '@playwright/test';
+
+export const BACKEND_URL = `http://localhost:${process.env.E2E_BACKEND_PORT ?? 54322}`;
+export const ADMIN = { email: 'admin@atelier.local', password: 'atelier-admin' };
+
+export interface TestUser {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  companyName: string;
+}
+
+let counter = 0;
+
+export function newUserData(prefix = 'artisan'): TestUser {
+  counter += 1;
+  const id = `${Date.now().toString(36)}${process.pid.toString(36)}${counter}`;
+  return {
+    email: `${prefix}.${id}@example.fr`,
+    password: 'Chantier-2026!',
+    firstName: 'Jeanne',
+    lastName: 'Martin',
+    companyName: 'Martin Rénovation',
+  };
+}
+
+async function anonKey(): Promise<string> {
+  const res = await fetch('http://localhost:3000/config.json');
+  const config = (await res.json()) as { supabaseAnonKey: string };
+  return config.supabaseAnonKey;
+}
+
+/** Creates the account through the backend's GoTrue API (the UI sign-up has its own test). */
+export async function createUser(prefix?: string): Promise<TestUser> {
+  const user = newUserData(prefix);
+  const key = await anonKey();
+  const res = await fetch(`${BACKEND_URL}/auth/v1/signup`, {
+    method: 'POST',
+    headers: { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      email: user.email,
+      password: user.password,
+      data: {
+        first_name: user.firstName,
+        last_name: user.lastName,
+        company_name: user.companyName,
+        phone: '06 12 34 56 78',
+        address: '12 rue de la Paix 75002 Paris',
+        siret: '',
+      },
+    }),
+  });
+  expect(res.status, await res.clone().text()).toBe(200);
+  return user;
+}
+
+/** Answers the Géoplateforme geocoder with a fixed French address list. */
+export async function mockGeocoder(page: Page) {
+  await page.route('https://data.geopf.fr/**', (route) =>
+    route.fulfill({
+      contentType: 'application/json',
+      body: JSON.stringify({
+        type: 'FeatureCollection',
+        features: [
+          {
+            type: 'Feature',
+            properties: { label: '12 Rue de la Paix 75002 Paris', context: '75, Paris, Île-de-France' },
+            geometry: { type: 'Point', coordinates: [2.331, 48.869] },
+          },
+          {
+            type: 'Feature',
+            properties: { label: '12 Rue de la Paix 44000 Nantes', context: '44, Loire-Atlantique, Pays de la Loire' },
+            geometry: { type: 'Point', coordinates: [-1.55, 47.21] },
+          },
+        ],
+      }),
+    }),
+  );
+}
+
+export async function signIn(page: Page, user: Pick<TestUser, 'email' | 'password'>) {
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+export const test = base.extend<{ user: TestUser; signedIn: TestUser }>({
+  user: async ({}, use) => {
+    await use(await createUser());
+  },
+  signedIn: async ({ page, user }, use) => {
+    await mockGeocoder(page);
+    await signIn(page, user);
+    await use(user);
+  },
+});
+
+export { expect };

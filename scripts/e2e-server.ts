@@ -1,0 +1,42 @@
+// The system under test for Playwright: a fresh backend (in-memory PGlite, or DATABASE_URL when E2E_DATABASE_URL
+// is set) plus the production builds served like `npm start` does.
+import { startBackend } from '../backend/src/server.ts';
+
+import { serveApps } from './lib/serve-apps.mjs';
+
+export const E2E_BACKEND_PORT = Number(process.env.E2E_BACKEND_PORT ?? 54322);
+export const E2E_ADMIN = { email: 'admin@atelier.local', password: 'atelier-admin' };
+
+async function main() {
+  const backend = await startBackend({
+    port: E2E_BACKEND_PORT,
+    dataDir: 'memory://',
+    databaseUrl: process.env.E2E_DATABASE_URL,
+    adminEmail: E2E_ADMIN.email,
+    adminPassword: E2E_ADMIN.password,
+    env: { AI_BASE_URL: process.env.E2E_AI_BASE_URL ?? '' },
+  });
+  const apps = await serveApps({
+    runtimeConfig: {
+      supabaseUrl: backend.url,
+      supabaseAnonKey: backend.anonKey,
+      adminEmail: E2E_ADMIN.email,
+      contactEmail: 'contact@atelier.fr',
+      contactPhone: '01 84 60 00 00',
+      geocoderUrl: 'https://data.geopf.fr/geocodage/search',
+    },
+  });
+  process.stdout.write(`e2e system ready: ${apps.url} (backend ${backend.url})\n`);
+  const stop = async () => {
+    await apps.close();
+    await backend.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error) => {
+  process.stderr.write(String(error instanceof Error ? error.stack : error) + '\n');
+  process.exit(1);
+});

@@ -1,0 +1,78 @@
+// Dependency-free helpers that make a fresh machine ready: pnpm, node_modules, system Chromium.
+// Used by start.mjs and test.mjs before anything else is importable.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const PNPM_VERSION = '10.34.8';
+
+export function log(message) {
+  process.stdout.write(`[atelier] ${message}\n`);
+}
+
+function has(cmd, args = ['--version']) {
+  return spawnSync(cmd, args, { stdio: 'ignore' }).status === 0;
+}
+
+export function run(cmd, args, options = {}) {
+  const result = spawnSync(cmd, args, { stdio: 'inherit', cwd: repoRoot, ...options });
+  if (result.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (exit ${result.status})`);
+}
+
+/** pnpm 10 through npm (corepack's signature check fails against the registry mirror: DESIGN.md §10). */
+export function ensurePnpm() {
+  const version = spawnSync('pnpm', ['--version'], { encoding: 'utf8' });
+  if (version.status === 0 && version.stdout.trim().startsWith('10.')) return 'pnpm';
+  log(`installing pnpm@${PNPM_VERSION}`);
+  const global = spawnSync('npm', ['install', '-g', `pnpm@${PNPM_VERSION}`], { stdio: 'inherit' });
+  if (global.status === 0 && has('pnpm')) return 'pnpm';
+  // No permission for a global install: keep a local copy under .atelier/.
+  const prefix = path.join(repoRoot, '.atelier/tools');
+  run('npm', ['install', '--prefix', prefix, `pnpm@${PNPM_VERSION}`]);
+  return path.join(prefix, 'node_modules/.bin/pnpm');
+}
+
+/** `pnpm install` when the lockfile changed since the last install. */
+export function ensureInstalled(pnpm) {
+  const stamp = path.join(repoRoot, 'node_modules/.atelier-install-stamp');
+  const lock = path.join(repoRoot, 'pnpm-lock.yaml');
+  const lockTime = existsSync(lock) ? statSync(lock).mtimeMs : 0;
+  if (existsSync(stamp) && Number(readFileSync(stamp, 'utf8')) === lockTime) return;
+  log('installing dependencies (pnpm install)');
+  run(pnpm, ['install', '--frozen-lockfile']);
+  mkdirSync(path.dirname(stamp), { recursive: true });
+  writeFileSync(stamp, String(lockTime));
+}
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+/** Debian's chromium package: Playwright's own browser download cannot work offline. */
+export function ensureChromium() {
+  if (existsSync(CHROMIUM_PATH)) return CHROMIUM_PATH;
+  log('installing Chromium from Debian (apt-get install chromium)');
+  const sudo = process.getuid && process.getuid() !== 0 ? ['sudo'] : [];
+  const apt = (args) => run(sudo[0] ?? 'apt-get', sudo.length ? ['apt-get', ...args] : args, {
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+  apt(['update', '-qq']);
+  apt(['install', '-y', '-qq', 'chromium', 'fonts-dejavu-core']);
+  return CHROMIUM_PATH;
+}
+
+export function pnpmExec(pnpm, args, options = {}) {
+  return run(pnpm, args, options);
+}
+
+export function nodeBin(name) {
+  return path.join(repoRoot, 'node_modules/.bin', name);
+}
+
+export function gitHead() {
+  try {
+    return execFileSync('git', ['rev-parse', 'HEAD'], { cwd: repoRoot, encoding: 'utf8' }).trim();
+  } catch {
+    return 'unknown';
+  }
+}

@@ -1,0 +1,55 @@
+// Builds the shell and the five remotes for production, once: an app is rebuilt only when its sources,
+// the shared packages or the lockfile changed (content hash stored in dist/.build-hash).
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+import { log, repoRoot, run } from './bootstrap.mjs';
+
+export const APP_DIRS = ['shell', 'mf-quotes', 'mf-recognition', 'mf-clients', 'mf-account', 'mf-admin'];
+
+function walk(dir, files = []) {
+  if (!existsSync(dir)) return files;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name.startsWith('.')) continue;
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) walk(full, files);
+    else files.push(full);
+  }
+  return files;
+}
+
+function hashOf(appDir) {
+  const hash = createHash('sha256');
+  const inputs = [
+    ...walk(path.join(repoRoot, appDir, 'src')),
+    path.join(repoRoot, appDir, 'webpack.config.js'),
+    path.join(repoRoot, appDir, 'package.json'),
+    ...walk(path.join(repoRoot, appDir, 'public')),
+    ...walk(path.join(repoRoot, 'shared')).filter((f) => !f.includes('.test.')),
+    path.join(repoRoot, 'pnpm-lock.yaml'),
+  ].sort();
+  for (const file of inputs) {
+    if (!existsSync(file) || !statSync(file).isFile()) continue;
+    hash.update(path.relative(repoRoot, file));
+    hash.update(readFileSync(file));
+  }
+  return hash.digest('hex');
+}
+
+export function buildApps(pnpm, { force = false, apps = APP_DIRS } = {}) {
+  const built = [];
+  for (const app of apps) {
+    const stampFile = path.join(repoRoot, app, 'dist/.build-hash');
+    const hash = hashOf(app);
+    if (!force && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === hash) continue;
+    log(`building ${app}`);
+    const started = Date.now();
+    run(pnpm, ['--filter', `@atelier/${app}`, 'run', 'build'], {
+      env: { ...process.env, NODE_OPTIONS: '--max-old-space-size=4096' },
+    });
+    writeFileSync(stampFile, hash);
+    built.push({ app, ms: Date.now() - started });
+  }
+  return built;
+}

@@ -1,0 +1,89 @@
+// Serves the production builds: the shell on 3000 (SPA fallback, runtime /config.json and /remotes.json)
+// and each remote on its own port with CORS, as separate origins like a real deployment.
+import { createServer } from 'node:http';
+import path from 'node:path';
+
+import sirv from 'sirv';
+
+import { repoRoot } from './bootstrap.mjs';
+
+export const APP_PORTS = {
+  shell: 3000,
+  quotes: 3001,
+  recognition: 3002,
+  clients: 3003,
+  account: 3004,
+  admin: 3005,
+};
+
+const REMOTE_DIRS = {
+  quotes: 'mf-quotes',
+  recognition: 'mf-recognition',
+  clients: 'mf-clients',
+  account: 'mf-account',
+  admin: 'mf-admin',
+};
+
+function listen(server, port, host) {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve(server));
+  });
+}
+
+/**
+ * @param {{ runtimeConfig: object, host?: string, ports?: Partial<typeof APP_PORTS>, publicHost?: string }} options
+ */
+export async function serveApps({ runtimeConfig, host = '127.0.0.1', ports = {}, publicHost = 'localhost' }) {
+  const p = { ...APP_PORTS, ...ports };
+  const remotes = Object.fromEntries(
+    Object.keys(REMOTE_DIRS).map((name) => [name, `http://${publicHost}:${p[name]}/mf-manifest.json`]),
+  );
+  const servers = [];
+
+  const shellStatic = sirv(path.join(repoRoot, 'shell/dist'), { single: true, gzip: true, etag: true, dev: false });
+  const json = (res, body) => {
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+    res.end(JSON.stringify(body));
+  };
+  servers.push(
+    await listen(
+      createServer((req, res) => {
+        const url = (req.url || '/').split('?')[0];
+        if (url === '/config.json') return json(res, runtimeConfig);
+        if (url === '/remotes.json') return json(res, remotes);
+        shellStatic(req, res);
+      }),
+      p.shell,
+      host,
+    ),
+  );
+
+  for (const [name, dir] of Object.entries(REMOTE_DIRS)) {
+    const serve = sirv(path.join(repoRoot, dir, 'dist'), { gzip: true, etag: true, dev: false });
+    servers.push(
+      await listen(
+        createServer((req, res) => {
+          res.setHeader('Access-Control-Allow-Origin', '*');
+          res.setHeader('Access-Control-Allow-Headers', '*');
+          if (req.method === 'OPTIONS') {
+            res.writeHead(204);
+            return res.end();
+          }
+          serve(req, res, () => {
+            res.writeHead(404, { 'content-type': 'text/plain' });
+            res.end('Not found');
+          });
+        }),
+        p[name],
+        host,
+      ),
+    );
+  }
+
+  return {
+    url: `http://${publicHost}:${p.shell}`,
+    remotes,
+    close: () => Promise.all(servers.map((s) => new Promise((r) => s.close(() => r())))),
+  };
+}
