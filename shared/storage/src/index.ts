@@ -1,0 +1,18 @@
+export { createStoredValue, storageIssues$, browserLocalStorage } from './stored-value';
+export type { StoredValue, StoredValueOptions, StorageIssue, WriteResult } from './stored-value';
+export {
+  STORAGE_KEYS,
+  DEFAULT_COMPANY_INFO,
+  DEFAULT_VOICE_STATE,
+  tasksStore,
+  clientsStore,
+  companyInfoStore,
+  customizationStore,
+  voiceStateStore,
+  mergeOverDefaults,
+} from './stores';
+export { saveCheckpoint, buildCheckpoint, listCheckpointKeys, CHECKPOINT_PREFIX } from './checkpoints';
+export { documentFiles, createDocumentFiles } from './document-files';
+export type { DocumentFiles } from './document-files';
+export { useStoredValue, useStorageIssues } from './use-stored-value';
+export { STORAGE_MESSAGES } from './messages';

@@ -1,0 +1,36 @@
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { asapScheduler, filter, observeOn } from 'rxjs';
+
+import { storageIssues$, type StorageIssue, type StoredValue } from './stored-value';
+
+/** The store's current value; re-renders on same-tab writes and on other tabs' writes. */
+export function useStoredValue<T>(store: StoredValue<T>): T {
+  return useSyncExternalStore(store.subscribe, store.get, store.get);
+}
+
+// Dismissed issues stay dismissed for the page's life, although storageIssues$ replays them.
+const dismissed = new Set<string>();
+
+/** Storage issues (corrupt values set aside) for the given keys, or all keys when omitted. */
+export function useStorageIssues(keys?: readonly string[]): { issues: StorageIssue[]; dismiss: (issue: StorageIssue) => void } {
+  const [issues, setIssues] = useState<StorageIssue[]>([]);
+  const keyList = keys?.join('\u0000');
+  useEffect(() => {
+    const wanted = keyList === undefined ? null : new Set(keyList.split('\u0000'));
+    // Issues are found while reading, often during another component's render: deliver them asynchronously.
+    const sub = storageIssues$
+      .pipe(
+        filter((issue) => (wanted === null || wanted.has(issue.key)) && !dismissed.has(issue.backupKey)),
+        observeOn(asapScheduler),
+      )
+      .subscribe((issue) =>
+        setIssues((prev) => (prev.some((p) => p.backupKey === issue.backupKey) ? prev : [...prev, issue])),
+      );
+    return () => sub.unsubscribe();
+  }, [keyList]);
+  const dismiss = (issue: StorageIssue) => {
+    dismissed.add(issue.backupKey);
+    setIssues((prev) => prev.filter((p) => p !== issue));
+  };
+  return { issues, dismiss };
+}
