@@ -1,0 +1,169 @@
+#!/usr/bin/env node
+// `npm run bench`: measurements against the budgets of the issues (not tests). Prints a readable report and
+// writes .atelier/reports/bench.json. Steps: bundle sizes, start-to-ready, cold-load JS per route and app,
+// then the component benchmarks found under scripts/bench/ and backend/bench/.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+import { CHROMIUM_PATH, ensureChromium, ensureInstalled, ensurePnpm, log, nodeBin, repoRoot } from './lib/bootstrap.mjs';
+import { APP_DIRS, buildApps } from './lib/build-apps.mjs';
+
+const report = {};
+const only = process.argv.slice(2);
+const wants = (name) => only.length === 0 || only.includes(name);
+
+function kb(bytes) {
+  return `${(bytes / 1024).toFixed(1)} KB`;
+}
+
+function bundleSizes() {
+  const sizes = {};
+  for (const app of APP_DIRS) {
+    const dist = path.join(repoRoot, app, 'dist');
+    if (!existsSync(dist)) continue;
+    let raw = 0;
+    let gz = 0;
+    for (const file of readdirSync(dist)) {
+      if (!file.endsWith('.js')) continue;
+      const bytes = readFileSync(path.join(dist, file));
+      raw += bytes.length;
+      gz += gzipSync(bytes).length;
+    }
+    sizes[app] = { js: raw, jsGzip: gz };
+    log(`bundle ${app.padEnd(15)} ${kb(raw).padStart(10)} JS, ${kb(gz).padStart(9)} gzip (all chunks)`);
+  }
+  return sizes;
+}
+
+/** Starts `npm start` as a newcomer would (builds cached) and measures the time until it prints its URL. */
+function startProduct(dataDir) {
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const child = spawn(process.execPath, ['scripts/start.mjs'], {
+      cwd: repoRoot,
+      env: { ...process.env, ATELIER_DATA_DIR: dataDir },
+      stdio: ['ignore', 'pipe', 'inherit'],
+      detached: true,
+    });
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`not ready after 120 s:\n${out}`)), 120_000);
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const match = /ATELIER_READY (\S+)/.exec(out);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ child, url: match[1], readyMs: Date.now() - started });
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`start exited with ${code}:\n${out}`)));
+  });
+}
+
+const APP_BY_PORT = { 3000: 'shell', 3001: 'mf-quotes', 3002: 'mf-recognition', 3003: 'mf-clients', 3004: 'mf-account', 3005: 'mf-admin' };
+
+async function coldLoads(url) {
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+  const config = await (await fetch(`${url}/config.json`)).json();
+  const email = `bench.${Date.now()}@example.fr`;
+  const password = 'Chantier-2026!';
+  const signup = await fetch(`${config.supabaseUrl}/auth/v1/signup`, {
+    method: 'POST',
+    headers: { apikey: config.supabaseAnonKey, 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, data: { first_name: 'Banc', last_name: "D'essai", company_name: 'Bench SARL', phone: '0612345678' } }),
+  });
+  if (!signup.ok) throw new Error(`bench sign-up failed: ${signup.status}`);
+
+  // Sign in once to obtain a stored session, then measure each route in a brand-new context (empty HTTP cache).
+  const login = await browser.newContext();
+  const loginPage = await login.newPage();
+  await loginPage.goto(`${url}/auth`);
+  await loginPage.getByLabel('Email').fill(email);
+  await loginPage.getByLabel('Mot de passe', { exact: true }).fill(password);
+  await loginPage.getByRole('button', { name: 'Se connecter' }).click();
+  await loginPage.waitForURL(`${url}/`);
+  const storageState = await login.storageState();
+  await login.close();
+
+  const results = {};
+  for (const [route, signedIn] of [['/auth', false], ['/tasks', true], ['/', true]]) {
+    const context = await browser.newContext(signedIn ? { storageState } : {});
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    const requests = new Map();
+    const perApp = {};
+    let total = 0;
+    cdp.on('Network.responseReceived', (e) => requests.set(e.requestId, e.response));
+    cdp.on('Network.loadingFinished', (e) => {
+      const response = requests.get(e.requestId);
+      if (!response) return;
+      const isJs = /javascript/.test(response.mimeType) || /\.js(\?|$)/.test(response.url);
+      if (!isJs) return;
+      const app = APP_BY_PORT[new URL(response.url).port] ?? 'other';
+      perApp[app] = (perApp[app] ?? 0) + e.encodedDataLength;
+      total += e.encodedDataLength;
+    });
+    const t0 = Date.now();
+    await page.goto(`${url}${route}`, { waitUntil: 'networkidle' });
+    const loadMs = Date.now() - t0;
+    results[route] = { jsTransferred: total, perApp, loadMs };
+    log(`cold ${route.padEnd(7)} ${kb(total).padStart(9)} JS transferred (${Object.entries(perApp).map(([a, b]) => `${a} ${kb(b)}`).join(', ')}), networkidle ${loadMs} ms`);
+    await context.close();
+  }
+  await browser.close();
+  return results;
+}
+
+function runScript(file) {
+  log(`── ${path.relative(repoRoot, file)}`);
+  const res = spawnSync(nodeBin('tsx'), [file], { cwd: repoRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], timeout: 15 * 60_000 });
+  process.stdout.write(res.stdout ?? '');
+  const lines = (res.stdout ?? '').split('\n').filter((l) => l.trim().startsWith('{'));
+  return { status: res.status, results: lines.map((l) => { try { return JSON.parse(l); } catch { return l; } }) };
+}
+
+async function main() {
+  const pnpm = ensurePnpm();
+  ensureInstalled(pnpm);
+  ensureChromium();
+  buildApps(pnpm);
+  if (wants('bundles')) report.bundles = bundleSizes();
+
+  if (wants('start') || wants('cold')) {
+    const dataDir = path.join(repoRoot, '.atelier/bench-data');
+    const { child, url, readyMs } = await startProduct(dataDir);
+    report.startToReadyMs = readyMs;
+    log(`start → ready: ${(readyMs / 1000).toFixed(1)} s (builds cached; budget ≤ 15 s)`);
+    try {
+      if (wants('cold')) report.coldLoads = await coldLoads(url);
+    } finally {
+      process.kill(-child.pid, 'SIGTERM');
+    }
+  }
+
+  const scripts = [
+    ...['backend/bench'].flatMap((d) => (existsSync(path.join(repoRoot, d)) ? readdirSync(path.join(repoRoot, d)).map((f) => path.join(repoRoot, d, f)) : [])),
+    ...(existsSync(path.join(repoRoot, 'scripts/bench')) ? readdirSync(path.join(repoRoot, 'scripts/bench')).map((f) => path.join(repoRoot, 'scripts/bench', f)) : []),
+  ].filter((f) => /\.(ts|mjs)$/.test(f) && statSync(f).isFile() && !f.endsWith('.d.ts'));
+  report.components = {};
+  for (const file of scripts) {
+    const name = path.basename(file).replace(/\.(ts|mjs)$/, '');
+    if (only.length && !wants(name) && !wants('components')) continue;
+    report.components[name] = runScript(file);
+  }
+
+  mkdirSync(path.join(repoRoot, '.atelier/reports'), { recursive: true });
+  writeFileSync(path.join(repoRoot, '.atelier/reports/bench.json'), JSON.stringify(report, null, 2));
+  log('report written to .atelier/reports/bench.json');
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
