@@ -1,0 +1,304 @@
+// Session and authentication service (SPEC.md §4 "Session", §8 "Sign-in and session").
+// supabase-js already runs the 30 s refresh tick, refreshes at ≤ 90 s before expiry, retries with
+// exponential backoff from 200 ms and removes a session whose refresh fails non-retryably; this service
+// adds the server-side validation of a stored session, the 5 s cached check and the page-wide auth state.
+import type { Session, User } from '@supabase/supabase-js';
+import { BehaviorSubject, type Observable } from 'rxjs';
+
+import { getRuntimeConfig } from '../config';
+import { AUTH_STORAGE_KEY, getSupabase } from '../supabase-client';
+import { useBehaviorState } from '../use-observable-state';
+import { AuthFailure, isDeadSessionError, isNetworkAuthError, mapAuthError, toAuthFailure } from './auth-errors';
+import { AUTH_MESSAGES } from './auth-messages';
+
+export type AuthStatus = 'loading' | 'signed-in' | 'signed-out';
+
+export interface AuthState {
+  status: AuthStatus;
+  session: Session | null;
+  user: User | null;
+  /** French reason when the authentication check itself could not run. */
+  error?: string;
+}
+
+export interface SignUpInput {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  companyName: string;
+  phone: string;
+  address: string;
+  siret?: string;
+}
+
+export interface SignUpResult {
+  session: Session | null;
+  user: User | null;
+  /** True when the backend requires an email confirmation before the first sign-in. */
+  needsConfirmation: boolean;
+}
+
+/** The sign-in check result is cached for 5 s (SPEC §4, §9). */
+export const AUTH_CHECK_CACHE_MS = 5_000;
+
+interface AuthRuntime {
+  subject: BehaviorSubject<AuthState>;
+  cache: { value: boolean; at: number } | null;
+  inflight: Promise<boolean> | null;
+  init: Promise<void> | null;
+  unsubscribe: (() => void) | null;
+}
+
+const KEY = Symbol.for('atelier.auth.v1');
+type GlobalWithAuth = typeof globalThis & { [KEY]?: AuthRuntime };
+
+function createRuntime(): AuthRuntime {
+  return {
+    subject: new BehaviorSubject<AuthState>({ status: 'loading', session: null, user: null }),
+    cache: null,
+    inflight: null,
+    init: null,
+    unsubscribe: null,
+  };
+}
+
+const runtime: AuthRuntime = ((globalThis as GlobalWithAuth)[KEY] ??= createRuntime());
+
+export const authState$: Observable<AuthState> = runtime.subject.asObservable();
+
+export function getAuthState(): AuthState {
+  return runtime.subject.getValue();
+}
+
+export function useAuth(): AuthState {
+  return useBehaviorState(runtime.subject);
+}
+
+function publish(next: AuthState): void {
+  const prev = runtime.subject.getValue();
+  if (
+    prev.status === next.status &&
+    prev.session?.access_token === next.session?.access_token &&
+    prev.user?.id === next.user?.id &&
+    prev.user?.email === next.user?.email &&
+    prev.error === next.error
+  ) {
+    return;
+  }
+  runtime.subject.next(next);
+}
+
+function signedIn(session: Session, user: User = session.user): AuthState {
+  return { status: 'signed-in', session, user };
+}
+
+const SIGNED_OUT: AuthState = { status: 'signed-out', session: null, user: null };
+
+function remember(value: boolean): void {
+  runtime.cache = { value, at: Date.now() };
+}
+
+export function clearAuthCache(): void {
+  runtime.cache = null;
+}
+
+/** Drop the stored session locally, whatever the server says. */
+async function removeLocalSession(): Promise<void> {
+  try {
+    await getSupabase().auth.signOut({ scope: 'local' });
+  } catch (error) {
+    console.warn('[atelier] local sign-out failed', error);
+  }
+  try {
+    globalThis.localStorage?.removeItem(AUTH_STORAGE_KEY);
+  } catch {
+    // Storage unavailable (private mode): nothing stored to remove.
+  }
+  clearAuthCache();
+  publish(SIGNED_OUT);
+}
+
+async function checkWithServer(): Promise<boolean> {
+  const auth = getSupabase().auth;
+  let session: Session | null;
+  try {
+    const { data, error } = await auth.getSession();
+    if (error) {
+      console.warn('[atelier] stored session is invalid, removing it', error);
+      await removeLocalSession();
+      return false;
+    }
+    session = data.session;
+  } catch (error) {
+    console.warn('[atelier] authentication check failed', error);
+    await removeLocalSession();
+    return false;
+  }
+  if (!session) {
+    publish(SIGNED_OUT);
+    return false;
+  }
+  try {
+    const { data, error } = await auth.getUser();
+    if (!error && data.user) {
+      publish(signedIn(session, data.user));
+      return true;
+    }
+    if (error && isNetworkAuthError(error)) {
+      // Server unreachable: the stored session is not proven invalid, keep it (supabase-js retries).
+      publish(signedIn(session));
+      return true;
+    }
+    if (error && isDeadSessionError(error)) console.warn('[atelier] session not found on the server, signing out', error);
+    else console.warn('[atelier] authentication check failed, signing out', error);
+    await removeLocalSession();
+    return false;
+  } catch (error) {
+    console.warn('[atelier] authentication check failed, signing out', error);
+    await removeLocalSession();
+    return false;
+  }
+}
+
+/** Whether a valid session exists, checked against the server and cached for 5 s. */
+export async function isAuthenticated(): Promise<boolean> {
+  if (runtime.cache && Date.now() - runtime.cache.at < AUTH_CHECK_CACHE_MS) return runtime.cache.value;
+  if (runtime.inflight) return runtime.inflight;
+  runtime.inflight = checkWithServer()
+    .then((value) => {
+      remember(value);
+      return value;
+    })
+    .finally(() => {
+      runtime.inflight = null;
+    });
+  return runtime.inflight;
+}
+
+/**
+ * Starts listening to supabase-js auth events and validates the stored session once. Idempotent; call it
+ * after loadRuntimeConfig() (the shell's bootstrap and mountStandalone do).
+ */
+export function initAuth(): Promise<void> {
+  if (runtime.init) return runtime.init;
+  runtime.init = (async () => {
+    try {
+      const auth = getSupabase().auth;
+      const { data } = auth.onAuthStateChange((event, session) => {
+        if (event === 'SIGNED_OUT' || !session) {
+          if (event !== 'INITIAL_SESSION') {
+            clearAuthCache();
+            publish(SIGNED_OUT);
+          }
+          return;
+        }
+        // SIGNED_IN, TOKEN_REFRESHED, USER_UPDATED, PASSWORD_RECOVERY, MFA_CHALLENGE_VERIFIED: keep the
+        // freshest session; INITIAL_SESSION is validated by isAuthenticated() below.
+        if (event !== 'INITIAL_SESSION') publish(signedIn(session));
+      });
+      runtime.unsubscribe = () => data.subscription.unsubscribe();
+      await isAuthenticated();
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      runtime.subject.next({ status: 'signed-out', session: null, user: null, error: reason });
+    }
+  })();
+  return runtime.init;
+}
+
+/** Retry after the guard's error display: forget the failed check and run it again. */
+export function retryAuthCheck(): Promise<void> {
+  runtime.init = null;
+  runtime.unsubscribe?.();
+  runtime.unsubscribe = null;
+  clearAuthCache();
+  runtime.subject.next({ status: 'loading', session: null, user: null });
+  return initAuth();
+}
+
+function requireCredentials(email: string, password: string): void {
+  if (!email?.trim() || !password) throw new AuthFailure(AUTH_MESSAGES.missingCredentials, 'missing_credentials');
+}
+
+export async function signIn(email: string, password: string): Promise<Session> {
+  requireCredentials(email, password);
+  let result;
+  try {
+    result = await getSupabase().auth.signInWithPassword({ email: email.trim(), password });
+  } catch (error) {
+    console.error('[atelier] sign-in failed', error);
+    throw toAuthFailure(error);
+  }
+  if (result.error || !result.data.session) {
+    console.error('[atelier] sign-in failed', result.error);
+    throw toAuthFailure(result.error ?? new Error(mapAuthError(null)));
+  }
+  remember(true);
+  publish(signedIn(result.data.session, result.data.user ?? result.data.session.user));
+  return result.data.session;
+}
+
+export async function signUp(input: SignUpInput): Promise<SignUpResult> {
+  requireCredentials(input.email, input.password);
+  let result;
+  try {
+    result = await getSupabase().auth.signUp({
+      email: input.email.trim(),
+      password: input.password,
+      options: {
+        data: {
+          first_name: input.firstName.trim(),
+          last_name: input.lastName.trim(),
+          company_name: input.companyName.trim(),
+          phone: input.phone.trim(),
+          address: input.address.trim(),
+          siret: input.siret?.trim() || null,
+        },
+      },
+    });
+  } catch (error) {
+    throw toAuthFailure(error);
+  }
+  if (result.error) throw toAuthFailure(result.error);
+  const { session, user } = result.data;
+  if (session) {
+    remember(true);
+    publish(signedIn(session, user ?? session.user));
+  }
+  return { session, user, needsConfirmation: !session };
+}
+
+/** Signs out everywhere; the local session and the cached flag are cleared even if the server is unreachable. */
+export async function signOut(): Promise<void> {
+  clearAuthCache();
+  const auth = getSupabase().auth;
+  try {
+    const { error } = await auth.signOut();
+    if (error) console.warn('[atelier] server sign-out failed, clearing the local session', error);
+  } catch (error) {
+    console.warn('[atelier] server sign-out failed, clearing the local session', error);
+  }
+  const { error } = await auth.signOut({ scope: 'local' });
+  if (error && !isDeadSessionError(error)) throw toAuthFailure(error);
+  try {
+    globalThis.localStorage?.removeItem(AUTH_STORAGE_KEY);
+  } catch {
+    // nothing stored
+  }
+  clearAuthCache();
+  publish(SIGNED_OUT);
+}
+
+/** The single administrator, identified by email (runtime config), case-insensitive. */
+export function isAdmin(user: Pick<User, 'email'> | null | undefined): boolean {
+  const email = user?.email?.trim().toLowerCase();
+  return !!email && email === getRuntimeConfig().adminEmail.trim().toLowerCase();
+}
+
+/** Tests only: forget every cached state. */
+export function resetAuthForTests(): void {
+  runtime.unsubscribe?.();
+  Object.assign(runtime, { cache: null, inflight: null, init: null, unsubscribe: null });
+  runtime.subject.next({ status: 'loading', session: null, user: null });
+}

@@ -1,0 +1,72 @@
+// Runtime configuration: read once from /config.json next to the page, validated, with embedded defaults
+// so a fresh checkout runs against the local backend without any file.
+import { z } from 'zod';
+
+import { platformState } from './platform-state';
+
+export const RuntimeConfigSchema = z.object({
+  supabaseUrl: z.url(),
+  supabaseAnonKey: z.string().min(1),
+  adminEmail: z.email(),
+  contactEmail: z.email(),
+  contactPhone: z.string().min(1),
+  geocoderUrl: z.url(),
+});
+
+export type RuntimeConfig = z.infer<typeof RuntimeConfigSchema>;
+
+/**
+ * Anon key of the local backend's default secret (the well-known Supabase local-development anon JWT,
+ * signed with `super-secret-jwt-token-with-at-least-32-characters-long`). A deployment overrides it
+ * through /config.json.
+ */
+export const LOCAL_ANON_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWk5MhEfxpKnkBDT4';
+
+export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = Object.freeze({
+  supabaseUrl: 'http://localhost:54321',
+  supabaseAnonKey: LOCAL_ANON_KEY,
+  adminEmail: 'admin@atelier.local',
+  contactEmail: 'contact@atelier.local',
+  contactPhone: '01 23 45 67 89',
+  geocoderUrl: 'https://data.geopf.fr/geocodage/search',
+});
+
+/** Keys present in /config.json override the defaults one by one; an invalid file is ignored as a whole. */
+export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
+  const merged = { ...DEFAULT_RUNTIME_CONFIG, ...(raw && typeof raw === 'object' ? raw : {}) };
+  const parsed = RuntimeConfigSchema.safeParse(merged);
+  if (!parsed.success) {
+    console.warn('[atelier] /config.json is invalid, using the embedded defaults', parsed.error.issues);
+    return { ...DEFAULT_RUNTIME_CONFIG };
+  }
+  return parsed.data;
+}
+
+export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
+  if (platformState.configPromise) return platformState.configPromise;
+  platformState.configPromise = (async () => {
+    let raw: unknown = {};
+    try {
+      const response = await fetchImpl('/config.json', { cache: 'no-store' });
+      if (response.ok) raw = await response.json();
+    } catch (error) {
+      console.warn('[atelier] /config.json unavailable, using the embedded defaults', error);
+    }
+    const config = parseRuntimeConfig(raw);
+    platformState.config = config;
+    return config;
+  })();
+  return platformState.configPromise;
+}
+
+/** The loaded configuration, or the embedded defaults before loadRuntimeConfig() has resolved. */
+export function getRuntimeConfig(): RuntimeConfig {
+  return platformState.config ?? DEFAULT_RUNTIME_CONFIG;
+}
+
+/** Tests and standalone tools: set the configuration directly. */
+export function setRuntimeConfig(config: RuntimeConfig): void {
+  platformState.config = config;
+  platformState.configPromise = Promise.resolve(config);
+}

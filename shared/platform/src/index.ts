@@ -1,0 +1,47 @@
+export {
+  DEFAULT_RUNTIME_CONFIG,
+  LOCAL_ANON_KEY,
+  RuntimeConfigSchema,
+  getRuntimeConfig,
+  loadRuntimeConfig,
+  parseRuntimeConfig,
+  setRuntimeConfig,
+} from './config';
+export type { RuntimeConfig } from './config';
+export { AUTH_STORAGE_KEY, getSupabase, setSupabaseClient } from './supabase-client';
+export {
+  AUTH_CHECK_CACHE_MS,
+  authState$,
+  clearAuthCache,
+  getAuthState,
+  initAuth,
+  isAdmin,
+  isAuthenticated,
+  resetAuthForTests,
+  retryAuthCheck,
+  signIn,
+  signOut,
+  signUp,
+  useAuth,
+} from './auth/auth-service';
+export type { AuthState, AuthStatus, SignUpInput, SignUpResult } from './auth/auth-service';
+export { AuthFailure, isDeadSessionError, isNetworkAuthError, mapAuthError, weakPasswordMessage } from './auth/auth-errors';
+export { AUTH_MESSAGES } from './auth/auth-messages';
+export { PROFILE_ID_COLUMN, getProfile, profileToRow, updateProfile } from './profile';
+export type { Profile, ProfilePatch } from './profile';
+export {
+  PLAN_REFRESH_MS,
+  consumeQuoteCredit,
+  derivePlanState,
+  getPlanState,
+  nextDocumentNumber,
+  planState$,
+  quotesUsedThisMonth,
+  refreshPlanState,
+  resetPlanStateForTests,
+  startPlanRefresh,
+  stopPlanRefresh,
+  usePlanState,
+} from './plan-state';
+export type { PlanState, QuoteCredit } from './plan-state';
+export { useBehaviorState } from './use-observable-state';

@@ -1,0 +1,173 @@
+// Plan and monthly quote quota of the signed-in user, as a page-wide state stream (DESIGN §4).
+import { type PlanId, PLAN_IDS, remainingQuotes } from '@atelier/domain';
+import { BehaviorSubject, type Observable } from 'rxjs';
+
+import { authState$, getAuthState } from './auth/auth-service';
+import { getSupabase } from './supabase-client';
+import { useBehaviorState } from './use-observable-state';
+
+export interface PlanState {
+  plan: PlanId;
+  /** A paid or free subscription row with status active. */
+  active: boolean;
+  quotesUsed: number;
+  /** null = unlimited */
+  remaining: number | null;
+  loading: boolean;
+}
+
+export interface QuoteCredit {
+  allowed: boolean;
+  number: string | null;
+  plan: PlanId;
+  quotesUsed: number;
+  remaining: number | null;
+}
+
+export const PLAN_REFRESH_MS = 10_000;
+
+const INITIAL: PlanState = { plan: 'free', active: false, quotesUsed: 0, remaining: remainingQuotes('free', 0), loading: true };
+
+interface PlanRuntime {
+  subject: BehaviorSubject<PlanState>;
+  timer: ReturnType<typeof setInterval> | null;
+  started: boolean;
+}
+
+const KEY = Symbol.for('atelier.plan.v1');
+type GlobalWithPlan = typeof globalThis & { [KEY]?: PlanRuntime };
+const runtime: PlanRuntime = ((globalThis as GlobalWithPlan)[KEY] ??= {
+  subject: new BehaviorSubject<PlanState>(INITIAL),
+  timer: null,
+  started: false,
+});
+
+export const planState$: Observable<PlanState> = runtime.subject.asObservable();
+
+export function getPlanState(): PlanState {
+  return runtime.subject.getValue();
+}
+
+export function usePlanState(): PlanState {
+  return useBehaviorState(runtime.subject);
+}
+
+function asPlanId(value: unknown): PlanId {
+  return PLAN_IDS.includes(value as PlanId) ? (value as PlanId) : 'free';
+}
+
+/** Usage counted this month: a reset dated in an earlier calendar month means nothing is used yet. */
+export function quotesUsedThisMonth(quotesUsed: number, lastReset: string | null | undefined, now = new Date()): number {
+  if (!lastReset) return quotesUsed;
+  const reset = new Date(lastReset);
+  if (Number.isNaN(reset.getTime())) return quotesUsed;
+  const earlierMonth =
+    reset.getFullYear() < now.getFullYear() ||
+    (reset.getFullYear() === now.getFullYear() && reset.getMonth() < now.getMonth());
+  return earlierMonth ? 0 : quotesUsed;
+}
+
+export function derivePlanState(
+  subscription: { plan_id?: string | null; status?: string | null } | null,
+  quota: { quotes_used?: number | null; last_reset?: string | null } | null,
+  now = new Date(),
+): PlanState {
+  const active = subscription?.status === 'active';
+  const plan = active ? asPlanId(subscription?.plan_id) : 'free';
+  const quotesUsed = quotesUsedThisMonth(quota?.quotes_used ?? 0, quota?.last_reset, now);
+  return { plan, active, quotesUsed, remaining: remainingQuotes(plan, quotesUsed), loading: false };
+}
+
+function isSessionMissing(error: { name?: string; message?: string } | null | undefined): boolean {
+  return !!error && (error.name === 'AuthSessionMissingError' || /session.*missing/i.test(error.message ?? ''));
+}
+
+/** Reads `subscriptions` and `user_quotas` for the signed-in user. Keeps the previous state on failure. */
+export async function refreshPlanState(): Promise<void> {
+  const user = getAuthState().user;
+  if (!user) {
+    runtime.subject.next({ ...INITIAL, loading: false });
+    return;
+  }
+  const client = getSupabase();
+  try {
+    const [sub, quota] = await Promise.all([
+      client.from('subscriptions').select('plan_id, status').eq('user_id', user.id).maybeSingle(),
+      client.from('user_quotas').select('quotes_used, last_reset').eq('user_id', user.id).maybeSingle(),
+    ]);
+    const error = [sub.error, quota.error].find((e) => e && e.code !== 'PGRST116');
+    if (error) throw error;
+    runtime.subject.next(derivePlanState(sub.data, quota.data));
+  } catch (error) {
+    if (isSessionMissing(error as Error)) stopPlanRefresh();
+    console.warn('[atelier] plan state refresh failed', error);
+    runtime.subject.next({ ...runtime.subject.getValue(), loading: false });
+  }
+}
+
+/** Refreshes on sign-in and every 10 s while signed in, except on /auth (SPEC §9). Idempotent. */
+export function startPlanRefresh(): void {
+  if (runtime.started) return;
+  runtime.started = true;
+  authState$.subscribe((state) => {
+    if (state.status === 'signed-in') {
+      void refreshPlanState();
+      if (!runtime.timer) {
+        runtime.timer = setInterval(() => {
+          if (globalThis.location?.pathname !== '/auth') void refreshPlanState();
+        }, PLAN_REFRESH_MS);
+      }
+    } else if (state.status === 'signed-out') {
+      stopPlanRefresh();
+      runtime.subject.next({ ...INITIAL, loading: false });
+    }
+  });
+}
+
+export function stopPlanRefresh(): void {
+  if (runtime.timer) clearInterval(runtime.timer);
+  runtime.timer = null;
+}
+
+interface CreditRow {
+  allowed?: boolean;
+  plan?: string;
+  quotes_used?: number;
+  remaining?: number | null;
+  number?: string | null;
+}
+
+/** Atomically checks the plan's monthly quota and allocates the next quote number (RPC consume_quote_credit). */
+export async function consumeQuoteCredit(): Promise<QuoteCredit> {
+  const { data, error } = await getSupabase().rpc('consume_quote_credit');
+  if (error) throw error;
+  const row = (data ?? {}) as CreditRow;
+  const plan = asPlanId(row.plan);
+  const quotesUsed = row.quotes_used ?? 0;
+  const remaining = row.remaining === undefined ? remainingQuotes(plan, quotesUsed) : row.remaining;
+  const credit: QuoteCredit = {
+    allowed: !!row.allowed,
+    number: row.allowed ? (row.number ?? null) : null,
+    plan,
+    quotesUsed,
+    remaining: remaining !== null && remaining < 0 ? null : remaining,
+  };
+  const prev = runtime.subject.getValue();
+  runtime.subject.next({ ...prev, plan, quotesUsed, remaining: credit.remaining, loading: false });
+  return credit;
+}
+
+/** Next gapless document number of the user (RPC next_document_number), e.g. 'FA0001'. */
+export async function nextDocumentNumber(kind: 'invoice'): Promise<string> {
+  const { data, error } = await getSupabase().rpc('next_document_number', { kind });
+  if (error) throw error;
+  if (typeof data !== 'string' || !data) throw new Error('next_document_number returned no number');
+  return data;
+}
+
+/** Tests only. */
+export function resetPlanStateForTests(): void {
+  stopPlanRefresh();
+  runtime.started = false;
+  runtime.subject.next(INITIAL);
+}
