@@ -1,0 +1,43 @@
+import { expect, test } from '../fixtures';
+
+test('task catalogue: add, validation, delete and persistence across reload', async ({ page, signedIn }) => {
+  void signedIn;
+  await page.goto('/tasks');
+  await expect(page.getByText('Aucune tâche enregistrée')).toBeVisible();
+
+  await page.getByLabel(/nom/i).fill('Peinture murs');
+  await page.getByLabel(/prix/i).fill('25.5');
+  await page.getByRole('button', { name: /ajouter/i }).click();
+  await expect(page.getByText('Peinture murs')).toBeVisible();
+  await expect(page.getByText(/25,50\s€\s*\/\s*m2/)).toBeVisible();
+
+  // Custom unit, then back to the predefined select which resets to m2.
+  await page.getByText('Spécifier une autre unité').click();
+  await page.getByLabel(/nom/i).fill('Évacuation gravats');
+  await page.getByLabel(/prix/i).fill('180');
+  await page.getByPlaceholder(/unité/i).fill('benne');
+  await page.getByRole('button', { name: /ajouter/i }).click();
+  await expect(page.getByText('Évacuation gravats')).toBeVisible();
+  await expect(page.getByText(/180,00\s€\s*\/\s*benne/)).toBeVisible();
+
+  // Empty custom unit: alert and nothing added.
+  await page.getByText('Spécifier une autre unité').click();
+  await page.getByLabel(/nom/i).fill('Sans unité');
+  await page.getByLabel(/prix/i).fill('10');
+  const dialog = page.waitForEvent('dialog');
+  await page.getByRole('button', { name: /ajouter/i }).click();
+  const alert = await dialog;
+  expect(alert.message()).toBe('Veuillez spécifier une unité');
+  await alert.accept();
+  await expect(page.getByText('Sans unité')).toHaveCount(0);
+
+  await page.reload();
+  await expect(page.getByText('Peinture murs')).toBeVisible();
+  await expect(page.getByText('Évacuation gravats')).toBeVisible();
+
+  await page.getByRole('listitem').filter({ hasText: 'Évacuation gravats' }).getByRole('button', { name: /supprimer/i }).click();
+  await expect(page.getByText('Évacuation gravats')).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByText('Peinture murs')).toBeVisible();
+  await expect(page.getByText('Évacuation gravats')).toHaveCount(0);
+});
