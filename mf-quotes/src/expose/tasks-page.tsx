@@ -1,4 +1,4 @@
-// Placeholder until this feature's issue lands: the page title only.
-export default function TasksPage() {
-  return <h1>Gestion des Tâches</h1>;
-}
+// Exposed as mf_quotes/TasksPage: the task catalogue (/tasks).
+import { TasksPage } from '../features/tasks/components/tasks-page';
+
+export default TasksPage;

@@ -1,0 +1,94 @@
+import { PREDEFINED_UNITS, type Task } from '@atelier/domain';
+import { useState, type FormEvent } from 'react';
+
+import { Button, Field, FieldRow, Input, LinkButton, Select } from '../../../components/primitives';
+import { TASKS_MESSAGES as M } from '../messages';
+import { INITIAL_TASK_FORM, taskFromForm, type TaskFormValues } from '../model/task-form';
+
+interface TaskFormProps {
+  /** Returns whether the task was stored; the form resets only then. */
+  onAdd(task: Task): boolean;
+}
+
+export function TaskForm({ onAdd }: TaskFormProps) {
+  const [values, setValues] = useState<TaskFormValues>(INITIAL_TASK_FORM);
+  const [error, setError] = useState<string | null>(null);
+  const update = (patch: Partial<TaskFormValues>) => setValues((prev) => ({ ...prev, ...patch }));
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const result = taskFromForm(values);
+    if (!result.ok) {
+      if (result.field === 'unit') window.alert(M.unitRequired);
+      else setError(result.message);
+      return;
+    }
+    setError(null);
+    if (onAdd(result.task)) setValues(INITIAL_TASK_FORM);
+  }
+
+  return (
+    <form onSubmit={submit} aria-label={M.formTitle} noValidate={false}>
+      <FieldRow>
+        <Field>
+          {M.nameLabel}
+          <Input
+            name="name"
+            required
+            value={values.name}
+            placeholder={M.namePlaceholder}
+            onChange={(e) => update({ name: e.target.value })}
+          />
+        </Field>
+        <Field>
+          {M.priceLabel}
+          <Input
+            name="price"
+            type="number"
+            required
+            min={0}
+            step={0.01}
+            inputMode="decimal"
+            value={values.price}
+            onChange={(e) => update({ price: e.target.value })}
+          />
+        </Field>
+        <Field>
+          {M.unitLabel}
+          {values.unitMode === 'predefined' ? (
+            <Select
+              name="unit"
+              value={values.predefinedUnit}
+              onChange={(e) => update({ predefinedUnit: e.target.value })}
+            >
+              {PREDEFINED_UNITS.map((unit) => (
+                <option key={unit} value={unit}>
+                  {unit}
+                </option>
+              ))}
+            </Select>
+          ) : (
+            <Input
+              name="customUnit"
+              value={values.customUnit}
+              placeholder={M.customUnitPlaceholder}
+              onChange={(e) => update({ customUnit: e.target.value })}
+            />
+          )}
+          <LinkButton
+            type="button"
+            onClick={() => update({ unitMode: values.unitMode === 'predefined' ? 'custom' : 'predefined' })}
+          >
+            {values.unitMode === 'predefined' ? M.useCustomUnit : M.usePredefinedUnit}
+          </LinkButton>
+        </Field>
+        <Button type="submit">{M.addButton}</Button>
+      </FieldRow>
+      {error && (
+        <p role="alert" style={{ color: '#b91c1c', margin: '8px 0 0' }}>
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}

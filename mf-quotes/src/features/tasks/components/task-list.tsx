@@ -1,0 +1,43 @@
+import type { Task } from '@atelier/domain';
+import styled from 'styled-components';
+
+import { Button, Muted } from '../../../components/primitives';
+import { TASKS_MESSAGES as M } from '../messages';
+import { formatTaskPrice } from '../model/task-form';
+
+const List = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: flex;
+  flex-direction: column;
+  gap: 8px;
+`;
+
+const Row = styled.li`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: 12px;
+  padding: 10px 12px;
+  border: 1px solid #e5e7eb;
+  border-radius: 8px;
+`;
+
+export function TaskList({ tasks, onDelete }: { tasks: readonly Task[]; onDelete(index: number): void }) {
+  if (tasks.length === 0) return <Muted>{M.emptyList}</Muted>;
+  return (
+    <List aria-label={M.listTitle}>
+      {tasks.map((task, index) => (
+        <Row key={`${index}-${task.name}`}>
+          <span>
+            <strong>{task.name}</strong> — <span>{formatTaskPrice(task)}</span>
+          </span>
+          <Button type="button" $variant="danger" aria-label={M.deleteLabel(task.name)} onClick={() => onDelete(index)}>
+            {M.deleteButton}
+          </Button>
+        </Row>
+      ))}
+    </List>
+  );
+}

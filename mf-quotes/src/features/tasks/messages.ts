@@ -1,0 +1,20 @@
+// User-visible text of the task catalogue page (SPEC.md §2 « Tasks », §5 task form).
+export const TASKS_MESSAGES = {
+  pageTitle: 'Gestion des Tâches',
+  formTitle: 'Ajouter une tâche',
+  nameLabel: 'Nom de la tâche',
+  namePlaceholder: 'Ex. : Peinture murale',
+  priceLabel: 'Prix (€ HT)',
+  unitLabel: 'Unité',
+  customUnitPlaceholder: 'Ex. : lot, pièce, m3',
+  useCustomUnit: 'Spécifier une autre unité',
+  usePredefinedUnit: 'Utiliser une unité prédéfinie',
+  addButton: 'Ajouter',
+  listTitle: 'Tâches enregistrées',
+  emptyList: 'Aucune tâche enregistrée',
+  deleteButton: 'Supprimer',
+  deleteLabel: (name: string) => `Supprimer la tâche ${name}`,
+  unitRequired: 'Veuillez spécifier une unité',
+  nameRequired: 'Le nom de la tâche est requis.',
+  priceInvalid: 'Le prix doit être un nombre positif ou nul.',
+} as const;

@@ -1,0 +1,43 @@
+import { INITIAL_TASK_FORM, formatTaskPrice, parsePrice, taskFromForm } from './task-form';
+
+describe('task form rules', () => {
+  it('builds a task from valid values, trimming text and rounding the price to cents', () => {
+    expect(taskFromForm({ ...INITIAL_TASK_FORM, name: '  Peinture ', price: '12.505' })).toEqual({
+      ok: true,
+      task: { name: 'Peinture', price: 12.51, unit: 'm2' },
+    });
+  });
+
+  it('requires a name', () => {
+    expect(taskFromForm({ ...INITIAL_TASK_FORM, name: '   ', price: '3' })).toMatchObject({ ok: false, field: 'name' });
+  });
+
+  it('requires a numeric price ≥ 0 (0 allowed, comma accepted)', () => {
+    expect(parsePrice('')).toBeNull();
+    expect(parsePrice('abc')).toBeNull();
+    expect(parsePrice('-1')).toBeNull();
+    expect(parsePrice('0')).toBe(0);
+    expect(parsePrice('12,5')).toBe(12.5);
+    expect(taskFromForm({ ...INITIAL_TASK_FORM, name: 'A', price: '-2' })).toMatchObject({ ok: false, field: 'price' });
+  });
+
+  it('requires a unit: custom mode with empty text gives the spec message', () => {
+    const result = taskFromForm({ ...INITIAL_TASK_FORM, name: 'A', price: '1', unitMode: 'custom', customUnit: '  ' });
+    expect(result).toEqual({ ok: false, field: 'unit', message: 'Veuillez spécifier une unité' });
+  });
+
+  it('uses the custom unit in custom mode', () => {
+    const result = taskFromForm({ ...INITIAL_TASK_FORM, name: 'A', price: '1', unitMode: 'custom', customUnit: 'lot' });
+    expect(result).toEqual({ ok: true, task: { name: 'A', price: 1, unit: 'lot' } });
+  });
+
+  it('starts on the default unit m2', () => {
+    expect(INITIAL_TASK_FORM.predefinedUnit).toBe('m2');
+    expect(INITIAL_TASK_FORM.unitMode).toBe('predefined');
+  });
+
+  it('formats the price per unit in French', () => {
+    expect(formatTaskPrice({ price: 12.5, unit: 'm2' }).replace(/\s/g, ' ')).toBe('12,50 € / m2');
+    expect(formatTaskPrice({ price: 1234, unit: 'forfait' }).replace(/\s/g, ' ')).toBe('1 234,00 € / forfait');
+  });
+});
