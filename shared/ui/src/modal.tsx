@@ -1,0 +1,70 @@
+import { useEffect, useId, type ReactNode } from 'react';
+import styled from 'styled-components';
+
+import { Button } from './button';
+import { UI_MESSAGES } from './messages';
+
+const Backdrop = styled.div`
+  position: fixed;
+  inset: 0;
+  background: rgba(15, 23, 42, 0.5);
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  padding: 1rem;
+  z-index: 1000;
+`;
+
+const Dialog = styled.div`
+  background: ${({ theme }) => theme.colors.surface};
+  border-radius: ${({ theme }) => theme.radius};
+  max-width: 520px;
+  width: 100%;
+  max-height: 90vh;
+  overflow: auto;
+  padding: 1.25rem;
+`;
+
+const Actions = styled.div`
+  display: flex;
+  justify-content: flex-end;
+  gap: 0.5rem;
+  margin-top: 1rem;
+  flex-wrap: wrap;
+`;
+
+export interface ModalProps {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  actions?: ReactNode;
+}
+
+export function Modal({ open, title, onClose, children, actions }: ModalProps) {
+  const titleId = useId();
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open, onClose]);
+  if (!open) return null;
+  return (
+    <Backdrop onClick={onClose}>
+      <Dialog role="dialog" aria-modal="true" aria-labelledby={titleId} onClick={(event) => event.stopPropagation()}>
+        <h2 id={titleId}>{title}</h2>
+        {children}
+        <Actions>
+          {actions ?? (
+            <Button $variant="secondary" onClick={onClose}>
+              {UI_MESSAGES.close}
+            </Button>
+          )}
+        </Actions>
+      </Dialog>
+    </Backdrop>
+  );
+}
