@@ -1,15 +1,11 @@
 // Standalone mount for local development of this remote alone (its own router; the shell's is not here).
-import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { mountStandalone } from '@atelier/ui';
 
 import AccountPage from './expose/account-page';
 import CompanyPage from './expose/company-page';
 
-createRoot(document.getElementById('root')!).render(
-  <BrowserRouter>
-    <Routes>
-        <Route path="/" element={<AccountPage />} />
-        <Route path="/company" element={<CompanyPage />} />
-    </Routes>
-  </BrowserRouter>,
-);
+void mountStandalone(document.getElementById('root'), [
+  { path: '/', element: <AccountPage /> },
+  { path: '/account', element: <AccountPage /> },
+  { path: '/company', element: <CompanyPage /> },
+]);

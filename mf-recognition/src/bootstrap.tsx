@@ -1,13 +1,6 @@
 // Standalone mount for local development of this remote alone (its own router; the shell's is not here).
-import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { mountStandalone } from '@atelier/ui';
 
 import RecognitionPanels from './expose/recognition-panels';
 
-createRoot(document.getElementById('root')!).render(
-  <BrowserRouter>
-    <Routes>
-        <Route path="/" element={<RecognitionPanels />} />
-    </Routes>
-  </BrowserRouter>,
-);
+void mountStandalone(document.getElementById('root'), [{ path: '/', element: <RecognitionPanels /> }]);
