@@ -1,0 +1,32 @@
+// @atelier/documents: quote & invoice PDFs (jsPDF, loaded on demand), the layout model they share with
+// the HTML preview, and the quote mail link.
+export { renderQuotePdf, renderInvoicePdf, renderLayoutPdf, type RenderedDocument } from './pdf/render';
+export {
+  buildQuoteLayout,
+  buildInvoiceLayout,
+  invoiceFooter,
+  quoteFileName,
+  invoiceFileName,
+  companyLines,
+  clientLines,
+  LOGO_WIDTH_MM,
+  QUOTE_GEOMETRY,
+  INVOICE_GEOMETRY,
+  TABLE_COLUMNS,
+  type DocumentLayout,
+  type DocumentKind,
+  type DocumentClient,
+  type QuoteSnapshot,
+  type InvoiceSnapshot,
+  type QuoteDocumentInput,
+  type InvoiceDocumentInput,
+  type InfoBlock,
+  type MetaLine,
+  type TableColumn,
+  type TotalLine,
+  type TextSection,
+} from './layout';
+export { buildQuoteMailto, type QuoteMailInput } from './mailto';
+export { DocumentPreview, type DocumentPreviewProps } from './preview/document-preview';
+export { documentMessages, QUOTE_VALIDITY_DAYS } from './messages';
+export { toPdfText, formatAmount, formatQuantity, formatRate, formatDate, addDays } from './text';

@@ -1,0 +1,47 @@
+// PDF entry points. jsPDF is imported here, dynamically, so it is fetched only when a PDF is made.
+import {
+  buildInvoiceLayout,
+  buildQuoteLayout,
+  type DocumentLayout,
+  type InvoiceDocumentInput,
+  type QuoteDocumentInput,
+} from '../layout';
+import { toPdfText } from '../text';
+import { drawDocument } from './draw';
+
+export interface RenderedDocument {
+  bytes: Uint8Array;
+  fileName: string;
+  /** Non-fatal problems met while drawing (French, shown to the user as warnings). */
+  warnings: string[];
+}
+
+export async function renderLayoutPdf(layout: DocumentLayout, author = ''): Promise<RenderedDocument> {
+  const { jsPDF } = await import('jspdf');
+  const doc = new jsPDF({
+    orientation: 'portrait',
+    unit: 'mm',
+    format: 'a4',
+    compress: true,
+    putOnlyUsedFonts: true,
+  });
+  doc.setProperties({
+    title: toPdfText(`${layout.kind === 'quote' ? 'Devis' : 'Facture'} ${layout.number}`),
+    author: toPdfText(author),
+    creator: 'Atelier',
+  });
+  doc.setLanguage('fr-FR');
+  const warnings = drawDocument(doc, layout);
+  const bytes = new Uint8Array(doc.output('arraybuffer'));
+  return { bytes, fileName: layout.fileName, warnings };
+}
+
+/** Quote PDF (SPEC.md §9), file name `devis-{number}.pdf`. */
+export function renderQuotePdf(input: QuoteDocumentInput): Promise<RenderedDocument> {
+  return renderLayoutPdf(buildQuoteLayout(input), input.company.name);
+}
+
+/** Invoice PDF (SPEC.md §9), file name `facture-{number}.pdf`. */
+export function renderInvoicePdf(input: InvoiceDocumentInput): Promise<RenderedDocument> {
+  return renderLayoutPdf(buildInvoiceLayout(input), input.company.name);
+}
