@@ -1,4 +1,4 @@
-// Placeholder until this feature's issue lands: the page title only.
-export default function AdminPage() {
-  return <h1>Administration</h1>;
-}
+// Exposed as mf_admin/AdminPage (/admin).
+import { AdminPage } from '../features/admin/admin-page';
+
+export default AdminPage;

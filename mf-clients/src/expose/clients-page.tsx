@@ -1,4 +1,6 @@
-// Placeholder until this feature's issue lands: the page title only.
+// Exposed as mf_clients/ClientsPage (/clients). The client book comes with its own issue: title only for now.
+import { PageTitle } from '@atelier/ui';
+
 export default function ClientsPage() {
-  return <h1>Clients</h1>;
+  return <PageTitle>Clients</PageTitle>;
 }
