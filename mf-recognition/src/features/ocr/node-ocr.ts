@@ -1,0 +1,63 @@
+// Node side of the embedded OCR (CLI, tests, bench): tesseract.js with the French LSTM model from
+// node_modules — no network, nothing written to the working directory.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import type { Worker } from 'tesseract.js';
+
+import { cleanOcrText } from './ocr-text';
+import { flattenIllumination } from './preprocess';
+import { OCR_MAX_SIDE } from './scale';
+
+let workerPromise: Promise<Worker> | null = null;
+
+function frenchModelDir(): string {
+  const pkg = path.dirname(require.resolve('@tesseract.js-data/fra/package.json'));
+  return path.join(pkg, '4.0.0_best_int');
+}
+
+async function getWorker(): Promise<Worker> {
+  workerPromise ??= (async () => {
+    const { createWorker, OEM } = await import('tesseract.js');
+    const cachePath = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-ocr-'));
+    return createWorker('fra', OEM.LSTM_ONLY, { langPath: frenchModelDir(), gzip: true, cachePath });
+  })();
+  try {
+    return await workerPromise;
+  } catch (error) {
+    workerPromise = null;
+    throw error;
+  }
+}
+
+/** EXIF-oriented, greyscale, longest side ≤ 1600 px, lighting flattened, as PNG bytes. */
+export async function prepareImageForOcr(input: string | Buffer): Promise<Buffer> {
+  const { default: sharp } = await import('sharp');
+  const { data, info } = await sharp(input, { limitInputPixels: 100_000_000 })
+    .rotate()
+    .resize({ width: OCR_MAX_SIDE, height: OCR_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+    .greyscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const flat = flattenIllumination(data, info.width, info.height);
+  return sharp(Buffer.from(flat.buffer, flat.byteOffset, flat.byteLength), {
+    raw: { width: info.width, height: info.height, channels: 1 },
+  })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+}
+
+/** Text of a printed note (image file path or bytes). The worker is created once and reused. */
+export async function recognizeImageFile(input: string | Buffer): Promise<string> {
+  const [worker, image] = await Promise.all([getWorker(), prepareImageForOcr(input)]);
+  const { data } = await worker.recognize(image, { rotateAuto: true });
+  return cleanOcrText(data.text);
+}
+
+/** Ends the shared worker (tests and CLI call it so the process can exit). */
+export async function terminateNodeOcr(): Promise<void> {
+  const pending = workerPromise;
+  workerPromise = null;
+  if (pending) await (await pending).terminate();
+}

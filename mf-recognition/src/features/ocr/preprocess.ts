@@ -1,0 +1,68 @@
+// Shared by the browser and Node OCR paths: evens out uneven lighting (a phone shot of a sheet under a lamp)
+// before tesseract binarises the page. Tesseract's global Otsu threshold fails on a lit-to-shaded gradient
+// with sensor noise: it then reads the shadow as thousands of glyphs (8 s of garbage on the corpus image
+// 14-chambre-girard), while the flattened page reads cleanly.
+
+/** Side of the square blocks the paper brightness is estimated on (px, on the ~1600 px OCR image). */
+const BLOCK = 32;
+/** Brightness percentile taken as "paper" in a block: text covers far less than 20 % of a block. */
+const PAPER_PERCENTILE = 0.8;
+
+/** Luminance of RGBA pixels (Rec. 601 weights, integer maths). */
+export function rgbaToGray(rgba: Uint8ClampedArray | Uint8Array, width: number, height: number): Uint8ClampedArray {
+  const gray = new Uint8ClampedArray(width * height);
+  for (let i = 0, p = 0; p < gray.length; i += 4, p++) {
+    gray[p] = (rgba[i]! * 77 + rgba[i + 1]! * 150 + rgba[i + 2]! * 29) >> 8;
+  }
+  return gray;
+}
+
+function blockBackground(gray: ArrayLike<number>, width: number, height: number, bx: number, by: number): number {
+  const histogram = new Uint32Array(256);
+  const x0 = bx * BLOCK;
+  const y0 = by * BLOCK;
+  const x1 = Math.min(width, x0 + BLOCK);
+  const y1 = Math.min(height, y0 + BLOCK);
+  for (let y = y0; y < y1; y++) {
+    const row = y * width;
+    for (let x = x0; x < x1; x++) histogram[gray[row + x]!]!++;
+  }
+  const target = (x1 - x0) * (y1 - y0) * PAPER_PERCENTILE;
+  let seen = 0;
+  for (let v = 0; v < 256; v++) {
+    seen += histogram[v]!;
+    if (seen >= target) return Math.max(v, 1);
+  }
+  return 255;
+}
+
+/**
+ * Divides every pixel by the local paper brightness (bilinear between block estimates), so the paper
+ * becomes uniformly white and the ink keeps its contrast. A flat white page is returned unchanged.
+ */
+export function flattenIllumination(gray: ArrayLike<number>, width: number, height: number): Uint8ClampedArray {
+  const cols = Math.ceil(width / BLOCK);
+  const rows = Math.ceil(height / BLOCK);
+  const background = new Float32Array(cols * rows);
+  for (let by = 0; by < rows; by++) {
+    for (let bx = 0; bx < cols; bx++) background[by * cols + bx] = blockBackground(gray, width, height, bx, by);
+  }
+  const out = new Uint8ClampedArray(width * height);
+  for (let y = 0; y < height; y++) {
+    const fy = Math.min(Math.max((y + 0.5) / BLOCK - 0.5, 0), rows - 1);
+    const by0 = Math.floor(fy);
+    const by1 = Math.min(by0 + 1, rows - 1);
+    const ty = fy - by0;
+    for (let x = 0; x < width; x++) {
+      const fx = Math.min(Math.max((x + 0.5) / BLOCK - 0.5, 0), cols - 1);
+      const bx0 = Math.floor(fx);
+      const bx1 = Math.min(bx0 + 1, cols - 1);
+      const tx = fx - bx0;
+      const top = background[by0 * cols + bx0]! * (1 - tx) + background[by0 * cols + bx1]! * tx;
+      const bottom = background[by1 * cols + bx0]! * (1 - tx) + background[by1 * cols + bx1]! * tx;
+      const paper = top * (1 - ty) + bottom * ty;
+      out[y * width + x] = (gray[y * width + x]! * 255) / paper;
+    }
+  }
+  return out;
+}
