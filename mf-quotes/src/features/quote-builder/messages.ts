@@ -1,0 +1,57 @@
+// User-visible text of the home page / quote builder (SPEC.md §2 « Home », §7 email action, §8 « Home » and
+// « Quote generation »).
+export const QUOTE_MESSAGES = {
+  pageTitle: 'Devis',
+  planNames: { free: 'Gratuit', pro: 'Pro', enterprise: 'Enterprise' },
+  planBadgeLabel: 'Plan',
+  remainingQuotes: (n: number) => (n > 1 ? `${n} devis restants ce mois-ci` : `${n} devis restant ce mois-ci`),
+  quotaBannerTitle: 'Limite de devis atteinte',
+  quotaExhausted:
+    'Vous avez atteint votre limite de devis mensuelle. Passez à un plan supérieur pour créer des devis illimités.',
+  initError: "Erreur lors de l'initialisation de la page",
+
+  recognitionTitle: 'Reconnaissance',
+
+  currentQuoteTitle: 'Devis en cours',
+  projectTitleLabel: 'Projet',
+  notSpecified: 'Non spécifié',
+  clientHeading: 'Client',
+  clientName: 'Nom',
+  clientAddress: 'Adresse',
+  clientPhone: 'Téléphone',
+  clientEmail: 'Email',
+  columnTask: 'Tâche',
+  columnQuantity: 'Quantité',
+  columnPrice: 'Prix',
+  total: 'Total',
+  totalHT: 'Total HT',
+  totalTVA: (rate: string) => `TVA (${rate} %)`,
+  totalTTC: 'Total TTC',
+  noLines: 'Aucune tâche dans ce devis',
+
+  editTitle: 'Modifier le devis',
+  projectTitleInput: 'Titre du projet',
+  pickClient: 'Choisir un client enregistré',
+  pickClientPlaceholder: '— Nouveau client —',
+  lineTask: (n: number) => `Tâche de la ligne ${n}`,
+  lineQuantity: (n: number) => `Quantité de la ligne ${n}`,
+  removeLine: (n: number) => `Supprimer la ligne ${n}`,
+  removeLineButton: 'Supprimer',
+  addLine: 'Ajouter une ligne',
+  vatRate: 'Taux de TVA (%)',
+  emptyCatalogue: "Créez d'abord des tâches dans la gestion des tâches pour ajouter des lignes.",
+
+  exportTitle: 'Export',
+  generate: 'Générer le PDF',
+  generating: 'Génération en cours...',
+  sendEmail: 'Envoyer par email',
+  download: (fileName: string) => `Télécharger ${fileName}`,
+  generated: (number: string) => `Devis ${number} généré et enregistré dans la fiche du client.`,
+  pdfFirst: "Veuillez d'abord générer le PDF.",
+
+  emailRequired: "L'email du client est requis pour générer un devis.",
+  nameRequired: 'Le nom du client est requis pour générer un devis.',
+  taskRequired: 'Au moins une tâche est requise pour générer un devis.',
+  generationFailed: 'Une erreur est survenue lors de la génération du devis',
+  pdfNotStored: "Le PDF n'a pas pu être conservé dans le navigateur : téléchargez-le maintenant.",
+} as const;

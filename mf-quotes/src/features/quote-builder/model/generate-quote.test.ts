@@ -1,0 +1,99 @@
+import { DEFAULT_CUSTOMIZATION, type Quote } from '@atelier/domain';
+
+import { generateQuote, validateForGeneration, type GenerationDeps } from './generate-quote';
+import { EMPTY_DRAFT, addLine, mergeClient, setTitle, type DraftClient, type QuoteDraft } from './quote-draft';
+
+const CATALOGUE = [{ name: 'Peinture', unit: 'm2', price: 12.5 }];
+const ready: QuoteDraft = setTitle(
+  addLine(mergeClient(EMPTY_DRAFT, { name: 'Jean Dupont', email: ' jean@dupont.fr ' }), CATALOGUE),
+  'Rénovation salon',
+);
+
+function deps(overrides: Partial<GenerationDeps> = {}) {
+  const saved: Array<{ client: DraftClient; quote: Quote }> = [];
+  const stored = new Map<string, Uint8Array>();
+  const d: GenerationDeps = {
+    consumeQuoteCredit: jest.fn(async () => ({ allowed: true, number: 'DE0007', plan: 'free' as const, quotesUsed: 1, remaining: 2 })),
+    renderQuotePdf: jest.fn(async ({ quote }) => ({ bytes: new Uint8Array([37, 80, 68, 70]), fileName: `devis-${quote.number}.pdf`, warnings: [] })),
+    storeDocument: jest.fn(async (id, bytes) => void stored.set(id, bytes)),
+    saveQuote: jest.fn((client, quote) => {
+      saved.push({ client, quote });
+      return { ok: true } as const;
+    }),
+    company: () => ({ name: 'Atelier Martin', address: '', phone: '', email: '', website: '', siret: '', tva: '', rib: { bank: '', iban: '', bic: '' }, logo: '', footer: '' }),
+    customization: () => DEFAULT_CUSTOMIZATION,
+    now: () => new Date('2026-11-21T10:00:00.000Z'),
+    ...overrides,
+  };
+  return { d, saved, stored };
+}
+
+describe('validateForGeneration', () => {
+  it('checks email, then name, then tasks, with the spec messages', () => {
+    expect(validateForGeneration(EMPTY_DRAFT)).toBe("L'email du client est requis pour générer un devis.");
+    expect(validateForGeneration(mergeClient(EMPTY_DRAFT, { email: '   ' }))).toBe("L'email du client est requis pour générer un devis.");
+    expect(validateForGeneration(mergeClient(EMPTY_DRAFT, { email: 'a@b.fr' }))).toBe('Le nom du client est requis pour générer un devis.');
+    expect(validateForGeneration(mergeClient(EMPTY_DRAFT, { email: 'a@b.fr', name: 'A' }))).toBe('Au moins une tâche est requise pour générer un devis.');
+    expect(validateForGeneration(ready)).toBeNull();
+  });
+});
+
+describe('generateQuote', () => {
+  it('refuses an invalid draft without consuming a credit', async () => {
+    const { d } = deps();
+    expect(await generateQuote(EMPTY_DRAFT, d)).toEqual({ ok: false, message: "L'email du client est requis pour générer un devis." });
+    expect(d.consumeQuoteCredit).not.toHaveBeenCalled();
+  });
+
+  it('numbers the quote from the credit, renders it, keeps the bytes and saves it into the client list', async () => {
+    const { d, saved, stored } = deps();
+    const result = await generateQuote(ready, d);
+    if (!result.ok) throw new Error(result.message);
+    expect(result.quote).toEqual({
+      id: `quote-${Date.parse('2026-11-21T10:00:00.000Z')}`,
+      number: 'DE0007',
+      date: '2026-11-21T10:00:00.000Z',
+      tasks: [{ name: 'Peinture', unit: 'm2', price: 12.5, quantity: 1 }],
+      totalHT: 12.5,
+      tva: 2.5,
+      total: 15,
+      tvaRate: 20,
+      pdfData: '',
+      projectTitle: 'Rénovation salon',
+    });
+    expect(result.fileName).toBe('devis-DE0007.pdf');
+    expect(result.totalCents).toBe(1500);
+    expect(stored.get(result.quote.id)).toEqual(new Uint8Array([37, 80, 68, 70]));
+    expect(saved[0]?.client.email).toBe('jean@dupont.fr');
+    expect(saved[0]?.quote.id).toBe(result.quote.id);
+    expect(d.renderQuotePdf).toHaveBeenCalledWith(expect.objectContaining({ client: expect.objectContaining({ name: 'Jean Dupont' }) }));
+  });
+
+  it('a refused credit gives the quota message and renders nothing', async () => {
+    const { d } = deps({
+      consumeQuoteCredit: jest.fn(async () => ({ allowed: false, number: null, plan: 'free' as const, quotesUsed: 3, remaining: 0 })),
+    });
+    expect(await generateQuote(ready, d)).toEqual({
+      ok: false,
+      message: 'Vous avez atteint votre limite de devis mensuelle. Passez à un plan supérieur pour créer des devis illimités.',
+    });
+    expect(d.renderQuotePdf).not.toHaveBeenCalled();
+  });
+
+  it('any failure gives the generic message', async () => {
+    const { d } = deps({ renderQuotePdf: jest.fn(async () => { throw new Error('boom'); }) });
+    expect(await generateQuote(ready, d)).toEqual({ ok: false, message: 'Une erreur est survenue lors de la génération du devis' });
+    const { d: d2 } = deps({ consumeQuoteCredit: jest.fn(async () => { throw new Error('offline'); }) });
+    expect(await generateQuote(ready, d2)).toEqual({ ok: false, message: 'Une erreur est survenue lors de la génération du devis' });
+  });
+
+  it('bytes that cannot be kept or a full client book are warnings, the PDF is still offered', async () => {
+    const { d } = deps({
+      storeDocument: jest.fn(async () => { throw new Error('no idb'); }),
+      saveQuote: jest.fn(() => ({ ok: false as const, message: 'Espace de stockage du navigateur plein : la modification n\'a pas été enregistrée.' })),
+    });
+    const result = await generateQuote(ready, d);
+    expect(result.ok).toBe(true);
+    if (result.ok) expect(result.warnings).toHaveLength(2);
+  });
+});

@@ -1,0 +1,99 @@
+// Quote generation (SPEC.md §4 « PDF generation », §5, §8): validate, take a quota credit (which numbers the
+// quote DE0001…), render, keep the bytes, save the quote into the client's list.
+import { centsToEuros, type CompanyInfo, type Quote, type QuoteCustomization } from '@atelier/domain';
+import type { WriteResult } from '@atelier/storage';
+
+import { QUOTE_MESSAGES as M } from '../messages';
+import type { QuoteCredit, RenderQuoteInput, RenderedPdf } from '../services';
+import { draftTotals, type DraftClient, type QuoteDraft } from './quote-draft';
+
+/** The three rules, in the spec's order; null when the draft can be generated. */
+export function validateForGeneration(draft: QuoteDraft): string | null {
+  if (!draft.client.email.trim()) return M.emailRequired;
+  if (!draft.client.name.trim()) return M.nameRequired;
+  if (draft.lines.length === 0) return M.taskRequired;
+  return null;
+}
+
+/** The stored quote (euros in the legacy shape; computed from integer cents). */
+export function buildQuote(draft: QuoteDraft, meta: { id: string; number: string; date: Date }): Quote & { number: string } {
+  const totals = draftTotals(draft);
+  const title = draft.title.trim();
+  return {
+    id: meta.id,
+    number: meta.number,
+    date: meta.date.toISOString(),
+    tasks: draft.lines.map(({ name, unit, price, quantity }) => ({ name, unit, price, quantity })),
+    totalHT: centsToEuros(totals.totalHTCents),
+    tva: centsToEuros(totals.tvaCents),
+    total: centsToEuros(totals.totalTTCCents),
+    tvaRate: draft.vatRate,
+    pdfData: '',
+    ...(title ? { projectTitle: title } : {}),
+  };
+}
+
+export interface GenerationDeps {
+  consumeQuoteCredit(): Promise<QuoteCredit>;
+  renderQuotePdf(input: RenderQuoteInput): Promise<RenderedPdf>;
+  storeDocument(id: string, bytes: Uint8Array): Promise<void>;
+  saveQuote(client: DraftClient, quote: Quote): WriteResult;
+  company(): CompanyInfo;
+  customization(): QuoteCustomization;
+  now(): Date;
+}
+
+export type GenerationResult =
+  | {
+      ok: true;
+      quote: Quote & { number: string };
+      client: DraftClient;
+      totalCents: number;
+      bytes: Uint8Array;
+      fileName: string;
+      /** Non-blocking problems (logo skipped, bytes not kept, client list not saved). */
+      warnings: string[];
+    }
+  | { ok: false; message: string };
+
+export async function generateQuote(draft: QuoteDraft, deps: GenerationDeps): Promise<GenerationResult> {
+  const invalid = validateForGeneration(draft);
+  if (invalid) return { ok: false, message: invalid };
+  const client: DraftClient = {
+    name: draft.client.name.trim(),
+    email: draft.client.email.trim(),
+    phone: draft.client.phone.trim(),
+    address: draft.client.address.trim(),
+  };
+  try {
+    const credit = await deps.consumeQuoteCredit();
+    if (!credit.allowed || !credit.number) return { ok: false, message: M.quotaExhausted };
+    const now = deps.now();
+    const quote = buildQuote(draft, { id: `quote-${now.getTime()}`, number: credit.number, date: now });
+    const pdf = await deps.renderQuotePdf({
+      quote,
+      client,
+      company: deps.company(),
+      customization: deps.customization(),
+    });
+    const warnings = [...pdf.warnings];
+    try {
+      await deps.storeDocument(quote.id, pdf.bytes);
+    } catch {
+      warnings.push(M.pdfNotStored);
+    }
+    const saved = deps.saveQuote(client, quote);
+    if (!saved.ok) warnings.push(saved.message);
+    return {
+      ok: true,
+      quote,
+      client,
+      totalCents: draftTotals(draft).totalTTCCents,
+      bytes: pdf.bytes,
+      fileName: pdf.fileName || `devis-${credit.number}.pdf`,
+      warnings,
+    };
+  } catch {
+    return { ok: false, message: M.generationFailed };
+  }
+}

@@ -1,0 +1,141 @@
+import type { Task } from '@atelier/domain';
+
+import {
+  EMPTY_DRAFT,
+  addLine,
+  applyRecognisedTasks,
+  changeLineTask,
+  draftTotals,
+  mergeClient,
+  normaliseQuantity,
+  removeLine,
+  setClient,
+  setClientField,
+  setQuantity,
+  setTitle,
+  setVatRate,
+  type QuoteDraft,
+} from './quote-draft';
+
+const CATALOGUE: Task[] = [
+  { name: 'Peinture murale', unit: 'm2', price: 25 },
+  { name: 'Pose carrelage', unit: 'm2', price: 45.5 },
+  { name: 'Forfait déplacement', unit: 'forfait', price: 60 },
+];
+
+function draftWith(...names: string[]): QuoteDraft {
+  return names.reduce((d, name) => applyRecognisedTasks(d, [{ name, quantity: 1, unit: 'm2' }], CATALOGUE), EMPTY_DRAFT);
+}
+
+describe('applyRecognisedTasks', () => {
+  it('adds a line with the catalogue price and unit', () => {
+    const d = applyRecognisedTasks(EMPTY_DRAFT, [{ name: 'peinture murale', quantity: 12, unit: 'h' }], CATALOGUE);
+    expect(d.lines).toEqual([{ id: 'line-1', name: 'Peinture murale', unit: 'm2', price: 25, quantity: 12 }]);
+  });
+
+  it('raises the quantity of a line with the same name instead of adding a duplicate', () => {
+    let d = applyRecognisedTasks(EMPTY_DRAFT, [{ name: 'Peinture murale', quantity: 10, unit: 'm2' }], CATALOGUE);
+    d = applyRecognisedTasks(d, [{ name: ' PEINTURE MURALE ', quantity: 5, unit: 'm2' }], CATALOGUE);
+    expect(d.lines).toHaveLength(1);
+    expect(d.lines[0]?.quantity).toBe(15);
+    // Within one batch too.
+    d = applyRecognisedTasks(d, [
+      { name: 'Pose carrelage', quantity: 2, unit: 'm2' },
+      { name: 'Pose carrelage', quantity: 3, unit: 'm2' },
+    ], CATALOGUE);
+    expect(d.lines.map((l) => [l.name, l.quantity])).toEqual([['Peinture murale', 15], ['Pose carrelage', 5]]);
+  });
+
+  it('keeps a task unknown to the catalogue with its recognised unit and price 0; quantities ≥ 1', () => {
+    const d = applyRecognisedTasks(EMPTY_DRAFT, [{ name: 'Ragréage', quantity: 0, unit: 'm2' }], CATALOGUE);
+    expect(d.lines[0]).toMatchObject({ name: 'Ragréage', unit: 'm2', price: 0, quantity: 1 });
+  });
+
+  it('ignores blank names and leaves the draft unchanged when nothing applies', () => {
+    expect(applyRecognisedTasks(EMPTY_DRAFT, [{ name: '  ', quantity: 1, unit: 'm2' }], CATALOGUE)).toBe(EMPTY_DRAFT);
+  });
+});
+
+describe('client', () => {
+  it('mergeClient: non-empty fields win, empty ones keep the current value', () => {
+    let d = mergeClient(EMPTY_DRAFT, { name: 'Jean Dupont', phone: '06 12 34 56 78' });
+    d = mergeClient(d, { email: 'jean@dupont.fr', name: '  ', address: undefined });
+    expect(d.client).toEqual({ name: 'Jean Dupont', email: 'jean@dupont.fr', phone: '06 12 34 56 78', address: '' });
+    expect(mergeClient(d, { name: '' })).toBe(d);
+  });
+
+  it('setClient replaces the client; setClientField edits one field', () => {
+    let d = mergeClient(EMPTY_DRAFT, { name: 'A', email: 'a@x.fr', phone: '01' });
+    d = setClient(d, { name: 'B', email: 'b@x.fr', phone: '', address: 'Lyon' });
+    expect(d.client).toEqual({ name: 'B', email: 'b@x.fr', phone: '', address: 'Lyon' });
+    d = setClientField(d, 'phone', '02');
+    expect(d.client.phone).toBe('02');
+  });
+});
+
+describe('editing', () => {
+  it('setTitle replaces the title', () => {
+    expect(setTitle(EMPTY_DRAFT, 'Rénovation cuisine').title).toBe('Rénovation cuisine');
+  });
+
+  it('changeLineTask replaces the line by the catalogue task and keeps the quantity', () => {
+    let d = applyRecognisedTasks(EMPTY_DRAFT, [{ name: 'Peinture murale', quantity: 7, unit: 'm2' }], CATALOGUE);
+    d = changeLineTask(d, 'line-1', 'Forfait déplacement', CATALOGUE);
+    expect(d.lines).toEqual([{ id: 'line-1', name: 'Forfait déplacement', unit: 'forfait', price: 60, quantity: 7 }]);
+    expect(changeLineTask(d, 'line-1', 'Inconnue', CATALOGUE)).toBe(d);
+  });
+
+  it('addLine adds the first catalogue task with quantity 1; nothing without a catalogue', () => {
+    const d = addLine(EMPTY_DRAFT, CATALOGUE);
+    expect(d.lines).toEqual([{ id: 'line-1', name: 'Peinture murale', unit: 'm2', price: 25, quantity: 1 }]);
+    expect(addLine(EMPTY_DRAFT, [])).toBe(EMPTY_DRAFT);
+    // Line ids stay unique after removals.
+    const d2 = addLine(removeLine(addLine(d, CATALOGUE), 'line-2'), CATALOGUE);
+    expect(d2.lines.map((l) => l.id)).toEqual(['line-1', 'line-3']);
+  });
+
+  it('removeLine removes only that line', () => {
+    const d = draftWith('Peinture murale', 'Pose carrelage');
+    expect(removeLine(d, 'line-1').lines.map((l) => l.name)).toEqual(['Pose carrelage']);
+    expect(removeLine(d, 'nope')).toBe(d);
+  });
+
+  it('setQuantity keeps quantities ≥ 1 and leaves the other lines untouched (same objects)', () => {
+    const d = draftWith('Peinture murale', 'Pose carrelage');
+    const d2 = setQuantity(d, 'line-1', '3.5');
+    expect(d2.lines[0]?.quantity).toBe(3.5);
+    expect(d2.lines[1]).toBe(d.lines[1]);
+    expect(setQuantity(d, 'line-1', 0).lines[0]?.quantity).toBe(1);
+    expect(setQuantity(d, 'line-1', '').lines[0]?.quantity).toBe(1);
+    expect(setQuantity(d, 'line-1', -4).lines[0]?.quantity).toBe(1);
+    expect(setQuantity(d, 'line-1', 1)).toBe(d);
+  });
+
+  it('normaliseQuantity', () => {
+    expect(normaliseQuantity('2,5')).toBe(2.5);
+    expect(normaliseQuantity('abc')).toBe(1);
+    expect(normaliseQuantity(0.5)).toBe(1);
+  });
+
+  it('setVatRate: empty → 20, clamped to 0–100, one decimal', () => {
+    expect(setVatRate(EMPTY_DRAFT, '5.5').vatRate).toBe(5.5);
+    expect(setVatRate(EMPTY_DRAFT, '').vatRate).toBe(20);
+    expect(setVatRate(EMPTY_DRAFT, '150').vatRate).toBe(100);
+    expect(setVatRate(EMPTY_DRAFT, '-3').vatRate).toBe(0);
+    expect(setVatRate(EMPTY_DRAFT, '10.04').vatRate).toBe(10);
+    expect(setVatRate(EMPTY_DRAFT, 20)).toBe(EMPTY_DRAFT);
+  });
+});
+
+describe('draftTotals', () => {
+  it('computes HT, TVA and TTC in integer cents and follows every change', () => {
+    let d = draftWith('Peinture murale', 'Pose carrelage'); // 25 + 45.50
+    expect(draftTotals(d)).toEqual({ totalHTCents: 7050, tvaCents: 1410, totalTTCCents: 8460 });
+    d = setQuantity(d, 'line-2', 3); // 25 + 136.50
+    expect(draftTotals(d).totalHTCents).toBe(16150);
+    d = setVatRate(d, '5.5');
+    expect(draftTotals(d)).toEqual({ totalHTCents: 16150, tvaCents: 888, totalTTCCents: 17038 });
+    d = removeLine(d, 'line-1');
+    expect(draftTotals(d).totalHTCents).toBe(13650);
+  });
+});

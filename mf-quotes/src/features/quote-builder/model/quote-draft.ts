@@ -1,0 +1,180 @@
+// The quote being built on the home page: a plain immutable value and pure transitions (SPEC.md §2 « Home »).
+// Every transition returns the same object when nothing changes, so memoised rows can skip re-rendering.
+import type { RecognisedTask } from '@atelier/bus';
+import {
+  DEFAULT_VAT_RATE,
+  computeTotals,
+  normaliseVatRate,
+  type ExtractedClient,
+  type QuoteLine,
+  type Task,
+  type Totals,
+} from '@atelier/domain';
+
+export interface DraftClient {
+  name: string;
+  email: string;
+  phone: string;
+  address: string;
+}
+
+export interface DraftLine extends QuoteLine {
+  /** Stable identity for rendering and editing; not stored. */
+  id: string;
+}
+
+export interface QuoteDraft {
+  title: string;
+  client: DraftClient;
+  lines: readonly DraftLine[];
+  vatRate: number;
+  nextLineId: number;
+}
+
+export const EMPTY_CLIENT: DraftClient = { name: '', email: '', phone: '', address: '' };
+
+export const EMPTY_DRAFT: QuoteDraft = {
+  title: '',
+  client: EMPTY_CLIENT,
+  lines: [],
+  vatRate: DEFAULT_VAT_RATE,
+  nextLineId: 1,
+};
+
+export function sameTaskName(a: string, b: string): boolean {
+  return a.trim().toLocaleLowerCase('fr') === b.trim().toLocaleLowerCase('fr');
+}
+
+export function findCatalogueTask(catalogue: readonly Task[], name: string): Task | undefined {
+  return catalogue.find((task) => sameTaskName(task.name, name));
+}
+
+/** Line quantities: a number ≥ 1 (SPEC.md §5), at most 2 decimals; anything else becomes 1. */
+export function normaliseQuantity(input: number | string | null | undefined): number {
+  const n = typeof input === 'number' ? input : Number(String(input ?? '').replace(',', '.'));
+  if (!Number.isFinite(n) || n < 1) return 1;
+  return Math.round(n * 100) / 100;
+}
+
+function withLine(draft: QuoteDraft, line: Omit<DraftLine, 'id'>): QuoteDraft {
+  return {
+    ...draft,
+    lines: [...draft.lines, { ...line, id: `line-${draft.nextLineId}` }],
+    nextLineId: draft.nextLineId + 1,
+  };
+}
+
+function mapLine(draft: QuoteDraft, lineId: string, change: (line: DraftLine) => DraftLine): QuoteDraft {
+  let changed = false;
+  const lines = draft.lines.map((line) => {
+    if (line.id !== lineId) return line;
+    const next = change(line);
+    if (next !== line) changed = true;
+    return next;
+  });
+  return changed ? { ...draft, lines } : draft;
+}
+
+/**
+ * Recognised tasks: one with the name of an existing line raises that line's quantity; otherwise a line is
+ * added with the catalogue's price and unit (the recognised unit, price 0, if the catalogue lacks it).
+ */
+export function applyRecognisedTasks(
+  draft: QuoteDraft,
+  tasks: readonly RecognisedTask[],
+  catalogue: readonly Task[],
+): QuoteDraft {
+  let next = draft;
+  for (const task of tasks) {
+    const name = task.name.trim();
+    if (!name) continue;
+    const quantity = normaliseQuantity(Math.round(task.quantity));
+    const existing = next.lines.find((line) => sameTaskName(line.name, name));
+    if (existing) {
+      next = mapLine(next, existing.id, (line) => ({ ...line, quantity: line.quantity + quantity }));
+      continue;
+    }
+    const known = findCatalogueTask(catalogue, name);
+    next = withLine(
+      next,
+      known
+        ? { name: known.name, unit: known.unit, price: known.price, quantity }
+        : { name, unit: task.unit || 'unité', price: 0, quantity },
+    );
+  }
+  return next;
+}
+
+/** Recognised client data: non-empty fields win over the current ones. */
+export function mergeClient(draft: QuoteDraft, incoming: ExtractedClient | Partial<DraftClient>): QuoteDraft {
+  const client = { ...draft.client };
+  let changed = false;
+  for (const field of ['name', 'email', 'phone', 'address'] as const) {
+    const value = incoming[field]?.trim();
+    if (value && value !== client[field]) {
+      client[field] = value;
+      changed = true;
+    }
+  }
+  return changed ? { ...draft, client } : draft;
+}
+
+/** A client picked from the client book replaces the current one. */
+export function setClient(draft: QuoteDraft, client: DraftClient): QuoteDraft {
+  return { ...draft, client: { name: client.name, email: client.email, phone: client.phone, address: client.address } };
+}
+
+export function setClientField(draft: QuoteDraft, field: keyof DraftClient, value: string): QuoteDraft {
+  return draft.client[field] === value ? draft : { ...draft, client: { ...draft.client, [field]: value } };
+}
+
+export function setTitle(draft: QuoteDraft, title: string): QuoteDraft {
+  return draft.title === title ? draft : { ...draft, title };
+}
+
+/** Replaces the line by the catalogue task of that name, keeping its quantity. */
+export function changeLineTask(
+  draft: QuoteDraft,
+  lineId: string,
+  taskName: string,
+  catalogue: readonly Task[],
+): QuoteDraft {
+  const task = findCatalogueTask(catalogue, taskName);
+  if (!task) return draft;
+  return mapLine(draft, lineId, (line) =>
+    line.name === task.name && line.unit === task.unit && line.price === task.price
+      ? line
+      : { id: line.id, quantity: line.quantity, name: task.name, unit: task.unit, price: task.price },
+  );
+}
+
+/** Adds the first catalogue task with quantity 1 (nothing when the catalogue is empty). */
+export function addLine(draft: QuoteDraft, catalogue: readonly Task[]): QuoteDraft {
+  const first = catalogue[0];
+  if (!first) return draft;
+  return withLine(draft, { name: first.name, unit: first.unit, price: first.price, quantity: 1 });
+}
+
+export function removeLine(draft: QuoteDraft, lineId: string): QuoteDraft {
+  const lines = draft.lines.filter((line) => line.id !== lineId);
+  return lines.length === draft.lines.length ? draft : { ...draft, lines };
+}
+
+export function setQuantity(draft: QuoteDraft, lineId: string, quantity: number | string): QuoteDraft {
+  const q = normaliseQuantity(quantity);
+  return mapLine(draft, lineId, (line) => (line.quantity === q ? line : { ...line, quantity: q }));
+}
+
+/** VAT rate 0–100, step 0.1, empty → 20 (SPEC.md §5). */
+export function setVatRate(draft: QuoteDraft, input: number | string | null | undefined): QuoteDraft {
+  const vatRate = normaliseVatRate(input);
+  return vatRate === draft.vatRate ? draft : { ...draft, vatRate };
+}
+
+export function draftTotals(draft: Pick<QuoteDraft, 'lines' | 'vatRate'>): Totals {
+  return computeTotals(draft.lines, draft.vatRate);
+}
+
+export function hasNameAndEmail(client: DraftClient): boolean {
+  return client.name.trim() !== '' && client.email.trim() !== '';
+}

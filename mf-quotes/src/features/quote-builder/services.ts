@@ -1,0 +1,63 @@
+// What the quote builder needs from the rest of the page. The real implementations (@atelier/platform,
+// @atelier/documents, @atelier/storage) are wired in src/expose/home-page.tsx; tests pass fakes.
+import type { Client, CompanyInfo, PlanId, Quote, QuoteCustomization } from '@atelier/domain';
+import type { DocumentFiles } from '@atelier/storage';
+import { createContext, useContext } from 'react';
+import type { Observable } from 'rxjs';
+
+/** The part of @atelier/platform's PlanState the home page reads. */
+export interface QuotaState {
+  plan: PlanId;
+  remaining: number | null;
+  loading: boolean;
+}
+
+/** @atelier/platform consumeQuoteCredit() result. */
+export interface QuoteCredit {
+  allowed: boolean;
+  number: string | null;
+  plan: PlanId;
+  quotesUsed: number;
+  remaining: number | null;
+}
+
+/** @atelier/documents renderQuotePdf() input/output. */
+export interface RenderQuoteInput {
+  quote: Quote & { number: string };
+  client: Pick<Client, 'name' | 'email' | 'phone' | 'address'>;
+  company: CompanyInfo;
+  customization: QuoteCustomization;
+}
+export interface RenderedPdf {
+  bytes: Uint8Array;
+  fileName: string;
+  warnings: string[];
+}
+
+export interface QuoteMailtoInput {
+  email: string;
+  number: string;
+  projectTitle?: string;
+  totalCents: number;
+}
+
+export interface QuoteServices {
+  planState$: Observable<QuotaState>;
+  consumeQuoteCredit(): Promise<QuoteCredit>;
+  renderQuotePdf(input: RenderQuoteInput): Promise<RenderedPdf>;
+  buildQuoteMailto(input: QuoteMailtoInput): string;
+  documentFiles: DocumentFiles;
+}
+
+export const QuoteServicesContext = createContext<QuoteServices | null>(null);
+
+export function useQuoteServices(): QuoteServices {
+  const services = useContext(QuoteServicesContext);
+  if (!services) throw new Error('QuoteServicesContext missing');
+  return services;
+}
+
+/** Free plan with nothing left this month (unknown while loading: not blocked). */
+export function isQuotaExhausted(state: QuotaState | null | undefined): boolean {
+  return !!state && !state.loading && state.remaining !== null && state.remaining <= 0;
+}
