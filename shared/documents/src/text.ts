@@ -36,6 +36,10 @@ const REPLACEMENTS: Record<string, string> = {
   '\u2713': 'v',
   '\u2714': 'v',
   '\u2116': 'N°',
+  '\u0141': 'L',
+  '\u0142': 'l',
+  '\u0110': 'D',
+  '\u0111': 'd',
 };
 
 function isWinAnsi(ch: string): boolean {
@@ -54,13 +58,13 @@ function isWinAnsi(ch: string): boolean {
 export function toPdfText(input: string): string {
   let out = '';
   for (const ch of input) {
-    if (isWinAnsi(ch)) {
-      out += ch;
-      continue;
-    }
     const replacement = REPLACEMENTS[ch];
     if (replacement !== undefined) {
       out += replacement;
+      continue;
+    }
+    if (isWinAnsi(ch)) {
+      out += ch;
       continue;
     }
     // Letters with accents WinAnsi lacks (ă, ł, ő…): keep the base letter.

@@ -73,5 +73,5 @@ export function sampleInvoice(lines = 3, number = 'FA0007'): InvoiceSnapshot {
 }
 
 export function customization(overrides: Partial<QuoteCustomization> = {}): QuoteCustomization {
-  return { ...structuredClone(DEFAULT_CUSTOMIZATION), ...overrides };
+  return { ...(JSON.parse(JSON.stringify(DEFAULT_CUSTOMIZATION)) as QuoteCustomization), ...overrides };
 }
