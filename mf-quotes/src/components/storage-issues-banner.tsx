@@ -1,6 +1,14 @@
 import { useStorageIssues } from '@atelier/storage';
+import styled from 'styled-components';
 
-import { Banner, Button } from './primitives';
+import { Banner, LinkButton } from './primitives';
+
+const Row = styled.span`
+  display: flex;
+  gap: 1rem;
+  justify-content: space-between;
+  align-items: baseline;
+`;
 
 /** Tells the user that stored data was unreadable and where it was set aside. */
 export function StorageIssuesBanner({ keys }: { keys: readonly string[] }) {
@@ -8,11 +16,11 @@ export function StorageIssuesBanner({ keys }: { keys: readonly string[] }) {
   return (
     <>
       {issues.map((issue) => (
-        <Banner key={issue.backupKey} $tone="warning" role="alert">
-          <span>{issue.message}</span>
-          <Button type="button" $variant="secondary" onClick={() => dismiss(issue)}>
-            OK
-          </Button>
+        <Banner key={issue.backupKey} tone="warning">
+          <Row>
+            <span>{issue.message}</span>
+            <LinkButton onClick={() => dismiss(issue)}>OK</LinkButton>
+          </Row>
         </Banner>
       ))}
     </>

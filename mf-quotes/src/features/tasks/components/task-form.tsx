@@ -1,7 +1,7 @@
 import { PREDEFINED_UNITS, type Task } from '@atelier/domain';
 import { useState, type FormEvent } from 'react';
 
-import { Button, Field, FieldRow, Input, LinkButton, Select } from '../../../components/primitives';
+import { Banner, Button, Field, FieldRow, Input, LinkButton, Select } from '../../../components/primitives';
 import { TASKS_MESSAGES as M } from '../messages';
 import { INITIAL_TASK_FORM, taskFromForm, type TaskFormValues } from '../model/task-form';
 
@@ -28,11 +28,11 @@ export function TaskForm({ onAdd }: TaskFormProps) {
   }
 
   return (
-    <form onSubmit={submit} aria-label={M.formTitle} noValidate={false}>
+    <form onSubmit={submit} aria-label={M.formTitle}>
       <FieldRow>
-        <Field>
-          {M.nameLabel}
+        <Field label={M.nameLabel} htmlFor="task-name">
           <Input
+            id="task-name"
             name="name"
             required
             value={values.name}
@@ -40,9 +40,9 @@ export function TaskForm({ onAdd }: TaskFormProps) {
             onChange={(e) => update({ name: e.target.value })}
           />
         </Field>
-        <Field>
-          {M.priceLabel}
+        <Field label={M.priceLabel} htmlFor="task-price">
           <Input
+            id="task-price"
             name="price"
             type="number"
             required
@@ -53,10 +53,10 @@ export function TaskForm({ onAdd }: TaskFormProps) {
             onChange={(e) => update({ price: e.target.value })}
           />
         </Field>
-        <Field>
-          {M.unitLabel}
+        <Field label={M.unitLabel} htmlFor="task-unit">
           {values.unitMode === 'predefined' ? (
             <Select
+              id="task-unit"
               name="unit"
               value={values.predefinedUnit}
               onChange={(e) => update({ predefinedUnit: e.target.value })}
@@ -69,6 +69,7 @@ export function TaskForm({ onAdd }: TaskFormProps) {
             </Select>
           ) : (
             <Input
+              id="task-unit"
               name="customUnit"
               value={values.customUnit}
               placeholder={M.customUnitPlaceholder}
@@ -76,19 +77,14 @@ export function TaskForm({ onAdd }: TaskFormProps) {
             />
           )}
           <LinkButton
-            type="button"
             onClick={() => update({ unitMode: values.unitMode === 'predefined' ? 'custom' : 'predefined' })}
           >
             {values.unitMode === 'predefined' ? M.useCustomUnit : M.usePredefinedUnit}
           </LinkButton>
         </Field>
-        <Button type="submit">{M.addButton}</Button>
       </FieldRow>
-      {error && (
-        <p role="alert" style={{ color: '#b91c1c', margin: '8px 0 0' }}>
-          {error}
-        </p>
-      )}
+      <Button type="submit">{M.addButton}</Button>
+      {error && <Banner tone="error">{error}</Banner>}
     </form>
   );
 }

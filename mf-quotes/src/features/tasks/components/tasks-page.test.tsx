@@ -1,9 +1,10 @@
 import '@testing-library/jest-dom';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 import { tasksStore } from '@atelier/storage';
 
+import { renderWithUi as render } from '../../../testing/render';
 import { TasksPage } from './tasks-page';
 
 beforeEach(() => {

@@ -29,9 +29,7 @@ export function TasksPage() {
       <PageTitle>{M.pageTitle}</PageTitle>
       <StorageIssuesBanner keys={[STORAGE_KEYS.tasks]} />
       {writeError && (
-        <Banner $tone="error" role="alert">
-          {writeError}
-        </Banner>
+        <Banner tone="error">{writeError}</Banner>
       )}
       <Card>
         <CardTitle>{M.formTitle}</CardTitle>
