@@ -1,4 +1,4 @@
-// Placeholder until this feature's issue lands: the page title only.
-export default function CustomizePage() {
-  return <h1>Personnalisation</h1>;
-}
+// Exposed /customize page (mf-quotes/CustomizePage).
+import { CustomizePage } from '../features/customize/components/customize-page';
+
+export default CustomizePage;

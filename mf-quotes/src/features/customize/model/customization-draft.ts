@@ -1,0 +1,50 @@
+// Pure edits of a customisation draft (the form state of /customize).
+import { quoteCustomizationSchema, type QuoteCustomization } from '@atelier/domain';
+
+export type ColorKey = keyof QuoteCustomization['colors'];
+export type InvoiceSettings = QuoteCustomization['invoice'];
+export type LayoutSettings = QuoteCustomization['layout'];
+
+const HEX = /^#[0-9a-f]{6}$/i;
+
+export function isHexColour(value: string): boolean {
+  return HEX.test(value);
+}
+
+export function withColour(draft: QuoteCustomization, key: ColorKey, value: string): QuoteCustomization {
+  return { ...draft, colors: { ...draft.colors, [key]: value } };
+}
+
+export function withLayout<K extends keyof LayoutSettings>(
+  draft: QuoteCustomization,
+  key: K,
+  value: LayoutSettings[K],
+): QuoteCustomization {
+  return { ...draft, layout: { ...draft.layout, [key]: value } };
+}
+
+export function withInvoice<K extends keyof InvoiceSettings>(
+  draft: QuoteCustomization,
+  key: K,
+  value: InvoiceSettings[K],
+): QuoteCustomization {
+  return { ...draft, invoice: { ...draft.invoice, [key]: value } };
+}
+
+/** Payment deadline typed by the user: a whole number of days ≥ 0, or null when invalid. */
+export function parsePaymentDeadline(input: string): number | null {
+  const trimmed = input.trim();
+  if (!/^\d+$/.test(trimmed)) return null;
+  const n = Number(trimmed);
+  return Number.isSafeInteger(n) ? n : null;
+}
+
+/** Problems that block saving; empty when the draft can be stored. */
+export function draftProblems(draft: QuoteCustomization): string[] {
+  const problems: string[] = [];
+  for (const key of ['primary', 'secondary', 'accent'] as const) {
+    if (!isHexColour(draft.colors[key])) problems.push(`colors.${key}`);
+  }
+  if (!quoteCustomizationSchema.safeParse(draft).success) problems.push('schema');
+  return problems;
+}
