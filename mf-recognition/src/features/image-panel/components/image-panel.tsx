@@ -1,0 +1,200 @@
+import type { ExtractionResult } from '@atelier/domain';
+import { tasksStore, useStoredValue } from '@atelier/storage';
+import { Button } from '@atelier/ui';
+import { type ChangeEvent, useCallback, useEffect, useRef, useState } from 'react';
+import styled from 'styled-components';
+
+import { AnalysisFeedback, EmptyCatalogueWarning, Tips } from '../../../components/analysis-feedback';
+import { FEEDBACK_MESSAGES } from '../../../components/messages';
+import { useAnalysisRun } from '../../../hooks/use-analysis-run';
+import { useCamera } from '../hooks/use-camera';
+import { IMAGE_MESSAGES } from '../messages';
+import { CaptureError } from '../model/camera-errors';
+import { validateImageFile } from '../model/image-file';
+
+const Row = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.5rem;
+  margin-bottom: 1rem;
+`;
+
+const CameraBox = styled.div`
+  position: relative;
+  background: #000;
+  border-radius: ${({ theme }) => theme.radius};
+  overflow: hidden;
+  margin-bottom: 1rem;
+  video { display: block; width: 100%; max-height: 70vh; object-fit: contain; }
+`;
+
+const Guide = styled.div`
+  position: absolute;
+  inset: 8% 10%;
+  border: 3px dashed rgba(255, 255, 255, 0.85);
+  border-radius: 8px;
+  pointer-events: none;
+  display: flex;
+  align-items: flex-start;
+  justify-content: center;
+  span { margin-top: 0.5rem; padding: 0.15rem 0.5rem; background: rgba(0, 0, 0, 0.55); color: #fff; border-radius: 4px; font-size: 0.875rem; }
+`;
+
+const CameraControls = styled.div`
+  position: absolute;
+  left: 0;
+  right: 0;
+  bottom: 0;
+  display: flex;
+  justify-content: center;
+  gap: 0.5rem;
+  padding: 0.75rem;
+  background: linear-gradient(transparent, rgba(0, 0, 0, 0.6));
+`;
+
+const Preview = styled.figure`
+  margin: 0 0 1rem;
+  img { max-width: 100%; max-height: 320px; border: 1px solid ${({ theme }) => theme.colors.border}; border-radius: ${({ theme }) => theme.radius}; }
+  figcaption { font-size: ${({ theme }) => theme.font.size.sm}; color: ${({ theme }) => theme.colors.muted}; }
+`;
+
+const Muted = styled.p`
+  color: ${({ theme }) => theme.colors.muted};
+`;
+
+export interface ImagePanelProps {
+  analyzeImage: (image: Blob) => Promise<ExtractionResult>;
+}
+
+export function ImagePanel({ analyzeImage }: ImagePanelProps) {
+  const catalogue = useStoredValue(tasksStore);
+  const { run, start, reset } = useAnalysisRun({
+    source: 'image',
+    noResultMessage: IMAGE_MESSAGES.noResult,
+    unexpectedMessage: IMAGE_MESSAGES.unexpected,
+  });
+  const camera = useCamera();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const lastImage = useRef<Blob | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [localError, setLocalError] = useState<{ message: string; retry?: () => void } | null>(null);
+
+  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+
+  const analyse = useCallback(
+    (image: Blob) => {
+      lastImage.current = image;
+      setLocalError(null);
+      setPreview(URL.createObjectURL(image));
+      void start(() => analyzeImage(image));
+    },
+    [analyzeImage, start],
+  );
+
+  const onFile = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = ''; // choosing the same file again still triggers a change
+    if (!file) return;
+    const invalid = validateImageFile(file);
+    if (invalid) {
+      reset();
+      setLocalError({ message: invalid, retry: () => fileInput.current?.click() });
+      return;
+    }
+    camera.close();
+    analyse(file);
+  };
+
+  const openCamera = () => {
+    reset();
+    setLocalError(null);
+    void camera.open('environment');
+  };
+
+  const capture = async () => {
+    try {
+      analyse(await camera.capture());
+    } catch (error) {
+      setLocalError({ message: error instanceof CaptureError ? error.message : IMAGE_MESSAGES.captureFailed });
+    }
+  };
+
+  const cameraOpen = camera.status === 'opening' || camera.status === 'ready';
+  const analysing = run.status === 'analysing';
+  const shownError = localError ?? (camera.status === 'error' && camera.error ? { message: camera.error, retry: () => void camera.open() } : null);
+
+  return (
+    <section aria-label={IMAGE_MESSAGES.title}>
+      <Muted>{IMAGE_MESSAGES.intro}</Muted>
+      {catalogue.length === 0 && <EmptyCatalogueWarning />}
+      <Row>
+        <Button onClick={openCamera} disabled={analysing || cameraOpen}>
+          {IMAGE_MESSAGES.takePhoto}
+        </Button>
+        <Button $variant="secondary" onClick={() => fileInput.current?.click()} disabled={analysing}>
+          {IMAGE_MESSAGES.chooseImage}
+        </Button>
+        <input
+          ref={fileInput}
+          type="file"
+          accept="image/*"
+          hidden
+          onChange={onFile}
+          data-testid="image-file-input"
+          aria-label={IMAGE_MESSAGES.chooseImage}
+        />
+      </Row>
+
+      {cameraOpen && (
+        <CameraBox data-testid="camera-view">
+          <video ref={camera.videoRef} autoPlay muted playsInline aria-label={IMAGE_MESSAGES.takePhoto} />
+          <Guide aria-hidden="true">
+            <span>{IMAGE_MESSAGES.framingGuide}</span>
+          </Guide>
+          {camera.status === 'opening' && (
+            <Guide as="p" style={{ alignItems: 'center', border: 'none' }}>
+              <span>{IMAGE_MESSAGES.cameraStarting}</span>
+            </Guide>
+          )}
+          <CameraControls>
+            <Button $variant="secondary" onClick={() => void camera.switchCamera()}>
+              {IMAGE_MESSAGES.switchCamera} ({camera.facingMode === 'environment' ? IMAGE_MESSAGES.rearCamera : IMAGE_MESSAGES.frontCamera})
+            </Button>
+            <Button onClick={() => void capture()} disabled={!camera.canCapture}>
+              {IMAGE_MESSAGES.capture}
+            </Button>
+            <Button $variant="secondary" onClick={camera.close}>
+              {IMAGE_MESSAGES.closeCamera}
+            </Button>
+          </CameraControls>
+        </CameraBox>
+      )}
+
+      {shownError ? (
+        <AnalysisFeedback
+          run={{ status: 'error', message: shownError.message }}
+          onRetry={shownError.retry}
+          onClose={() => {
+            setLocalError(null);
+            camera.close();
+          }}
+        />
+      ) : (
+        <AnalysisFeedback
+          run={run}
+          onRetry={lastImage.current ? () => lastImage.current && analyse(lastImage.current) : undefined}
+          onClose={reset}
+        />
+      )}
+
+      {preview && !cameraOpen && (
+        <Preview>
+          <img src={preview} alt={IMAGE_MESSAGES.analysedImage} />
+          <figcaption>{analysing ? FEEDBACK_MESSAGES.analysing : IMAGE_MESSAGES.analysedImage}</figcaption>
+        </Preview>
+      )}
+
+      <Tips tips={IMAGE_MESSAGES.tips} />
+    </section>
+  );
+}

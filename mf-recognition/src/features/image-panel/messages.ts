@@ -1,0 +1,48 @@
+// Every text of the image recognition panel (SPEC §2, §5, §8).
+export const IMAGE_MESSAGES = {
+  title: "Reconnaissance d'image",
+  intro: 'Photographiez ou choisissez une image de vos notes : tâches, quantités, client et titre du projet sont ajoutés au devis en cours.',
+  takePhoto: 'Prendre une photo',
+  chooseImage: 'Choisir une image',
+  cameraStarting: 'Démarrage de la caméra...',
+  switchCamera: 'Changer de caméra',
+  frontCamera: 'Caméra avant',
+  rearCamera: 'Caméra arrière',
+  closeCamera: 'Fermer la caméra',
+  capture: 'Capturer',
+  framingGuide: 'Placez vos notes dans le cadre',
+  analysedImage: 'Image analysée',
+  // Validation (SPEC §5)
+  notAnImage: 'Veuillez sélectionner une image (JPG, PNG, etc.)',
+  tooLarge: 'Image trop volumineuse (max 20MB)',
+  // Panel results (SPEC §8)
+  noResult: "Aucune information pertinente trouvée dans l'image",
+  unexpected: 'Erreur inattendue. Réessayez avec une image plus claire',
+  // Camera (SPEC §8)
+  cameraDenied: "Accès à la caméra refusé. Veuillez autoriser l'accès dans votre navigateur.",
+  cameraNotFound: 'Aucune caméra trouvée sur cet appareil.',
+  cameraUnsupported: "La caméra n'est pas supportée par votre navigateur.",
+  cameraInUse: 'La caméra est utilisée par une autre application.',
+  cameraConstraints: 'Configuration caméra non supportée. Essayez de changer de caméra.',
+  cameraOther: (detail: string) => `Erreur caméra: ${detail}.`,
+  captureElementsMissing: 'Éléments caméra non disponibles',
+  captureNotReady: "Caméra en cours d'initialisation, veuillez patienter...",
+  captureVideoNotReady: 'Vidéo non initialisée. Veuillez réessayer.',
+  captureNoImage: "Impossible de créer l'image",
+  captureFailed: 'Erreur lors de la capture',
+  switchFailed: 'Erreur lors du changement de caméra',
+  tips: [
+    'Posez la feuille à plat, bien éclairée, sans reflet ni ombre.',
+    'Cadrez une seule page, texte droit et net, en remplissant le cadre.',
+    'Une tâche par ligne avec sa quantité et son unité (ex. : Peinture murs 25 m2).',
+    "Ajoutez le nom, le téléphone, l'email et l'adresse du client pour compléter sa fiche.",
+    "Les notes imprimées ou tapées sont bien mieux reconnues que l'écriture manuscrite.",
+  ],
+} as const;
+
+/** SPEC §5/§9: images up to 20 MB. */
+export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
+/** SPEC §9: capture is enabled about 1 s after the camera starts. */
+export const CAMERA_READY_DELAY_MS = 1000;
+/** SPEC §4: the captured frame is analysed as a JPEG of quality 0.95. */
+export const CAPTURE_JPEG_QUALITY = 0.95;

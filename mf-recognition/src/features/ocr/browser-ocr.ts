@@ -1,0 +1,84 @@
+// Browser side of the embedded OCR: tesseract.js + the French LSTM model, all served from this remote's
+// own assets (no CDN). Nothing here is loaded before the first analysis: callers import this module
+// dynamically, and tesseract.js itself is imported on first use. One worker is kept for later images.
+import type { Worker } from 'tesseract.js';
+
+import { tesseractAssetUrls } from './asset-urls';
+import { cleanOcrText } from './ocr-text';
+import { flattenIllumination, rgbaToGray } from './preprocess';
+import { scaledSize } from './scale';
+
+declare const __webpack_public_path__: string | undefined;
+
+let workerPromise: Promise<Worker> | null = null;
+
+function publicPath(): string | undefined {
+  return typeof __webpack_public_path__ === 'string' ? __webpack_public_path__ : undefined;
+}
+
+async function getWorker(): Promise<Worker> {
+  workerPromise ??= (async () => {
+    const { createWorker, OEM } = await import(/* webpackChunkName: "tesseract" */ 'tesseract.js');
+    return createWorker('fra', OEM.LSTM_ONLY, { ...tesseractAssetUrls(publicPath(), document.baseURI), gzip: true });
+  })();
+  try {
+    return await workerPromise;
+  } catch (error) {
+    workerPromise = null; // a failed start (offline asset, CSP) may succeed on retry
+    throw error;
+  }
+}
+
+type Canvas2D = OffscreenCanvas | HTMLCanvasElement;
+
+function makeCanvas(width: number, height: number): Canvas2D {
+  if (typeof OffscreenCanvas !== 'undefined') return new OffscreenCanvas(width, height);
+  const canvas = document.createElement('canvas');
+  canvas.width = width;
+  canvas.height = height;
+  return canvas;
+}
+
+/** Upright (EXIF orientation applied), ≤ 1600 px, greyscale with lighting flattened. */
+export async function prepareImageForOcr(blob: Blob): Promise<Canvas2D> {
+  const bitmap = await createImageBitmap(blob, { imageOrientation: 'from-image' });
+  try {
+    const { width, height } = scaledSize({ width: bitmap.width, height: bitmap.height });
+    const canvas = makeCanvas(width, height);
+    const ctx = canvas.getContext('2d', { willReadFrequently: true }) as
+      | OffscreenCanvasRenderingContext2D
+      | CanvasRenderingContext2D
+      | null;
+    if (!ctx) throw new Error('Canvas 2D indisponible');
+    ctx.imageSmoothingQuality = 'high';
+    ctx.drawImage(bitmap, 0, 0, width, height);
+    const image = ctx.getImageData(0, 0, width, height);
+    const flat = flattenIllumination(rgbaToGray(image.data, width, height), width, height);
+    for (let p = 0, i = 0; p < flat.length; p++, i += 4) {
+      image.data[i] = image.data[i + 1] = image.data[i + 2] = flat[p]!;
+      image.data[i + 3] = 255;
+    }
+    ctx.putImageData(image, 0, 0);
+    return canvas;
+  } finally {
+    bitmap.close();
+  }
+}
+
+/** Text of a photographed or scanned printed note. */
+export async function recognizeImage(blob: Blob): Promise<string> {
+  const [worker, canvas] = await Promise.all([getWorker(), prepareImageForOcr(blob)]);
+  const { data } = await worker.recognize(canvas, { rotateAuto: true });
+  return cleanOcrText(data.text);
+}
+
+/** Starts the worker and fetches the model ahead of the first image (e.g. when the camera opens). */
+export function warmUpOcr(): void {
+  getWorker().catch(() => undefined);
+}
+
+export async function terminateBrowserOcr(): Promise<void> {
+  const pending = workerPromise;
+  workerPromise = null;
+  if (pending) await (await pending.catch(() => null))?.terminate();
+}
