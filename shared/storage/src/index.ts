@@ -1,4 +1,4 @@
-export { createStoredValue, storageIssues$, browserLocalStorage } from './stored-value';
+export { createStoredValue, createMemoryStorage, storageIssues$, browserLocalStorage } from './stored-value';
 export type { StoredValue, StoredValueOptions, StorageIssue, WriteResult } from './stored-value';
 export {
   STORAGE_KEYS,

@@ -199,3 +199,18 @@ export function createStoredValue<T>(
 
   return { key, get, set, observe, subscribe };
 }
+
+/** An in-memory Storage (tests, benchmarks, or a page where localStorage is blocked). */
+export function createMemoryStorage(): Storage {
+  const data = new Map<string, string>();
+  return {
+    get length() {
+      return data.size;
+    },
+    key: (index: number) => [...data.keys()][index] ?? null,
+    getItem: (key: string) => data.get(key) ?? null,
+    setItem: (key: string, value: string) => void data.set(key, String(value)),
+    removeItem: (key: string) => void data.delete(key),
+    clear: () => data.clear(),
+  };
+}

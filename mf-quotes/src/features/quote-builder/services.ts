@@ -1,7 +1,7 @@
 // What the quote builder needs from the rest of the page. The real implementations (@atelier/platform,
 // @atelier/documents, @atelier/storage) are wired in src/expose/home-page.tsx; tests pass fakes.
-import type { Client, CompanyInfo, PlanId, Quote, QuoteCustomization } from '@atelier/domain';
-import type { DocumentFiles } from '@atelier/storage';
+import type { Client, CompanyInfo, PlanId, Quote, QuoteCustomization, Task } from '@atelier/domain';
+import type { DocumentFiles, StoredValue } from '@atelier/storage';
 import { createContext, useContext } from 'react';
 import type { Observable } from 'rxjs';
 
@@ -41,12 +41,19 @@ export interface QuoteMailtoInput {
   totalCents: number;
 }
 
+export interface QuoteStores {
+  tasks: StoredValue<Task[]>;
+  clients: StoredValue<Client[]>;
+}
+
 export interface QuoteServices {
   planState$: Observable<QuotaState>;
   consumeQuoteCredit(): Promise<QuoteCredit>;
   renderQuotePdf(input: RenderQuoteInput): Promise<RenderedPdf>;
   buildQuoteMailto(input: QuoteMailtoInput): string;
   documentFiles: DocumentFiles;
+  /** Defaults to @atelier/storage's tasksStore / clientsStore (benchmarks use in-memory ones). */
+  stores?: QuoteStores;
 }
 
 export const QuoteServicesContext = createContext<QuoteServices | null>(null);

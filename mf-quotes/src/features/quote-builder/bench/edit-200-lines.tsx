@@ -1,0 +1,114 @@
+// Benchmark (not a test): recompute + re-render time of one edit on a 200-line quote (issue 3 budget:
+// ≤ 16 ms per change). It mounts the real home page components with in-memory stores and fake services,
+// applies edits synchronously (flushSync) and times each one, including a forced layout.
+// In Chromium: open the home page, then `await window.__atelierQuoteEditBench()` (see src/expose/home-page.tsx).
+// In Jest/jsdom: quote-builder/bench/edit-200-lines.test.tsx prints the same figures (jsdom is slower).
+import type { Client, Task } from '@atelier/domain';
+import { createMemoryStorage, createStoredValue } from '@atelier/storage';
+import { clientBookSchema, taskCatalogueSchema } from '@atelier/domain';
+import { UiProviders } from '@atelier/ui';
+import { flushSync } from 'react-dom';
+import { createRoot } from 'react-dom/client';
+import { BehaviorSubject } from 'rxjs';
+
+import { QuoteBuilderPage } from '../components/quote-builder-page';
+import { EMPTY_DRAFT, applyRecognisedTasks, type QuoteDraft } from '../model/quote-draft';
+import type { QuoteSession } from '../model/quote-session';
+import type { QuoteServices } from '../services';
+
+export interface EditBenchOptions {
+  lines?: number;
+  /** Number of timed edits per kind. */
+  edits?: number;
+  catalogueSize?: number;
+}
+
+export interface EditBenchResult {
+  lines: number;
+  edits: number;
+  /** Milliseconds per edit kind. */
+  quantity: { median: number; p95: number; max: number };
+  changeTask: { median: number; p95: number; max: number };
+  vatRate: { median: number; p95: number; max: number };
+  /** Sanity: the TTC shown after the last edit matches the model's. */
+  totalShown: string;
+}
+
+function stats(samples: number[]) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+  const round = (n: number) => Math.round(n * 100) / 100;
+  return { median: round(at(0.5)), p95: round(at(0.95)), max: round(sorted[sorted.length - 1] ?? 0) };
+}
+
+export function benchCatalogue(size: number): Task[] {
+  return Array.from({ length: size }, (_, i) => ({ name: `Tâche ${i + 1}`, unit: i % 2 ? 'm2' : 'h', price: 10 + i * 1.25 }));
+}
+
+export function benchDraft(lines: number, catalogue: readonly Task[]): QuoteDraft {
+  const tasks = Array.from({ length: lines }, (_, i) => ({ name: `Ligne ${i + 1}`, quantity: 1 + (i % 7), unit: 'm2' }));
+  const draft = applyRecognisedTasks(EMPTY_DRAFT, tasks, catalogue);
+  return { ...draft, title: 'Rénovation complète', client: { name: 'Jean Dupont', email: 'jean@dupont.fr', phone: '0612345678', address: '1 rue de la Paix, 75002 Paris' } };
+}
+
+export async function runEdit200LinesBench(options: EditBenchOptions = {}): Promise<EditBenchResult> {
+  const lineCount = options.lines ?? 200;
+  const edits = options.edits ?? 40;
+  const catalogue = benchCatalogue(options.catalogueSize ?? 30);
+  const memory = createMemoryStorage();
+  const tasks = createStoredValue<Task[]>('tasks', taskCatalogueSchema, [], { storage: () => memory });
+  const clients = createStoredValue<Client[]>('clients', clientBookSchema, [], { storage: () => memory });
+  tasks.set(catalogue);
+  const services: QuoteServices = {
+    planState$: new BehaviorSubject({ plan: 'pro' as const, remaining: null, loading: false }),
+    consumeQuoteCredit: async () => ({ allowed: false, number: null, plan: 'pro', quotesUsed: 0, remaining: null }),
+    renderQuotePdf: async () => {
+      throw new Error('not in the benchmark');
+    },
+    buildQuoteMailto: () => 'mailto:',
+    documentFiles: { put: async () => {}, get: async () => undefined, remove: async () => {} },
+    stores: { tasks, clients },
+  };
+
+  const container = document.createElement('div');
+  container.style.cssText = 'position:absolute;left:-10000px;top:0;width:1100px';
+  document.body.appendChild(container);
+  const root = createRoot(container);
+  let session: QuoteSession | null = null;
+  flushSync(() =>
+    root.render(
+      <UiProviders>
+        <QuoteBuilderPage services={services} initialDraft={benchDraft(lineCount, catalogue)} onSessionReady={(s) => (session = s)} />
+      </UiProviders>,
+    ),
+  );
+  // Let effects (session ready, subscriptions) run.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  const s = session as QuoteSession | null;
+  if (!s) throw new Error('session not ready');
+
+  const time = (edit: () => void): number => {
+    const start = performance.now();
+    flushSync(edit);
+    void container.getBoundingClientRect().height; // include style/layout, as a frame would
+    return performance.now() - start;
+  };
+
+  const lineIds = s.getState().draft.lines.map((l) => l.id);
+  const pick = (i: number) => lineIds[(i * 37) % lineIds.length]!;
+  // Warm-up (JIT, first render of each path).
+  for (let i = 0; i < 5; i += 1) time(() => s.setQuantity(pick(i), 50 + i));
+
+  const quantity: number[] = [];
+  const changeTask: number[] = [];
+  const vatRate: number[] = [];
+  for (let i = 0; i < edits; i += 1) {
+    quantity.push(time(() => s.setQuantity(pick(i), 2 + (i % 9))));
+    changeTask.push(time(() => s.changeLineTask(pick(i + 3), catalogue[i % catalogue.length]!.name)));
+    vatRate.push(time(() => s.setVatRate(i % 2 ? 20 : 5.5)));
+  }
+  const totalShown = container.querySelector('[data-testid="total-ttc"]')?.textContent ?? '';
+  root.unmount();
+  container.remove();
+  return { lines: lineCount, edits, quantity: stats(quantity), changeTask: stats(changeTask), vatRate: stats(vatRate), totalShown };
+}

@@ -1,0 +1,173 @@
+import type { Task } from '@atelier/domain';
+import { memo, useState } from 'react';
+import styled from 'styled-components';
+
+import { Button, Card, CardTitle, Field, Input, Muted, Select } from '../../../components/primitives';
+import { QUOTE_MESSAGES as M } from '../messages';
+import { normaliseQuantity, type DraftLine } from '../model/quote-draft';
+import type { QuoteSession } from '../model/quote-session';
+import { Table, TableScroll } from './table';
+
+const SmallInput = styled(Input)`
+  min-height: 36px;
+  max-width: 7rem;
+`;
+const SmallSelect = styled(Select)`
+  min-height: 36px;
+`;
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 1rem;
+  align-items: flex-end;
+  margin-top: 1rem;
+  > div {
+    margin-bottom: 0;
+    max-width: 12rem;
+  }
+`;
+
+function parseNumber(text: string): number {
+  return text.trim() === '' ? Number.NaN : Number(text.replace(',', '.'));
+}
+
+/** A number input that commits valid values as they are typed and normalises on blur. */
+function useCommittedNumber(value: number, commit: (n: number | string) => void, isValid: (n: number) => boolean, normalise: (text: string) => number) {
+  const [text, setText] = useState(String(value));
+  const [shown, setShown] = useState(value);
+  if (value !== shown) {
+    // The value changed from elsewhere (recognition, normalisation): show it.
+    setShown(value);
+    if (parseNumber(text) !== value) setText(String(value));
+  }
+  return {
+    value: text,
+    onChange(e: { target: { value: string } }) {
+      setText(e.target.value);
+      const n = parseNumber(e.target.value);
+      if (Number.isFinite(n) && isValid(n)) commit(n);
+    },
+    onBlur() {
+      const n = normalise(text);
+      commit(n);
+      setText(String(n));
+    },
+  };
+}
+
+interface LineRowProps {
+  line: DraftLine;
+  index: number;
+  catalogue: readonly Task[];
+  session: QuoteSession;
+}
+
+const LineRow = memo(function LineRow({ line, index, catalogue, session }: LineRowProps) {
+  const n = index + 1;
+  const quantity = useCommittedNumber(
+    line.quantity,
+    (q) => session.setQuantity(line.id, q),
+    (q) => q >= 1,
+    normaliseQuantity,
+  );
+  const inCatalogue = catalogue.some((t) => t.name === line.name);
+  return (
+    <tr>
+      <td>
+        <SmallSelect
+          aria-label={M.lineTask(n)}
+          value={line.name}
+          onChange={(e) => session.changeLineTask(line.id, e.target.value)}
+        >
+          {!inCatalogue && <option value={line.name}>{line.name}</option>}
+          {catalogue.map((task) => (
+            <option key={task.name} value={task.name}>
+              {task.name}
+            </option>
+          ))}
+        </SmallSelect>
+      </td>
+      <td>
+        <SmallInput aria-label={M.lineQuantity(n)} type="number" min={1} step={0.01} inputMode="decimal" {...quantity} />
+      </td>
+      <td>{line.unit}</td>
+      <td className="num">
+        <Button $variant="ghost" aria-label={M.removeLine(n)} onClick={() => session.removeLine(line.id)}>
+          {M.removeLineButton}
+        </Button>
+      </td>
+    </tr>
+  );
+});
+
+interface LineEditorProps {
+  title: string;
+  lines: readonly DraftLine[];
+  vatRate: number;
+  catalogue: readonly Task[];
+  session: QuoteSession;
+  additionsBlocked: boolean;
+  children?: React.ReactNode;
+}
+
+const VatField = memo(function VatField({ vatRate, session }: { vatRate: number; session: QuoteSession }) {
+  const vat = useCommittedNumber(
+    vatRate,
+    (v) => session.setVatRate(v),
+    (v) => v >= 0 && v <= 100,
+    (text) => {
+      // Empty → 20, clamped, one decimal (the model's normaliseVatRate).
+      session.setVatRate(text);
+      return session.getState().draft.vatRate;
+    },
+  );
+  return (
+    <Field label={M.vatRate} htmlFor="quote-vat-rate">
+      <SmallInput id="quote-vat-rate" type="number" min={0} max={100} step={0.1} inputMode="decimal" {...vat} />
+    </Field>
+  );
+});
+
+/** The quote-edit view: title, client (children), lines, VAT. */
+export function LineEditor({ title, lines, vatRate, catalogue, session, additionsBlocked, children }: LineEditorProps) {
+  return (
+    <Card aria-labelledby="quote-edit-title">
+      <CardTitle id="quote-edit-title">{M.editTitle}</CardTitle>
+      <Field label={M.projectTitleInput} htmlFor="quote-project-title">
+        <Input
+          id="quote-project-title"
+          value={title}
+          disabled={additionsBlocked}
+          onChange={(e) => session.setTitle(e.target.value)}
+        />
+      </Field>
+      {children}
+      {lines.length > 0 && (
+        <TableScroll>
+          <Table aria-label={M.editTitle}>
+            <thead>
+              <tr>
+                <th>{M.columnTask}</th>
+                <th>{M.columnQuantity}</th>
+                <th />
+                <th />
+              </tr>
+            </thead>
+            <tbody>
+              {lines.map((line, index) => (
+                <LineRow key={line.id} line={line} index={index} catalogue={catalogue} session={session} />
+              ))}
+            </tbody>
+          </Table>
+        </TableScroll>
+      )}
+      {catalogue.length === 0 && <Muted>{M.emptyCatalogue}</Muted>}
+      <Actions>
+        <Button $variant="secondary" onClick={() => session.addLine()} disabled={additionsBlocked || catalogue.length === 0}>
+          {M.addLine}
+        </Button>
+        <VatField vatRate={vatRate} session={session} />
+      </Actions>
+    </Card>
+  );
+}

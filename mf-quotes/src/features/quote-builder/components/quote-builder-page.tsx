@@ -1,0 +1,114 @@
+import { STORAGE_KEYS, clientsStore, saveCheckpoint, tasksStore, useStoredValue } from '@atelier/storage';
+import { useEffect, useMemo, type ReactNode } from 'react';
+import styled from 'styled-components';
+
+import { Banner, Card, CardTitle, Muted, Page, PageTitle } from '../../../components/primitives';
+import { StorageIssuesBanner } from '../../../components/storage-issues-banner';
+import { useQuotaState, useQuoteSession } from '../hooks/use-quote-session';
+import { QUOTE_MESSAGES as M } from '../messages';
+import { draftTotals, type QuoteDraft } from '../model/quote-draft';
+import type { QuoteSession } from '../model/quote-session';
+import { QuoteServicesContext, isQuotaExhausted, useQuoteServices, type QuoteServices } from '../services';
+import { ClientEditor } from './client-editor';
+import { CurrentQuote } from './current-quote';
+import { ExportPanel } from './export-panel';
+import { LineEditor } from './line-editor';
+import { PlanBadge } from './plan-badge';
+import { QuotaBanner } from './quota-banner';
+
+/** SPEC.md §9: a checkpoint 1 s after the home page loads. */
+export const CHECKPOINT_DELAY_MS = 1000;
+
+const Header = styled.header`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: space-between;
+  align-items: center;
+  gap: 1rem;
+  margin-bottom: 1rem;
+  h1 {
+    margin: 0;
+  }
+`;
+
+const Columns = styled.div`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+  gap: 1rem;
+  align-items: start;
+  @media (max-width: ${({ theme }) => theme.breakpoints.mobile}) {
+    grid-template-columns: minmax(0, 1fr);
+  }
+`;
+
+export interface QuoteBuilderPageProps {
+  services: QuoteServices;
+  /** mf-recognition's panels (image / voice tabs), composed by the shell. */
+  recognitionSlot?: ReactNode;
+  /** Benchmarks and tests: start from this draft. */
+  initialDraft?: QuoteDraft;
+  /** Benchmarks and tests: the page's session once created. */
+  onSessionReady?: (session: QuoteSession) => void;
+}
+
+export function QuoteBuilderPage({ services, ...props }: QuoteBuilderPageProps) {
+  return (
+    <QuoteServicesContext.Provider value={services}>
+      <QuoteBuilder {...props} />
+    </QuoteServicesContext.Provider>
+  );
+}
+
+function QuoteBuilder({ recognitionSlot, initialDraft, onSessionReady }: Omit<QuoteBuilderPageProps, 'services'>) {
+  const services = useQuoteServices();
+  const tasks = services.stores?.tasks ?? tasksStore;
+  const clientBook = services.stores?.clients ?? clientsStore;
+  const { quota, latest } = useQuotaState(services.planState$);
+  const { session, state } = useQuoteSession(latest, { tasks, clients: clientBook }, initialDraft);
+  const { draft, quotaMessage, storageError } = state;
+  const catalogue = useStoredValue(tasks);
+  const clients = useStoredValue(clientBook);
+
+  useEffect(() => {
+    onSessionReady?.(session);
+  }, [session, onSessionReady]);
+  const exhausted = isQuotaExhausted(quota);
+  const { lines, vatRate } = draft;
+  const totals = useMemo(() => draftTotals({ lines, vatRate }), [lines, vatRate]);
+
+  useEffect(() => {
+    const timer = setTimeout(() => saveCheckpoint(), CHECKPOINT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+
+  return (
+    <Page>
+      <Header>
+        <PageTitle>{M.pageTitle}</PageTitle>
+        <PlanBadge quota={quota} />
+      </Header>
+      <StorageIssuesBanner keys={[STORAGE_KEYS.tasks, STORAGE_KEYS.clients, STORAGE_KEYS.companyInfo, STORAGE_KEYS.customization]} />
+      {(exhausted || quotaMessage) && <QuotaBanner />}
+      {storageError && <Banner tone="error">{storageError}</Banner>}
+      <Card aria-labelledby="recognition-title">
+        <CardTitle id="recognition-title">{M.recognitionTitle}</CardTitle>
+        {recognitionSlot ?? <Muted>…</Muted>}
+      </Card>
+      <Columns>
+        <LineEditor
+          title={draft.title}
+          lines={lines}
+          vatRate={vatRate}
+          catalogue={catalogue}
+          session={session}
+          additionsBlocked={exhausted}
+        >
+          <ClientEditor client={draft.client} clients={clients} session={session} disabled={exhausted} />
+        </LineEditor>
+        <CurrentQuote title={draft.title} client={draft.client} lines={lines} vatRate={vatRate} totals={totals}>
+          <ExportPanel session={session} clientHasEmail={draft.client.email.trim() !== ''} />
+        </CurrentQuote>
+      </Columns>
+    </Page>
+  );
+}

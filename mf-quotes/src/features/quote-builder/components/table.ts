@@ -1,0 +1,33 @@
+import styled from 'styled-components';
+
+export const Table = styled.table`
+  width: 100%;
+  border-collapse: collapse;
+  font-size: ${({ theme }) => theme.font.size.sm};
+  th,
+  td {
+    text-align: left;
+    padding: 0.45rem 0.5rem;
+    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    vertical-align: middle;
+  }
+  th {
+    color: ${({ theme }) => theme.colors.muted};
+    font-weight: 600;
+  }
+  td.num,
+  th.num {
+    text-align: right;
+    white-space: nowrap;
+  }
+`;
+
+export const TableScroll = styled.div`
+  overflow-x: auto;
+`;
+
+const quantityFormatter = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 });
+
+export function formatQuantity(quantity: number, unit: string): string {
+  return `${quantityFormatter.format(quantity)} ${unit}`;
+}
