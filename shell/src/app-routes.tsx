@@ -1,0 +1,60 @@
+// Every route of SPEC.md §2. Remote pages load at run time behind their own RemoteBoundary.
+import { lazy, Suspense } from 'react';
+import { Navigate, Outlet, Route, Routes } from 'react-router-dom';
+import { Spinner } from '@atelier/ui';
+
+import { PublicOnly, RequireAuth } from './features/auth/auth-guard';
+import { AuthPage } from './features/auth/auth-page';
+import { RemoteView } from './federation/remote-view';
+import { REMOTE_MODULES } from './federation/remotes';
+import { AppLayout } from './layout/app-layout';
+
+// Legal texts are only needed on /legal: keep them out of the /auth bundle.
+const LegalRoute = lazy(() => import('./features/legal/legal-route'));
+
+function HomeRoute() {
+  return (
+    <RemoteView module={REMOTE_MODULES.home} props={{ recognitionSlot: <RemoteView module={REMOTE_MODULES.recognition} /> }} />
+  );
+}
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<AppLayout />}>
+        <Route
+          path="/auth"
+          element={
+            <PublicOnly>
+              <AuthPage />
+            </PublicOnly>
+          }
+        />
+        <Route
+          path="/legal/:page?"
+          element={
+            <Suspense fallback={<Spinner />}>
+              <LegalRoute />
+            </Suspense>
+          }
+        />
+        <Route
+          element={
+            <RequireAuth>
+              <Outlet />
+            </RequireAuth>
+          }
+        >
+          <Route path="/" element={<HomeRoute />} />
+          <Route path="/clients" element={<RemoteView module={REMOTE_MODULES.clients} />} />
+          <Route path="/customize" element={<RemoteView module={REMOTE_MODULES.customize} />} />
+          <Route path="/tasks" element={<RemoteView module={REMOTE_MODULES.tasks} />} />
+          <Route path="/company" element={<RemoteView module={REMOTE_MODULES.company} />} />
+          <Route path="/account" element={<RemoteView module={REMOTE_MODULES.account} />} />
+          <Route path="/admin" element={<RemoteView module={REMOTE_MODULES.admin} />} />
+        </Route>
+        <Route path="*" element={<Navigate to="/auth" replace />} />
+      </Route>
+    </Routes>
+  );
+}

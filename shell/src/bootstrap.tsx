@@ -1,0 +1,21 @@
+// Shell start: runtime config and remote locations first, then the session, then the first render.
+import { initAuth, loadRuntimeConfig, startPlanRefresh } from '@atelier/platform';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+
+import { App } from './app';
+import { loadRemoteEntries, registerAtelierRemotes } from './federation/remote-registry';
+
+async function start() {
+  const [, remotes] = await Promise.all([loadRuntimeConfig(), loadRemoteEntries()]);
+  registerAtelierRemotes(remotes);
+  void initAuth();
+  startPlanRefresh();
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
+
+void start();

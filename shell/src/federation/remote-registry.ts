@@ -1,0 +1,79 @@
+// Where the remotes live is read at run time from /remotes.json served next to the shell, then
+// registered with the Module Federation runtime (no remote is known at build time).
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { z } from 'zod';
+
+/** Federation names of the remotes (shared/build APPS). */
+export const REMOTE_NAMES = {
+  quotes: 'mf_quotes',
+  recognition: 'mf_recognition',
+  clients: 'mf_clients',
+  account: 'mf_account',
+  admin: 'mf_admin',
+} as const;
+
+export type RemoteKey = keyof typeof REMOTE_NAMES;
+export type RemoteEntries = Record<RemoteKey, string>;
+
+const PORTS: Record<RemoteKey, number> = { quotes: 3001, recognition: 3002, clients: 3003, account: 3004, admin: 3005 };
+
+function manifestOnPort(port: number): string {
+  const host = globalThis.location?.hostname || 'localhost';
+  return `http://${host}:${port}/mf-manifest.json`;
+}
+
+export function defaultRemoteEntries(): RemoteEntries {
+  return Object.fromEntries(
+    Object.entries(PORTS).map(([key, port]) => [key, manifestOnPort(port)]),
+  ) as RemoteEntries;
+}
+
+const EntrySchema = z.union([z.string().min(1), z.number().int().positive()]);
+const RemotesFileSchema = z.record(z.string(), z.unknown());
+
+/** Merges a remotes.json body over the defaults; a number is a port on the page's host. */
+export function parseRemoteEntries(raw: unknown): RemoteEntries {
+  const entries = defaultRemoteEntries();
+  const file = RemotesFileSchema.safeParse(raw);
+  if (!file.success) return entries;
+  for (const key of Object.keys(REMOTE_NAMES) as RemoteKey[]) {
+    const value = EntrySchema.safeParse(file.data[key]);
+    if (!value.success) continue;
+    const entry = value.data;
+    entries[key] = typeof entry === 'number' ? manifestOnPort(entry) : new URL(entry, globalThis.location?.href ?? 'http://localhost/').href;
+  }
+  return entries;
+}
+
+let registered: RemoteEntries | null = null;
+
+export async function loadRemoteEntries(fetchImpl: typeof fetch = fetch): Promise<RemoteEntries> {
+  let raw: unknown = {};
+  try {
+    const response = await fetchImpl('/remotes.json', { cache: 'no-store' });
+    if (response.ok) raw = await response.json();
+  } catch (error) {
+    console.warn('[atelier] /remotes.json unavailable, using the default remote locations', error);
+  }
+  return parseRemoteEntries(raw);
+}
+
+export function registerAtelierRemotes(entries: RemoteEntries): void {
+  registered = entries;
+  registerRemotes(
+    (Object.keys(REMOTE_NAMES) as RemoteKey[]).map((key) => ({ name: REMOTE_NAMES[key], entry: entries[key] })),
+  );
+}
+
+/** Forget a failed load so that the next loadRemote() fetches the remote again (« Réessayer »). */
+export function resetRemote(key: RemoteKey): void {
+  if (!registered) return;
+  registerRemotes([{ name: REMOTE_NAMES[key], entry: registered[key] }], { force: true });
+}
+
+/** Loads `mf_<remote>/<Expose>` and returns its default export. */
+export async function loadRemoteDefault<T>(key: RemoteKey, expose: string): Promise<{ default: T }> {
+  const module = await loadRemote<{ default: T }>(`${REMOTE_NAMES[key]}/${expose}`);
+  if (!module || module.default === undefined) throw new Error(`Remote module ${REMOTE_NAMES[key]}/${expose} is empty`);
+  return { default: module.default };
+}
