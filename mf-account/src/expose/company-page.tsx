@@ -1,4 +1,4 @@
-// Placeholder until this feature's issue lands: the page title only.
-export default function CompanyPage() {
-  return <h1>Entreprise</h1>;
-}
+// Exposed /company page (mf-account/CompanyPage).
+import { CompanyPage } from '../features/company/components/company-page';
+
+export default CompanyPage;

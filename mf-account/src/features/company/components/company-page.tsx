@@ -1,0 +1,177 @@
+// /company: the company details printed on quotes and invoices (key companyInfo).
+import { companyInfoStore, useStoredValue } from '@atelier/storage';
+import { Banner, Card, Field, Input, PageTitle, SaveButton, TextArea } from '@atelier/ui';
+import { useState, type ChangeEvent } from 'react';
+import styled from 'styled-components';
+
+import {
+  REQUIRED_FIELDS,
+  toCompanyInfo,
+  toFormValues,
+  validateCompanyField,
+  validateCompanyForm,
+  type CompanyField,
+  type CompanyFormErrors,
+  type CompanyFormValues,
+} from '../model/company-form';
+import { companyMessages as m } from '../messages';
+import { LogoField } from './logo-field';
+
+const Grid = styled.div`
+  display: grid;
+  grid-template-columns: 1fr 1fr;
+  column-gap: 1rem;
+  @media (max-width: ${({ theme }) => theme.breakpoints.mobile}) {
+    grid-template-columns: 1fr;
+  }
+  .wide {
+    grid-column: 1 / -1;
+  }
+`;
+
+const SectionTitle = styled.h2`
+  font-size: ${({ theme }) => theme.font.size.lg};
+  margin: 0 0 1rem;
+  color: ${({ theme }) => theme.colors.primary};
+`;
+
+const Intro = styled.p`
+  margin: -0.5rem 0 1rem;
+  color: ${({ theme }) => theme.colors.muted};
+`;
+
+const Actions = styled.div`
+  display: flex;
+  justify-content: flex-end;
+`;
+
+/** Required mark drawn by CSS, so the label's accessible name stays the field name (aria-required says it). */
+const RequiredLabel = styled.span`
+  &::after {
+    content: ' *';
+    color: ${({ theme }) => theme.colors.danger};
+  }
+`;
+
+type TextField = Exclude<CompanyField, 'logo'>;
+
+const INPUT_TYPES: Partial<Record<TextField, { type: string; autoComplete?: string; inputMode?: 'tel' | 'email' | 'url' | 'numeric' }>> = {
+  name: { type: 'text', autoComplete: 'organization' },
+  phone: { type: 'tel', autoComplete: 'tel', inputMode: 'tel' },
+  email: { type: 'email', autoComplete: 'email', inputMode: 'email' },
+  website: { type: 'url', autoComplete: 'url', inputMode: 'url' },
+  siret: { type: 'text', inputMode: 'numeric' },
+};
+
+export function CompanyPage() {
+  const stored = useStoredValue(companyInfoStore);
+  const [values, setValues] = useState<CompanyFormValues>(() => toFormValues(stored));
+  const [errors, setErrors] = useState<CompanyFormErrors>({});
+  const [touched, setTouched] = useState<Partial<Record<CompanyField, boolean>>>({});
+  const [banner, setBanner] = useState<string | null>(null);
+
+  const set = (field: CompanyField, value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    setBanner(null);
+    if (touched[field] || errors[field]) setErrors((prev) => ({ ...prev, [field]: validateCompanyField(field, next) }));
+  };
+
+  const blur = (field: CompanyField) => {
+    setTouched((prev) => ({ ...prev, [field]: true }));
+    setErrors((prev) => ({ ...prev, [field]: validateCompanyField(field, values) }));
+  };
+
+  const save = async () => {
+    setBanner(null);
+    const found = validateCompanyForm(values);
+    setErrors(found);
+    const firstInvalid = (Object.keys(found) as CompanyField[])[0];
+    if (firstInvalid) {
+      setBanner(m.errors.fixFields);
+      document.getElementById(`company-${firstInvalid}`)?.focus();
+      throw new Error('invalid company form');
+    }
+    const result = companyInfoStore.set(toCompanyInfo(values));
+    if (!result.ok) {
+      setBanner(`${m.saveError} ${result.message}`);
+      throw new Error(result.message);
+    }
+    setValues(toFormValues(companyInfoStore.get()));
+  };
+
+  const text = (field: TextField, options: { wide?: boolean; multiline?: boolean; hint?: string } = {}) => {
+    const id = `company-${field}`;
+    const required = REQUIRED_FIELDS.includes(field);
+    const input = INPUT_TYPES[field];
+    const common = {
+      id,
+      name: field,
+      value: values[field],
+      'aria-invalid': errors[field] ? true : undefined,
+      'aria-required': required || undefined,
+      'aria-describedby': errors[field] ? `${id}-error` : undefined,
+      onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(field, e.target.value),
+      onBlur: () => blur(field),
+    };
+    return (
+      <div className={options.wide ? 'wide' : undefined}>
+        <Field
+          htmlFor={id}
+          label={required ? <RequiredLabel>{m.labels[field]}</RequiredLabel> : m.labels[field]}
+          hint={options.hint}
+          error={errors[field] ?? null}
+        >
+          {options.multiline ? (
+            <TextArea {...common} rows={3} />
+          ) : (
+            <Input {...common} type={input?.type ?? 'text'} autoComplete={input?.autoComplete} inputMode={input?.inputMode} />
+          )}
+        </Field>
+      </div>
+    );
+  };
+
+  return (
+    <div>
+      <PageTitle>{m.title}</PageTitle>
+      <Intro>
+        {m.intro} {m.requiredNote}
+      </Intro>
+      {banner && <Banner tone="error">{banner}</Banner>}
+      <form noValidate aria-label={m.title} onSubmit={(e) => e.preventDefault()}>
+        <Card>
+          <SectionTitle>{m.sections.identity}</SectionTitle>
+          <Grid>
+            {text('name', { wide: true })}
+            {text('address', { wide: true, multiline: true })}
+            {text('phone')}
+            {text('email')}
+            {text('website', { hint: m.hints.website })}
+            {text('siret', { hint: m.hints.siret })}
+            {text('tva', { hint: m.hints.tva })}
+          </Grid>
+        </Card>
+        <Card>
+          <SectionTitle>{m.sections.bank}</SectionTitle>
+          <Grid>
+            {text('bank', { wide: true })}
+            {text('iban')}
+            {text('bic')}
+          </Grid>
+        </Card>
+        <Card>
+          <SectionTitle>{m.sections.logo}</SectionTitle>
+          <LogoField value={values.logo} onChange={(dataUrl) => set('logo', dataUrl)} />
+        </Card>
+        <Card>
+          <SectionTitle>{m.sections.footer}</SectionTitle>
+          {text('footer', { multiline: true, hint: m.hints.footer })}
+        </Card>
+        <Actions>
+          <SaveButton onSave={save}>{m.save}</SaveButton>
+        </Actions>
+      </form>
+    </div>
+  );
+}
