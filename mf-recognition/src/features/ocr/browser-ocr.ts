@@ -65,10 +65,26 @@ export async function prepareImageForOcr(blob: Blob): Promise<Canvas2D> {
   }
 }
 
+function measure(name: string, start: number): void {
+  // Read by scripts/bench/ocr.ts; harmless elsewhere.
+  try {
+    performance.measure(name, { start, end: performance.now() });
+  } catch {
+    /* very old browsers */
+  }
+}
+
 /** Text of a photographed or scanned printed note. */
 export async function recognizeImage(blob: Blob): Promise<string> {
-  const [worker, canvas] = await Promise.all([getWorker(), prepareImageForOcr(blob)]);
+  const t0 = performance.now();
+  const [worker, canvas] = await Promise.all([
+    getWorker().finally(() => measure('atelier:ocr:worker', t0)),
+    prepareImageForOcr(blob).finally(() => measure('atelier:ocr:prepare', t0)),
+  ]);
+  const t1 = performance.now();
   const { data } = await worker.recognize(canvas, { rotateAuto: true });
+  measure('atelier:ocr:recognize', t1);
+  measure('atelier:ocr:total', t0);
   return cleanOcrText(data.text);
 }
 
