@@ -9,6 +9,7 @@ export const QUOTE_MESSAGES = {
   quotaExhausted:
     'Vous avez atteint votre limite de devis mensuelle. Passez à un plan supérieur pour créer des devis illimités.',
   initError: "Erreur lors de l'initialisation de la page",
+  retry: 'Réessayer',
 
   recognitionTitle: 'Reconnaissance',
 

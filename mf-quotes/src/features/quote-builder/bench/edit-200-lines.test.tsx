@@ -1,5 +1,3 @@
-import { formatEuros } from '@atelier/domain';
-
 import { runEdit200LinesBench } from './edit-200-lines';
 
 // Runs the benchmark in jsdom: checks it works end to end and prints the figures (Chromium's are lower;
@@ -7,11 +5,9 @@ import { runEdit200LinesBench } from './edit-200-lines';
 describe('edit-200-lines benchmark', () => {
   it('edits a 200-line quote and reports per-change timings', async () => {
     const result = await runEdit200LinesBench({ edits: 15 });
-    // eslint-disable-next-line no-console
     console.log(`[bench] 200-line quote, jsdom: ${JSON.stringify(result)}`);
     expect(result.lines).toBe(200);
     expect(result.quantity.median).toBeGreaterThan(0);
     expect(result.totalShown).toMatch(/€/);
-    expect(typeof formatEuros(0)).toBe('string');
   }, 60_000);
 });

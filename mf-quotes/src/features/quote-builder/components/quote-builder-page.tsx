@@ -12,6 +12,7 @@ import { QuoteServicesContext, isQuotaExhausted, useQuoteServices, type QuoteSer
 import { ClientEditor } from './client-editor';
 import { CurrentQuote } from './current-quote';
 import { ExportPanel } from './export-panel';
+import { InitErrorBoundary } from './init-error-boundary';
 import { LineEditor } from './line-editor';
 import { PlanBadge } from './plan-badge';
 import { QuotaBanner } from './quota-banner';
@@ -54,7 +55,9 @@ export interface QuoteBuilderPageProps {
 export function QuoteBuilderPage({ services, ...props }: QuoteBuilderPageProps) {
   return (
     <QuoteServicesContext.Provider value={services}>
-      <QuoteBuilder {...props} />
+      <InitErrorBoundary>
+        <QuoteBuilder {...props} />
+      </InitErrorBoundary>
     </QuoteServicesContext.Provider>
   );
 }
