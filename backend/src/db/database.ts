@@ -1,0 +1,54 @@
+// One interface over the two engines: embedded PGlite (default) or PostgreSQL through `pg`.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+
+export type Row = Record<string, unknown>;
+
+export interface QueryResult {
+  rows: Row[];
+  /** Rows touched by INSERT/UPDATE/DELETE without RETURNING. */
+  affectedRows: number;
+}
+
+export interface Queryable {
+  query(sql: string, params?: unknown[]): Promise<QueryResult>;
+  /** Runs a script of several statements (migrations), without parameters. */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Database extends Queryable {
+  readonly engine: 'pglite' | 'postgres';
+  /** Runs `fn` in one transaction (READ COMMITTED); rolls back when it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** A database error as both engines report it (pg's DatabaseError / PGlite's DatabaseError). */
+export interface PgError {
+  code: string;
+  message: string;
+  detail?: string;
+  hint?: string;
+}
+
+export function isPgError(error: unknown): error is PgError {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    typeof (error as { code?: unknown }).code === 'string' &&
+    /^[0-9A-Z]{5}$/.test((error as { code: string }).code) &&
+    typeof (error as { message?: unknown }).message === 'string'
+  );
+}
+
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  if (options.databaseUrl) {
+    const { openPostgres } = await import('./postgres.ts');
+    return openPostgres(options.databaseUrl);
+  }
+  if (options.dataDir !== 'memory://' && !options.dataDir.startsWith('idb://')) {
+    mkdirSync(path.dirname(path.resolve(options.dataDir)), { recursive: true });
+  }
+  const { openPglite } = await import('./pglite.ts');
+  return openPglite(options.dataDir);
+}

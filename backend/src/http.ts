@@ -1,0 +1,123 @@
+// Small HTTP helpers over node:http (no framework on the hot path): bodies with a size limit, JSON replies, CORS.
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+
+export class BodyTooLargeError extends Error {
+  constructor(readonly limit: number) {
+    super(`Request body exceeds ${limit} bytes`);
+  }
+}
+
+/** Reads the whole body, refusing more than `limit` bytes (announced by Content-Length or actually sent). */
+export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  const announced = Number(req.headers['content-length'] ?? 0);
+  if (announced > limit) {
+    req.resume(); // discard; the reply goes out with Connection: close
+    return Promise.reject(new BodyTooLargeError(limit));
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let failed = false;
+    req.on('data', (chunk: Buffer) => {
+      if (failed) return;
+      size += chunk.length;
+      if (size > limit) {
+        failed = true;
+        reject(new BodyTooLargeError(limit));
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => {
+      if (!failed) resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
+    });
+    req.on('error', (error) => {
+      if (!failed) {
+        failed = true;
+        reject(error);
+      }
+    });
+  });
+}
+
+export function send(res: ServerResponse, status: number, headers: OutgoingHttpHeaders, body?: string | Buffer): void {
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  const payload = body ?? '';
+  res.writeHead(status, { ...headers, 'content-length': Buffer.byteLength(payload) });
+  res.end(payload);
+}
+
+export function sendJson(res: ServerResponse, status: number, value: unknown, headers: OutgoingHttpHeaders = {}): void {
+  send(res, status, { 'content-type': 'application/json; charset=utf-8', ...headers }, JSON.stringify(value));
+}
+
+const ALLOWED_HEADERS = [
+  'apikey',
+  'authorization',
+  'content-type',
+  'x-client-info',
+  'x-supabase-api-version',
+  'prefer',
+  'accept',
+  'accept-profile',
+  'content-profile',
+  'range',
+  'range-unit',
+  'x-region',
+  'x-retry-count',
+];
+const EXPOSED_HEADERS = 'Content-Range, X-Supabase-Api-Version, X-Total-Count, Link, Location, Preference-Applied';
+
+export interface CorsPolicy {
+  allowsOrigin(origin: string): boolean;
+}
+
+/**
+ * Browsers on the app's own ports (any localhost port by default) and the origins listed in CORS_ORIGINS
+ * (comma-separated, or `*`). Tokens travel in headers, never in cookies, so no credentials mode is needed.
+ */
+export function corsPolicy(extraOrigins: string | undefined): CorsPolicy {
+  const extras = (extraOrigins ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
+  const any = extras.includes('*');
+  const local = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
+  return { allowsOrigin: (origin) => any || local.test(origin) || extras.includes(origin) };
+}
+
+export function corsHeaders(req: IncomingMessage, policy: CorsPolicy): OutgoingHttpHeaders {
+  const origin = req.headers.origin;
+  if (!origin || !policy.allowsOrigin(origin)) return {};
+  return { 'access-control-allow-origin': origin, 'access-control-expose-headers': EXPOSED_HEADERS, vary: 'Origin' };
+}
+
+export function preflightHeaders(req: IncomingMessage, policy: CorsPolicy): OutgoingHttpHeaders {
+  const base = corsHeaders(req, policy);
+  if (!base['access-control-allow-origin']) return {};
+  const requested = String(req.headers['access-control-request-headers'] ?? '')
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter((h) => /^[a-z0-9-]+$/.test(h));
+  const allowed = [...new Set([...ALLOWED_HEADERS, ...requested])];
+  return {
+    ...base,
+    'access-control-allow-methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
+    'access-control-allow-headers': allowed.join(', '),
+    'access-control-max-age': '86400',
+  };
+}
+
+export function clientIp(req: IncomingMessage): string {
+  return req.socket.remoteAddress ?? 'unknown';
+}
+
+export function bearerToken(req: IncomingMessage): string | undefined {
+  const header = req.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(.*)$/i.exec(header);
+  return match ? match[1]!.trim() : undefined;
+}

@@ -1,0 +1,236 @@
+// The local Supabase-compatible backend: one Node HTTP server with /auth/v1 (GoTrue), /rest/v1 (PostgREST) and
+// /functions/v1 (Edge Functions under Deno), on PGlite or PostgreSQL. Tests, `npm start`, e2e and the benchmark
+// start it in-process with startBackend().
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+
+import { GoTrue } from './auth/gotrue.ts';
+import { sendAuthError, authErrors } from './auth/errors.ts';
+import {
+  DEFAULT_BODY_LIMIT_BYTES,
+  DEFAULT_FUNCTION_BODY_LIMIT_BYTES,
+  DEFAULT_JWT_EXPIRY_SECONDS,
+  DEFAULT_JWT_SECRET,
+  DEFAULT_PORT,
+  functionsDir,
+  migrationsDir,
+  REFRESH_TOKEN_REUSE_INTERVAL_SECONDS,
+  repoRoot,
+} from './config.ts';
+import { openDatabase, type Database } from './db/database.ts';
+import { applyMigrations } from './db/migrations.ts';
+import { loadSchemaCache, type SchemaCache } from './db/schema-cache.ts';
+import { FunctionRuntime } from './functions/runtime.ts';
+import { corsHeaders, corsPolicy, preflightHeaders, sendJson } from './http.ts';
+import { deriveApiKeys, JwtVerifier } from './jwt.ts';
+import { Postgrest } from './rest/postgrest.ts';
+
+export { deriveApiKeys } from './jwt.ts';
+
+export interface StartBackendOptions {
+  /** 0 = any free port. Default PORT or 54321. */
+  port?: number;
+  /** Listen address; default 127.0.0.1 (HOST). */
+  host?: string;
+  /** PostgreSQL connection string (DATABASE_URL); PGlite when absent. */
+  databaseUrl?: string;
+  /** PGlite data directory; default <repo>/.atelier/data; 'memory://' for a throw-away database. */
+  dataDir?: string;
+  jwtSecret?: string;
+  /** Local administrator, created (confirmed) at start and recorded as private.settings admin_email. */
+  adminEmail?: string;
+  adminPassword?: string;
+  /** Extra environment for the Edge Functions (AI_BASE_URL, STRIPE_SECRET_KEY, …); overrides process.env. */
+  env?: Record<string, string>;
+  /** Access-token lifetime in seconds (GoTrue's JWT_EXP); default 3600 or JWT_EXPIRY. */
+  jwtExpirySeconds?: number;
+  /** Request body limit of /auth/v1 and /rest/v1 in bytes; default 1 MiB. */
+  bodyLimitBytes?: number;
+  /** Where backend and function logs go; default stderr. */
+  log?: (line: string) => void;
+  /** Extra routes (e.g. a Stripe sandbox, static files): return true when the request was handled. */
+  extraHandlers?: Array<(req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>>;
+}
+
+export interface RunningBackend {
+  url: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  /** The database, for tests and tools that need owner access. */
+  db: Database;
+  close(): Promise<void>;
+}
+
+/** Environment names the hosted Edge Runtime provides or that our functions read. */
+const FUNCTION_ENV_NAMES = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_BASE', 'AI_BASE_URL', 'AI_API_KEY', 'AI_MODEL', 'ADMIN_EMAIL', 'SITE_URL'];
+
+export async function startBackend(options: StartBackendOptions = {}): Promise<RunningBackend> {
+  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const jwtSecret = options.jwtSecret || process.env.JWT_SECRET || DEFAULT_JWT_SECRET;
+  if (jwtSecret.length < 32) throw new Error('JWT_SECRET must be at least 32 characters long');
+  const { anonKey, serviceRoleKey } = deriveApiKeys(jwtSecret);
+  const verifier = new JwtVerifier(jwtSecret);
+  const databaseUrl = options.databaseUrl ?? (process.env.DATABASE_URL || undefined);
+  const dataDir = options.dataDir ?? process.env.ATELIER_DATA_DIR ?? path.join(repoRoot(), '.atelier', 'data');
+  const bodyLimit = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
+  const jwtExpirySeconds = options.jwtExpirySeconds ?? (Number(process.env.JWT_EXPIRY) || DEFAULT_JWT_EXPIRY_SECONDS);
+
+  const db = await openDatabase({ databaseUrl: databaseUrl || undefined, dataDir });
+  let runtime: FunctionRuntime | undefined;
+  try {
+    await applyMigrations(db, migrationsDir());
+    let schema: SchemaCache = await loadSchemaCache(db);
+    let lastReload = Date.now();
+    const reloadSchema = async (): Promise<boolean> => {
+      if (Date.now() - lastReload < 2000) return false;
+      lastReload = Date.now();
+      schema = await loadSchemaCache(db);
+      return true;
+    };
+
+    let publicUrl = '';
+    const gotrue = new GoTrue({
+      db,
+      jwtSecret,
+      verifier,
+      url: () => publicUrl,
+      jwtExpirySeconds,
+      refreshReuseIntervalSeconds: REFRESH_TOKEN_REUSE_INTERVAL_SECONDS,
+      bodyLimit,
+    });
+    const postgrest = new Postgrest({ db, verifier, anonKey, serviceRoleKey, schema: () => schema, reloadSchema, bodyLimit });
+
+    const adminEmail = options.adminEmail ?? process.env.ADMIN_EMAIL;
+    const adminPassword = options.adminPassword ?? process.env.ADMIN_PASSWORD;
+    if (adminEmail) {
+      await db.query(
+        `insert into private.settings (key, value) values ('admin_email', $1)
+         on conflict (key) do update set value = excluded.value`,
+        [adminEmail.trim().toLowerCase()],
+      );
+      if (adminPassword) await gotrue.ensureUser(adminEmail, adminPassword);
+    }
+
+    const cors = corsPolicy(process.env.CORS_ORIGINS);
+    const functionEnv = (): Record<string, string> => {
+      const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' };
+      for (const name of FUNCTION_ENV_NAMES) if (process.env[name]) env[name] = process.env[name]!;
+      for (const name of ['HTTP_PROXY', 'HTTPS_PROXY', 'NO_PROXY', 'NPM_CONFIG_REGISTRY', 'DENO_CERT']) {
+        if (process.env[name]) env[name] = process.env[name]!;
+      }
+      Object.assign(env, {
+        SUPABASE_URL: publicUrl,
+        SUPABASE_ANON_KEY: anonKey,
+        SUPABASE_SERVICE_ROLE_KEY: serviceRoleKey,
+        ...(databaseUrl ? { SUPABASE_DB_URL: databaseUrl } : {}),
+        ...(adminEmail ? { ADMIN_EMAIL: adminEmail } : {}),
+      });
+      return { ...env, ...(options.env ?? {}) };
+    };
+    let functionsRuntime: FunctionRuntime | undefined;
+    const functions = (): FunctionRuntime => {
+      functionsRuntime ??= new FunctionRuntime({
+        functionsDir: functionsDir(),
+        denoDir: path.join(repoRoot(), '.atelier', 'deno'),
+        env: functionEnv(),
+        bodyLimit: DEFAULT_FUNCTION_BODY_LIMIT_BYTES,
+        log,
+      });
+      runtime = functionsRuntime;
+      return functionsRuntime;
+    };
+
+    const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      const pathname = url.pathname;
+      if (pathname.startsWith('/functions/v1/')) {
+        // Functions answer their own CORS preflight, as on hosted Supabase.
+        const [, name = '', ...rest] = pathname.slice('/functions/v1'.length).split('/');
+        const restPath = rest.length ? `/${rest.join('/')}` : '';
+        return functions().handle(req, res, name, restPath, url.search);
+      }
+      const api = pathname.startsWith('/auth/v1') || pathname.startsWith('/rest/v1');
+      if (req.method === 'OPTIONS' && api) {
+        res.writeHead(204, preflightHeaders(req, cors));
+        res.end();
+        return;
+      }
+      const allowOrigin = corsHeaders(req, cors) as Record<string, string>;
+      for (const [key, value] of Object.entries(allowOrigin)) res.setHeader(key, value);
+      if (pathname === '/auth/v1' || pathname.startsWith('/auth/v1/')) {
+        const sub = pathname.slice('/auth/v1'.length) || '/';
+        if (sub !== '/health' && !isApiKey(req, url, anonKey, serviceRoleKey)) {
+          const missing = !req.headers.apikey && !url.searchParams.get('apikey');
+          return sendJson(res, 401, missing
+            ? { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' }
+            : { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' });
+        }
+        return gotrue.handle(req, res, sub.replace(/\/+$/, '') || '/', url.searchParams);
+      }
+      if (pathname === '/rest/v1' || pathname.startsWith('/rest/v1/')) {
+        return postgrest.handle(req, res, pathname.slice('/rest/v1'.length), url.searchParams, {});
+      }
+      for (const extra of options.extraHandlers ?? []) {
+        if (await extra(req, res)) return;
+      }
+      if (pathname === '/' || pathname === '/health') return sendJson(res, 200, { name: 'atelier-backend', status: 'ok' });
+      sendJson(res, 404, { message: 'no Route matched with those values' });
+    };
+
+    const server = createServer((req, res) => {
+      handle(req, res).catch((error: unknown) => {
+        log(`[backend] ${req.method} ${req.url}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+        if (res.headersSent) {
+          res.destroy();
+          return;
+        }
+        if ((req.url ?? '').startsWith('/auth/v1')) {
+          sendAuthError(res, Object.assign(authErrors.notFound(), { status: 500, code: 'unexpected_failure', message: 'Unexpected failure, please check server logs for more information' }));
+        } else {
+          sendJson(res, 500, { code: 'PGRSTX00', message: 'Internal server error', details: null, hint: null });
+        }
+      });
+    });
+    server.keepAliveTimeout = 65_000;
+    const host = options.host ?? process.env.HOST ?? '127.0.0.1';
+    const port = options.port ?? (process.env.PORT ? Number(process.env.PORT) : DEFAULT_PORT);
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+    const address = server.address() as AddressInfo;
+    publicUrl = process.env.API_EXTERNAL_URL || `http://${host === '0.0.0.0' || host === '127.0.0.1' ? 'localhost' : host}:${address.port}`;
+
+    let closing: Promise<void> | undefined;
+    return {
+      url: publicUrl,
+      anonKey,
+      serviceRoleKey,
+      db,
+      close() {
+        closing ??= (async () => {
+          await new Promise<void>((resolve) => {
+            server.close(() => resolve());
+            server.closeAllConnections();
+          });
+          await runtime?.close();
+          await db.close();
+        })();
+        return closing;
+      },
+    };
+  } catch (error) {
+    await runtime?.close();
+    await db.close().catch(() => undefined);
+    throw error;
+  }
+}
+
+function isApiKey(req: IncomingMessage, url: URL, anonKey: string, serviceRoleKey: string): boolean {
+  const key = (req.headers.apikey as string | undefined) ?? url.searchParams.get('apikey');
+  return key === anonKey || key === serviceRoleKey;
+}
