@@ -1,0 +1,156 @@
+// Finds the client's name, address and the project title in notes or a dictation. Each finder returns the
+// span it used so that the task reader does not read a street number or a postal code as a quantity.
+import { fold } from '../model/text';
+
+export type Found = { value: string; start: number; end: number };
+
+const TITLE_WORD = String.raw`(?:M\.|Mr\.?|Mme\.?|Mlle\.?|Melle|Monsieur|Madame|Mademoiselle|Messieurs|Mesdames)`;
+const NAME_STOP = new Set([
+  'qui', 'habite', 'habitant', 'habitent', 'demeurant', 'domicilie', 'domiciliee', 'au', 'aux', 'a', 'de', 'du', 'des', 'le', 'la',
+  'les', 'pour', 'et', 'il', 'elle', 'son', 'sa', 'ses', 'tel', 'telephone', 'portable', 'mobile', 'numero', 'mail', 'email',
+  'courriel', 'adresse', 'veut', 'voudrait', 'veulent', 'souhaite', 'souhaiterait', 'demande', 'est', 'c', 'situe', 'situee',
+  'sise', 'dont', 'on', 'nous', 'je', 'chantier', 'projet', 'devis', 'travaux', 'joignable', 'joindre', 'contact', 'y', 'en',
+  'chez', 'rue', 'avenue', 'boulevard', 'chemin', 'impasse', 'allee', 'place', 'route', 'dans', 'sur', 'avec', 'lui', 'leur',
+  'ok', 'donc', 'alors', 'bon', 'ensuite', 'puis', 'il', 'ils', 'elles', 'fait', 'faire', 'refaire', 'peinture', 'carrelage',
+  'maison', 'appartement', 'appart', 'pavillon', 'tout', 'vous', 'merci', 'bonjour', 'voici', 'voila', 'par', 'ou', 'mais',
+]);
+
+type WordAt = { text: string; start: number; end: number };
+
+/** Up to three name words starting at `from`, stopping at punctuation, a function word or a lowercase word after a capitalised one. */
+function readName(text: string, from: number): Found | null {
+  const re = /[\p{L}][\p{L}'-]*/gu;
+  re.lastIndex = from;
+  const taken: WordAt[] = [];
+  let cursor = from;
+  for (let match = re.exec(text); match; match = re.exec(text)) {
+    const gap = text.slice(cursor, match.index);
+    if (taken.length > 0 ? !/^[ \t]+$/.test(gap) : !/^[ \t]*$/.test(gap)) break;
+    const word = match[0];
+    const folded = fold(word).replace(/'.*$/, '');
+    if (NAME_STOP.has(folded) || folded.length === 0) break;
+    const capitalised = /^\p{Lu}/u.test(word);
+    const firstCapitalised = taken[0] ? /^\p{Lu}/u.test(taken[0].text) : capitalised;
+    if (taken.length > 0 && firstCapitalised && !capitalised) break;
+    taken.push({ text: word.replace(/'$/, ''), start: match.index, end: match.index + word.length });
+    cursor = match.index + word.length;
+    if (taken.length === (firstCapitalised ? 3 : 2)) break;
+  }
+  const first = taken[0];
+  const last = taken[taken.length - 1];
+  if (!first || !last) return null;
+  return { value: taken.map((w) => w.text).join(' '), start: first.start, end: last.end };
+}
+
+export function findClientName(text: string): Found | null {
+  const labelled = new RegExp(
+    String.raw`\b(?:nom\s+du\s+client|client(?:e)?|nom)\b\s*(?::|-|,)?\s*(?:c'est\s+|est\s+|s'appelle\s+)?(?:(${TITLE_WORD})(?:\s+et\s+${TITLE_WORD})?\s*)?`,
+    'giu',
+  );
+  for (const match of text.matchAll(labelled)) {
+    const name = readName(text, match.index + match[0].length);
+    if (name && (match[1] || /^\p{Lu}/u.test(name.value) || /:|c'est|s'appelle/.test(match[0]))) {
+      return { value: name.value, start: match.index, end: name.end };
+    }
+  }
+  const titled = new RegExp(String.raw`(?<![\p{L}])${TITLE_WORD}(?:\s+et\s+${TITLE_WORD})?(?=[\s.])\s*`, 'gu');
+  for (const match of text.matchAll(titled)) {
+    const name = readName(text, match.index + match[0].length);
+    if (name) return { value: name.value, start: match.index, end: name.end };
+  }
+  const titledLower = new RegExp(String.raw`(?<![\p{L}])(?:monsieur|madame|mademoiselle)\s+`, 'giu');
+  for (const match of text.matchAll(titledLower)) {
+    const name = readName(text, match.index + match[0].length);
+    if (name) return { value: name.value, start: match.index, end: name.end };
+  }
+  return null;
+}
+
+const STREET_TYPES = String.raw`rue|avenue|av\.|bd|boulevard|chemin|impasse|all[ée]e|place|route|rte|quai|cours|lotissement|lieu-dit|lieudit|r[ée]sidence|square|passage|voie|sentier|hameau|faubourg|chauss[ée]e|villa|cit[ée]|parvis|esplanade|promenade|mont[ée]e|rond-point|clos`;
+const ADDRESS_STOP = new Set([
+  'tel', 'telephone', 'portable', 'mobile', 'numero', 'mail', 'email', 'courriel', 'pour', 'il', 'elle', 'ils', 'qui', 'veut',
+  'voudrait', 'souhaite', 'avec', 'et', 'donc', 'alors', 'on', 'nous', 'je', 'c', 'ce', 'cest', 'son', 'sa', 'ses', 'travaux',
+  'chantier', 'projet', 'devis', 'il', 'a', 'au', 'client', 'cliente', 'code', 'postal', 'cp', 'dans', 'en', 'sur',
+]);
+
+/** A street address: [number] street-type name [, postal code city | à city]. */
+export function findAddress(text: string): Found | null {
+  const re = new RegExp(String.raw`(?:(\d{1,4})\s*(?:bis|ter|b)?\s*,?\s*)?\b(?:${STREET_TYPES})(?=[\s.])`, 'giu');
+  for (const match of text.matchAll(re)) {
+    const start = match.index;
+    // Street name: words up to punctuation, a stop word, a postal code or « à ».
+    const wordRe = /[\p{L}\d][\p{L}\d'-]*/gu;
+    wordRe.lastIndex = start + match[0].length;
+    let end = start + match[0].length;
+    let count = 0;
+    for (let w = wordRe.exec(text); w; w = wordRe.exec(text)) {
+      const gap = text.slice(end, w.index);
+      if (!/^[ \t]*$/.test(gap)) break;
+      const folded = fold(w[0]).replace(/'.*$/, '');
+      if (/^\d{5}$/.test(w[0]) || ADDRESS_STOP.has(folded) || count >= 6) break;
+      end = w.index + w[0].length;
+      count += 1;
+    }
+    if (count === 0) continue;
+    let value = text.slice(start, end).replace(/\s+/g, ' ');
+    // Postal code and city: after a comma, a blank or a line break (notes), or « à City ».
+    const rest = text.slice(end);
+    const postal = /^\s*[,\-]?\s*(?:code postal\s*)?(\d{5})\b/u.exec(rest);
+    const city = /^\s*,?\s*(?:à|a)\s+([\p{Lu}][\p{L}'-]*(?:[ \t-]+[\p{Lu}][\p{L}'-]*){0,3}|[\p{L}][\p{L}'-]*)/u.exec(rest);
+    if (postal) {
+      let consumed = postal[0].length;
+      const after = /^[ \t]*,?[ \t]*((?:[\p{L}][\p{L}'-]*)(?:[ \t]+[\p{L}][\p{L}'-]*){0,3})/u.exec(rest.slice(consumed));
+      const cityWords = cityName(after?.[1] ?? '');
+      value += `, ${postal[1]}`;
+      if (cityWords) {
+        value += ` ${capitaliseCity(cityWords)}`;
+        consumed = rest.indexOf(cityWords, consumed) + cityWords.length;
+      }
+      end += consumed;
+    } else if (city?.[1] && !ADDRESS_STOP.has(fold(city[1]))) {
+      const name = cityName(city[1]);
+      if (name) {
+        value += `, ${capitaliseCity(name)}`;
+        end += rest.indexOf(name) + name.length;
+      }
+    }
+    return { value, start, end };
+  }
+  return null;
+}
+
+/** The words of a city name, stopping at function words (« Lyon pour refaire » → « Lyon »). */
+function cityName(words: string): string {
+  const kept: string[] = [];
+  for (const word of words.split(/\s+/).filter(Boolean)) {
+    const folded = fold(word);
+    if (ADDRESS_STOP.has(folded) || NAME_STOP.has(folded) && !['de', 'la', 'le', 'les', 'du', 'sur', 'en'].includes(folded)) break;
+    if (kept.length > 0 && !/^\p{Lu}/u.test(word) && /^\p{Lu}/u.test(kept[0] ?? '') && !['de', 'la', 'le', 'les', 'du', 'sur', 'en'].includes(folded)) break;
+    kept.push(word);
+  }
+  while (kept.length > 0 && ['de', 'la', 'le', 'les', 'du', 'sur', 'en'].includes(fold(kept[kept.length - 1] ?? ''))) kept.pop();
+  return kept.join(' ');
+}
+
+function capitaliseCity(name: string): string {
+  return name.replace(/(^|[\s-])(\p{Ll})/gu, (_, sep: string, c: string) => sep + c.toLocaleUpperCase('fr-FR'));
+}
+
+const TITLE_TRIGGER = /^[ \t]*(?:[-•*][ \t]*)?(?:(?:le|mon|notre)\s+)?(?:projet|chantier|objet|intitul[ée]|titre(?:\s+du\s+(?:projet|devis|chantier))?|devis|travaux)\s*(?::|-|–|c'est|concerne|=)\s*|^[ \t]*(?:le\s+)?projet\s+(?=\p{L})/imu;
+
+/** « Projet : rénovation salle de bain », « Chantier : … », « Objet : … » at the start of a line or sentence. */
+export function findProjectTitle(text: string): Found | null {
+  const sentenceRe = /[^\n.!?;]+/g;
+  for (const sentence of text.matchAll(sentenceRe)) {
+    const trigger = TITLE_TRIGGER.exec(sentence[0]);
+    if (!trigger) continue;
+    const afterTrigger = sentence[0].slice(trigger[0].length);
+    const comma = afterTrigger.search(/,/);
+    const titleText = (comma >= 0 ? afterTrigger.slice(0, comma) : afterTrigger).trim();
+    if (!/\p{L}{3,}/u.test(titleText)) continue;
+    const start = sentence.index;
+    const end = sentence.index + trigger[0].length + (comma >= 0 ? comma : afterTrigger.length);
+    return { value: titleText, start, end };
+  }
+  return null;
+}

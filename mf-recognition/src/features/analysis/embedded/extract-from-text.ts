@@ -1,0 +1,324 @@
+// The embedded extractor: French notes or a dictation → project title, tasks with quantity and unit, client.
+// Works without any model: number words are rewritten as digits, client fields are found and cut out, the rest
+// is split into clauses, and each clause is matched against the catalogue and paired with the quantity said in it
+// (before or after the task: « 25 m² de peinture », « peinture 25 m2 », « deux prises électriques »).
+import type { ExtractionResult, Task } from '@atelier/domain';
+import { analyseTerms, bestCatalogueMatch, prepareCatalogue, type PreparedTask, type Term } from '../model/catalogue-match';
+import { findEmails } from '../model/email';
+import { rewriteNumberWords } from '../model/numbers';
+import { findPhoneNumbers } from '../model/phone';
+import { postProcess } from '../model/post-process';
+import type { Flow } from '../model/quantity';
+import { fold, plainPunctuation } from '../model/text';
+import { matchUnitAt, unitFamily, unitsCompatible, type CanonicalUnit } from '../model/units';
+import { findAddress, findClientName, findProjectTitle, type Found } from './client-fields';
+
+export type ExtractOptions = { flow: Flow };
+
+/** Raw findings before post-processing (exposed for tests and the benchmark). */
+export type RawTextExtraction = {
+  projectTitle?: string;
+  tasks: Array<{ name: string; quantity?: number; unit: string }>;
+  client: { name?: string; phone?: string; email?: string; address?: string };
+};
+
+export function extractFromText(text: string, catalogue: readonly Task[], options: ExtractOptions = { flow: 'voice' }): ExtractionResult {
+  return postProcess(readText(text, catalogue), catalogue, options.flow);
+}
+
+export function readText(input: string, catalogue: readonly Task[]): RawTextExtraction {
+  let text = prepare(input);
+  const client: RawTextExtraction['client'] = {};
+
+  const email = findEmails(text)[0];
+  if (email) {
+    client.email = email.email;
+    text = cut(text, email);
+  }
+  const title = findProjectTitle(text);
+  if (title) text = cut(text, title);
+
+  text = rewriteNumberWords(text);
+  const phone = findPhoneNumbers(text)[0];
+  if (phone) {
+    client.phone = phone.phone;
+    text = cut(text, phone);
+  }
+  const address = findAddress(text);
+  if (address) {
+    client.address = address.value;
+    text = cut(text, address);
+  }
+  const name = findClientName(text);
+  if (name) {
+    client.name = name.value;
+    text = cut(text, name);
+  }
+  return { projectTitle: title?.value, tasks: readTasks(text, prepareCatalogue(catalogue)), client };
+}
+
+const HESITATIONS = /(?<![\p{L}])(?:euh+|heu+|hum+|hmm+|bah|ben|hein|bref)(?![\p{L}])[ \t]*,?/giu;
+
+function prepare(input: string): string {
+  return plainPunctuation(input.normalize('NFC'))
+    .replace(/œ/g, 'oe')
+    .replace(/Œ/g, 'Oe')
+    .replace(/æ/g, 'ae')
+    .replace(/\r\n?/g, '\n')
+    .replace(HESITATIONS, ' ')
+    .replace(/\bm\.\s?l\.?(?=\s|$)/gi, 'ml')
+    .replace(/\bforf\.(?=\s)/gi, 'forfait')
+    .replace(/\benv\.(?=\s)/gi, 'environ');
+}
+
+/** Removes a found span, leaving a clause break so that what surrounded it is not glued together. */
+function cut(text: string, found: Pick<Found, 'start' | 'end'>): string {
+  return `${text.slice(0, found.start)} ;\n${text.slice(found.end)}`;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Tasks
+
+type Quantity = {
+  value: number;
+  unit: CanonicalUnit | null;
+  /** 3 = number with a unit, 2 = bare number, 1 = « un »/« une ». */
+  strength: number;
+  start: number;
+  end: number;
+  /** Folded words right after the quantity (to tell « 2 prises » from « 2 chambres »). */
+  nextWord: string | null;
+};
+
+type Segment = { text: string; folded: string; quantities: Quantity[]; sentence: number; correction: boolean };
+
+type Line = { task: PreparedTask; quantity: Quantity | null; sentence: number; order: number };
+
+const CONNECTORS = /\s+(?:et puis|et aussi|et ensuite|et|puis|ensuite|ainsi que|aussi|également|egalement|sinon|après ça|apres ca|plus(?=\s+(?:\d|un\b|une\b)))\s+/giu;
+const CORRECTION = /^\s*(?:non|pardon|plutôt|plutot|enfin|je veux dire|ou plutôt|ou plutot|correction|je me suis trompé|je me suis trompe|je rectifie)\b/iu;
+const NEGATION = /(?<![\p{L}])(?:pas|plus besoin|aucun|aucune|jamais|ni|on garde|on conserve|garder|conserver|on laisse|laisser)(?![\p{L}])/iu;
+const LIST_MARKER = /^[ \t]*(?:\d{1,2}[ \t]*[.)/]|[-•*·>–]|[a-z]\))[ \t]+/gmu;
+
+function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtraction['tasks'] {
+  const segments = splitSegments(text.replace(LIST_MARKER, ''));
+  const lines: Line[] = [];
+  let lastMatched: { segment: Segment; line: Line } | null = null;
+  let pending: Quantity | null = null;
+  let pendingSentence = -1;
+  let order = 0;
+
+  for (const segment of segments) {
+    if (segment.sentence !== pendingSentence) pending = null;
+    for (const part of splitOnQuantities(segment)) {
+      const mainUnit = part.quantities.find((q) => q.strength === 3)?.unit ?? null;
+      let terms = analyseTerms(part.text);
+      let match = terms.length ? bestCatalogueMatch(part.text, catalogue, { unit: mainUnit, terms }) : null;
+      // « dépose de l'ancien carrelage et pose du nouveau »: an action alone takes the object of the clause before.
+      let borrowedFrom: Line | null = null;
+      if (!match && lastMatched && terms.some((t) => t.role === 'install' || t.role === 'remove') && !terms.some((t) => t.role === 'head' || t.role === 'unknown')) {
+        const borrowed = analyseTerms(lastMatched.segment.text).filter((t: Term) => t.role !== 'install' && t.role !== 'remove');
+        terms = [...terms, ...borrowed];
+        match = bestCatalogueMatch(part.text, catalogue, { unit: mainUnit, terms });
+        if (match) borrowedFrom = lastMatched.line;
+      }
+      if (match && NEGATION.test(part.folded)) {
+        continue;
+      }
+      if (!match) {
+        const orphan = bestOrphan(part.quantities);
+        if (orphan) {
+          const last = lines[lines.length - 1];
+          if (part.correction && last) {
+            last.quantity = orphan;
+          } else if (last && canTake(last, orphan, part.sentence)) {
+            last.quantity = orphan;
+          } else {
+            pending = orphan;
+            pendingSentence = part.sentence;
+          }
+        }
+        continue;
+      }
+      const task = catalogue[match.index]!;
+      let quantity = chooseQuantity(part.quantities, task, match.matchedStems);
+      if (!quantity && pending && pendingSentence === part.sentence && fits(pending, task)) quantity = pending;
+      // « pose du nouveau » after « dépose de l'ancien carrelage, 8 m² »: the same surface.
+      if (!quantity && borrowedFrom?.quantity && fits(borrowedFrom.quantity, task)) quantity = borrowedFrom.quantity;
+      pending = null;
+      const line: Line = { task, quantity, sentence: part.sentence, order: order++ };
+      lastMatched = { segment: part, line };
+      if (part.correction && lines.length > 0 && lines[lines.length - 1]!.task === line.task) {
+        lines[lines.length - 1]!.quantity = quantity ?? lines[lines.length - 1]!.quantity;
+      } else {
+        lines.push(line);
+      }
+    }
+  }
+  return mergeRepeats(lines);
+}
+
+/** Sentences (lines, . ! ? ;), then clauses (commas), then segments (et, puis, ensuite…). */
+function splitSegments(text: string): Segment[] {
+  const segments: Segment[] = [];
+  const sentences = text.split(/\n|[.!?;]+(?=\s|$)|:(?=\s*\n)/);
+  sentences.forEach((sentence, sentenceIndex) => {
+    const clauses = sentence.split(/(?<!\d),|,(?!\d)|\s+\/\s+|\s+\+\s+|\s+-\s+(?=\D)/);
+    for (const clause of clauses) {
+      const correction = CORRECTION.test(clause);
+      for (const piece of clause.split(CONNECTORS)) {
+        // « sans » drops what follows it: « peinture sans sous-couche ».
+        const kept = piece.split(/(?<![\p{L}])sans(?![\p{L}])/iu)[0] ?? '';
+        if (!/[\p{L}\d]/u.test(kept)) continue;
+        const folded = fold(kept);
+        segments.push({ text: kept, folded, quantities: findQuantities(folded), sentence: sentenceIndex, correction });
+      }
+    }
+  });
+  return segments;
+}
+
+const NUMBER = /(?<![\p{L}\d.,])(\d+(?:[.,]\d+)?)(?![\d])/gu;
+const DIMENSION = /\d+(?:[.,]\d+)?\s*(?:cm|mm|m)?\s*(?:x|×|\*|par|sur)\s*\d+(?:[.,]\d+)?(?:\s*(?:cm|mm|m)\b)?/gu;
+const MONEY_AFTER = /^\s*(?:€|euros?\b|eur\b|e\s*ht\b|ht\b|ttc\b|%|pour\s?cent|€\s*\/|francs?\b)/u;
+const ORDINAL_AFTER = /^(?:er|ere|e|eme|emes|nd|nde|ieme)\b/u;
+
+function findQuantities(folded: string): Quantity[] {
+  const dimensions = [...folded.matchAll(DIMENSION)].map((m) => [m.index, m.index + m[0].length] as const);
+  const quantities: Quantity[] = [];
+  for (const match of folded.matchAll(NUMBER)) {
+    const start = match.index;
+    let end = start + match[0].length;
+    if (dimensions.some(([from, to]) => start >= from && start < to)) continue;
+    const after = folded.slice(end);
+    if (ORDINAL_AFTER.test(after) || MONEY_AFTER.test(after)) continue;
+    const value = Number(match[1]!.replace(',', '.'));
+    if (/^(?:19|20)\d\d$/.test(match[1]!) && !/^\s*(?:m|h|j|u)/.test(after)) continue;
+    const unit = matchUnitAt(folded, end) ?? unitAfterDe(folded, end);
+    if (unit) {
+      if (unitFamily(unit.unit) === 'measure') continue;
+      // « 45 € le m² » / « 25 €/m² » are prices; « 12 m² à 25 € » keeps the 12.
+      if (MONEY_AFTER.test(folded.slice(unit.end))) continue;
+      end = unit.end;
+    }
+    quantities.push({ value, unit: unit?.unit ?? null, strength: unit ? 3 : 2, start, end, nextWord: nextWord(folded, end) });
+  }
+  for (const match of folded.matchAll(/(?<![\p{L}])(un|une)(?![\p{L}])/gu)) {
+    const end = match.index + match[0].length;
+    const unit = matchUnitAt(folded, end);
+    if (unit && unitFamily(unit.unit) !== 'measure' && unit.unit !== 'l' && unit.unit !== 't') {
+      quantities.push({ value: 1, unit: unit.unit, strength: 3, start: match.index, end: unit.end, nextWord: nextWord(folded, unit.end) });
+    } else {
+      quantities.push({ value: 1, unit: null, strength: 1, start: match.index, end, nextWord: nextWord(folded, end) });
+    }
+  }
+  return quantities.sort((a, b) => a.start - b.start);
+}
+
+/** « une dizaine de mètres linéaires »: a unit after « de ». */
+function unitAfterDe(folded: string, end: number): { unit: CanonicalUnit; end: number } | null {
+  const de = /^\s+d(?:e\s+|')/.exec(folded.slice(end));
+  if (!de) return null;
+  const unit = matchUnitAt(folded, end + de[0].length);
+  return unit && ['m2', 'ml', 'm3', 'h', 'jour', 'kg'].includes(unit.unit) && /^(?:metre|heure|jour|kilo|m2|m²|ml)/.test(folded.slice(end + de[0].length)) ? unit : null;
+}
+
+const FILLER = new Set(['de', 'd', 'du', 'des', 'la', 'le', 'les', 'l', 'en', 'a', 'au', 'aux', 'environ', 'pour', 'sur', 'dans']);
+
+function nextWord(folded: string, from: number): string | null {
+  for (const match of folded.slice(from).matchAll(/[a-z][a-z0-9]*/g)) {
+    if (!FILLER.has(match[0])) return match[0];
+  }
+  return null;
+}
+
+/** A segment saying several quantities (« peinture 20 m² carrelage 12 m² ») is cut into one part per quantity. */
+function splitOnQuantities(segment: Segment): Segment[] {
+  const withUnit = segment.quantities.filter((q) => q.strength === 3);
+  const bare = segment.quantities.filter((q) => q.strength === 2);
+  const cuts = withUnit.length >= 2 ? withUnit : withUnit.length === 0 && bare.length >= 2 ? bare : [];
+  if (cuts.length < 2) return [segment];
+  const leadingWords = /[a-z]{3,}/.test(segment.folded.slice(0, cuts[0]!.start).replace(/\b(?:de|du|des|la|le|les|et|environ|pour|dans)\b/g, ''));
+  const bounds: Array<[number, number]> = [];
+  if (leadingWords) {
+    let from = 0;
+    for (const q of cuts) {
+      bounds.push([from, q.end]);
+      from = q.end;
+    }
+    const last = bounds[bounds.length - 1]!;
+    last[1] = segment.text.length;
+  } else {
+    cuts.forEach((q, i) => bounds.push([q.start, cuts[i + 1]?.start ?? segment.text.length]));
+  }
+  return bounds.map(([from, to]) => {
+    const text = segment.text.slice(from, to);
+    const folded = fold(text);
+    return { ...segment, text, folded, quantities: findQuantities(folded) };
+  });
+}
+
+function chooseQuantity(quantities: Quantity[], task: PreparedTask, matchedStems: Set<string>): Quantity | null {
+  let best: { q: Quantity; rank: number } | null = null;
+  for (const q of quantities) {
+    const rank = quantityRank(q, task, matchedStems);
+    if (rank > 0 && (!best || rank > best.rank)) best = { q, rank };
+  }
+  return best?.q ?? null;
+}
+
+function quantityRank(q: Quantity, task: PreparedTask, matchedStems: Set<string>): number {
+  const countTask = task.unit === null || unitFamily(task.unit) === 'count';
+  if (q.unit) {
+    if (unitsCompatible(q.unit, task.unit)) return 4;
+    if (unitFamily(q.unit) === 'measure' || unitFamily(q.unit) === 'liquid' || countTask) return 0;
+    return 2.5;
+  }
+  const next = q.nextWord;
+  const namesTheTask = next !== null && [...matchedStems].some((s) => s.split(' ')[0] === stemLike(next));
+  if (q.strength === 1) return namesTheTask || countTask ? 1 : 0;
+  if (next === null || namesTheTask) return 2;
+  // « peinture des 2 chambres »: a count of something else is not a surface.
+  return countTask ? 1.5 : 0;
+}
+
+function stemLike(word: string): string {
+  let w = word;
+  if (w.length > 3 && /[sx]$/.test(w)) w = w.slice(0, -1);
+  for (const ending of ['ees', 'ee', 'er', 'ez', 'es', 'e']) if (w.endsWith(ending) && w.length - ending.length >= 3) return w.slice(0, -ending.length);
+  return w;
+}
+
+function bestOrphan(quantities: Quantity[]): Quantity | null {
+  // A quantity on its own clause: « …, environ 25 mètres carrés ». Bare numbers only when nothing follows them.
+  return quantities.find((q) => q.strength === 3) ?? quantities.find((q) => q.strength === 2 && q.nextWord === null) ?? null;
+}
+
+function fits(q: Quantity, task: PreparedTask): boolean {
+  return q.unit === null || unitsCompatible(q.unit, task.unit) || (unitFamily(q.unit) !== 'measure' && task.unit !== null && unitFamily(task.unit) !== 'count');
+}
+
+function canTake(line: Line, orphan: Quantity, sentence: number): boolean {
+  if (!fits(orphan, line.task)) return false;
+  const current = line.quantity ? quantityStrengthFor(line.quantity, line.task) : 0;
+  const offered = quantityStrengthFor(orphan, line.task);
+  if (line.sentence === sentence) return offered > current;
+  return current === 0;
+}
+
+function quantityStrengthFor(q: Quantity, task: PreparedTask): number {
+  if (q.unit) return unitsCompatible(q.unit, task.unit) ? 3 : 2;
+  return q.strength;
+}
+
+/** The same task said twice: explicit quantities add up; a later mention without quantity adds nothing. */
+function mergeRepeats(lines: Line[]): RawTextExtraction['tasks'] {
+  const merged = new Map<string, { name: string; quantity?: number; unit: string }>();
+  for (const line of lines) {
+    const { name, unit } = line.task.task;
+    const existing = merged.get(name);
+    const value = line.quantity?.value;
+    if (!existing) merged.set(name, { name, unit, quantity: value });
+    else if (value !== undefined) existing.quantity = (existing.quantity ?? 0) + value;
+  }
+  return [...merged.values()];
+}

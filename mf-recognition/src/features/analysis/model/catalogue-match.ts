@@ -1,0 +1,210 @@
+// Catalogue matching of SPEC.md §5: case- and accent-insensitive exact or partial names, the trade synonym lists,
+// stems compared with Jaro-Winkler, a similarity above 0.4; « pose » and « dépose » (install / remove) never meet.
+// The score is the weighted share of the catalogue name's terms found in the phrase: the object of the task
+// (peinture, prise) weighs most, qualifiers (murs, sol) less, the action least.
+import type { Task } from '@atelier/domain';
+import { canonicalUnit, unitsCompatible, type CanonicalUnit } from './units';
+import { jaroWinkler } from './similarity';
+import { stem, words } from './text';
+import { STOP_WORDS, TRADE_LEXICON, type LexiconEntry, type Role } from './trade-lexicon';
+
+export const SIMILARITY_THRESHOLD = 0.4;
+const STEM_SIMILARITY = 0.9;
+const PARTIAL_HEAD_SCORE = 0.45;
+const CONCEPT_MATCH = 0.8;
+const WEIGHTS = { head: 1, mod: 0.35, install: 0.25, remove: 0.25, qualifier: 0.5 } as const;
+
+export type Term = {
+  stem: string;
+  concept: string | null;
+  role: Role | 'unknown';
+  /** Word indexes [start, end) in the analysed text. */
+  start: number;
+  end: number;
+};
+
+type Phrase = { entry: LexiconEntry; stems: string[] };
+const PHRASES_BY_FIRST_STEM: Map<string, Phrase[]> = (() => {
+  const index = new Map<string, Phrase[]>();
+  for (const entry of TRADE_LEXICON) {
+    for (const form of entry.forms) {
+      const stems = words(form).map(stem);
+      const first = stems[0];
+      if (!first) continue;
+      const list = index.get(first) ?? [];
+      list.push({ entry, stems });
+      index.set(first, list);
+    }
+  }
+  for (const list of index.values()) list.sort((a, b) => b.stems.length - a.stems.length);
+  return index;
+})();
+
+/** Terms of a phrase: lexicon phrases recognised first (longest first), then the remaining meaningful words. */
+export function analyseTerms(text: string): Term[] {
+  const ws = words(text);
+  const stems = ws.map(stem);
+  const terms: Term[] = [];
+  let i = 0;
+  while (i < ws.length) {
+    const phrase = (PHRASES_BY_FIRST_STEM.get(stems[i]!) ?? []).find((p) => p.stems.every((s, k) => stems[i + k] === s));
+    if (phrase) {
+      terms.push({ stem: phrase.stems.join(' '), concept: phrase.entry.concept, role: phrase.entry.role, start: i, end: i + phrase.stems.length });
+      i += phrase.stems.length;
+      continue;
+    }
+    const word = ws[i]!;
+    if (!STOP_WORDS.has(word) && !/^\d/.test(word) && word.length > 1) {
+      terms.push({ stem: stems[i]!, concept: null, role: 'unknown', start: i, end: i + 1 });
+    }
+    i += 1;
+  }
+  return terms;
+}
+
+type WeightedTerm = Term & { weight: number; isHead: boolean; evidence: number };
+
+export type PreparedTask = {
+  task: Task;
+  index: number;
+  terms: WeightedTerm[];
+  removal: boolean;
+  stems: string[];
+  unit: CanonicalUnit | null;
+};
+
+const prepared = new WeakMap<readonly Task[], PreparedTask[]>();
+
+export function prepareCatalogue(catalogue: readonly Task[]): PreparedTask[] {
+  const cached = prepared.get(catalogue);
+  if (cached) return cached;
+  const result = catalogue.map((task, index) => prepareTask(task, index));
+  prepared.set(catalogue, result);
+  return result;
+}
+
+function prepareTask(task: Task, index: number): PreparedTask {
+  const terms = analyseTerms(task.name);
+  const hasHead = terms.some((t) => t.role === 'head');
+  const weighted = terms.map((t): WeightedTerm => {
+    if (t.role === 'head') return { ...t, weight: WEIGHTS.head, isHead: true, evidence: 1 };
+    if (t.role === 'install' || t.role === 'remove') return { ...t, weight: WEIGHTS[t.role], isHead: false, evidence: 0 };
+    // Without a trade object in the name (« Dépose de cuisine », « Bardage bois »), qualifiers are the object.
+    if (!hasHead) return { ...t, weight: WEIGHTS.head, isHead: true, evidence: t.role === 'mod' ? 0.6 : 0.9 };
+    return { ...t, weight: t.role === 'mod' ? WEIGHTS.mod : WEIGHTS.qualifier, isHead: false, evidence: 0 };
+  });
+  return {
+    task,
+    index,
+    terms: weighted,
+    removal: terms.some((t) => t.role === 'remove'),
+    stems: words(task.name).map(stem),
+    unit: canonicalUnit(task.unit),
+  };
+}
+
+export type CatalogueMatch = {
+  task: Task;
+  index: number;
+  score: number;
+  /** Stems of the phrase that matched a term of the task. */
+  matchedStems: Set<string>;
+};
+
+function termSimilarity(catalogueTerm: Term, phraseTerm: Term): number {
+  if (catalogueTerm.stem === phraseTerm.stem) return 1;
+  if (catalogueTerm.concept !== null && catalogueTerm.concept === phraseTerm.concept) return CONCEPT_MATCH;
+  if (catalogueTerm.role === 'install' || catalogueTerm.role === 'remove' || phraseTerm.role === 'install' || phraseTerm.role === 'remove') return 0;
+  if (catalogueTerm.stem.length < 4 || phraseTerm.stem.length < 4) return 0;
+  const similarity = jaroWinkler(catalogueTerm.stem, phraseTerm.stem);
+  return similarity >= STEM_SIMILARITY ? similarity * 0.95 : 0;
+}
+
+function containsSequence(haystack: string[], needle: string[]): boolean {
+  if (needle.length === 0 || needle.length > haystack.length) return false;
+  outer: for (let i = 0; i + needle.length <= haystack.length; i += 1) {
+    for (let k = 0; k < needle.length; k += 1) if (haystack[i + k] !== needle[k]) continue outer;
+    return true;
+  }
+  return false;
+}
+
+/**
+ * The catalogue task a phrase is about, or null when none scores above the threshold.
+ * `unit` (the unit said with the quantity) breaks near ties in favour of tasks sold in a compatible unit.
+ */
+export function bestCatalogueMatch(
+  phrase: string,
+  catalogue: readonly Task[] | PreparedTask[],
+  options: { unit?: CanonicalUnit | null; terms?: Term[] } = {},
+): CatalogueMatch | null {
+  const tasks = isPrepared(catalogue) ? catalogue : prepareCatalogue(catalogue);
+  const terms = options.terms ?? analyseTerms(phrase);
+  if (terms.length === 0) return null;
+  const phraseStems = words(phrase).map(stem);
+  const removal = terms.some((t) => t.role === 'remove');
+  let best: { match: CatalogueMatch; rank: number[] } | null = null;
+  for (const candidate of tasks) {
+    if (candidate.removal !== removal) continue;
+    let total = 0;
+    let matched = 0;
+    let evidence = 0;
+    let headFound = false;
+    let bestHead = 0;
+    const matchedStems = new Set<string>();
+    for (const term of candidate.terms) {
+      total += term.weight;
+      let bestSimilarity = 0;
+      let bestStem = '';
+      for (const phraseTerm of terms) {
+        const similarity = termSimilarity(term, phraseTerm);
+        if (similarity > bestSimilarity) {
+          bestSimilarity = similarity;
+          bestStem = phraseTerm.stem;
+        }
+      }
+      if (bestSimilarity > 0) {
+        matched += term.weight * bestSimilarity;
+        matchedStems.add(bestStem);
+        if (term.isHead && bestSimilarity >= CONCEPT_MATCH) {
+          headFound = true;
+          evidence += term.evidence * bestSimilarity;
+          bestHead = Math.max(bestHead, bestSimilarity);
+        }
+      }
+    }
+    if (!headFound || total === 0) continue;
+    // A name with several objects (« Nettoyage et démoussage toiture ») still answers to one of them.
+    let score = Math.max(matched / total, PARTIAL_HEAD_SCORE * bestHead);
+    if (containsSequence(phraseStems, candidate.stems)) score = Math.max(score, phraseStems.length === candidate.stems.length ? 1 : 0.95);
+    const unitBonus = options.unit && unitsCompatible(options.unit, candidate.unit) ? 0.03 : 0;
+    const rank = [score + unitBonus, evidence, -candidate.index];
+    if (score <= SIMILARITY_THRESHOLD) continue;
+    if (!best || compareRanks(rank, best.rank) > 0) {
+      best = { match: { task: candidate.task, index: candidate.index, score, matchedStems }, rank };
+    }
+  }
+  return best?.match ?? null;
+}
+
+function compareRanks(a: number[], b: number[]): number {
+  for (let i = 0; i < a.length; i += 1) {
+    const diff = (a[i] ?? 0) - (b[i] ?? 0);
+    if (Math.abs(diff) > 1e-9) return diff;
+  }
+  return 0;
+}
+
+function isPrepared(catalogue: readonly Task[] | PreparedTask[]): catalogue is PreparedTask[] {
+  const first = catalogue[0] as PreparedTask | Task | undefined;
+  return first !== undefined && 'terms' in first;
+}
+
+/** The catalogue task named by a task name (from the AI or a note), or null when nothing is close enough. */
+export function matchTaskName(name: string, catalogue: readonly Task[], unit?: string | null): Task | null {
+  if (!name.trim()) return null;
+  const folded = words(name).join(' ');
+  const exact = catalogue.find((task) => words(task.name).join(' ') === folded);
+  if (exact) return exact;
+  return bestCatalogueMatch(name, catalogue, { unit: canonicalUnit(unit) })?.task ?? null;
+}

@@ -1,0 +1,35 @@
+// Jaro-Winkler similarity, used on word stems to absorb OCR and spelling slips (pelnture ≈ peinture).
+
+export function jaroWinkler(a: string, b: string): number {
+  if (a === b) return 1;
+  if (a.length === 0 || b.length === 0) return 0;
+  const window = Math.max(0, Math.floor(Math.max(a.length, b.length) / 2) - 1);
+  const aMatched = new Array<boolean>(a.length).fill(false);
+  const bMatched = new Array<boolean>(b.length).fill(false);
+  let matches = 0;
+  for (let i = 0; i < a.length; i += 1) {
+    const from = Math.max(0, i - window);
+    const to = Math.min(b.length - 1, i + window);
+    for (let j = from; j <= to; j += 1) {
+      if (bMatched[j] || a[i] !== b[j]) continue;
+      aMatched[i] = true;
+      bMatched[j] = true;
+      matches += 1;
+      break;
+    }
+  }
+  if (matches === 0) return 0;
+  let transpositions = 0;
+  let k = 0;
+  for (let i = 0; i < a.length; i += 1) {
+    if (!aMatched[i]) continue;
+    while (!bMatched[k]) k += 1;
+    if (a[i] !== b[k]) transpositions += 1;
+    k += 1;
+  }
+  const m = matches;
+  const jaro = (m / a.length + m / b.length + (m - transpositions / 2) / m) / 3;
+  let prefix = 0;
+  while (prefix < 4 && prefix < a.length && prefix < b.length && a[prefix] === b[prefix]) prefix += 1;
+  return jaro + prefix * 0.1 * (1 - jaro);
+}

@@ -1,0 +1,36 @@
+// The one interface both providers implement; the panels only see this.
+import type { ExtractionResult, Task } from '@atelier/domain';
+
+/** An image as a Blob (file, camera capture) or a data URL. */
+export type ImageInput = Blob | string;
+
+export type AnalysisResult = ExtractionResult & {
+  /** Which provider produced the result: the AI, or the embedded OCR + French rules. */
+  provider: 'ai' | 'embedded';
+};
+
+export interface RecognitionProvider {
+  analyzeText(text: string, catalogue: readonly Task[]): Promise<AnalysisResult>;
+  analyzeImage(image: ImageInput, catalogue: readonly Task[]): Promise<AnalysisResult>;
+}
+
+/** Text recognition of an image (tesseract.js in the browser or in Node), injected by the caller. */
+export type OcrFunction = (image: ImageInput) => Promise<string>;
+
+export async function imageToDataUrl(image: ImageInput): Promise<string> {
+  if (typeof image === 'string') return image;
+  const bytes = new Uint8Array(await image.arrayBuffer());
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return `data:${image.type || 'image/jpeg'};base64,${btoa(binary)}`;
+}
+
+export function dataUrlToBlob(dataUrl: string): Blob {
+  const match = /^data:([^;,]+)?(;base64)?,(.*)$/s.exec(dataUrl);
+  if (!match) throw new Error('Invalid data URL');
+  const [, type = 'application/octet-stream', base64, payload = ''] = match;
+  const binary = base64 ? atob(payload) : decodeURIComponent(payload);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
+  return new Blob([bytes], { type });
+}
