@@ -1,4 +1,4 @@
-// Placeholder until this feature's issue lands: the page title only.
-export default function AccountPage() {
-  return <h1>Mon Compte</h1>;
-}
+// Exposed as mf_account/AccountPage (/account).
+import { AccountPage } from '../features/account/account-page';
+
+export default AccountPage;
