@@ -18,7 +18,7 @@ const FONT_STACK: Record<DocumentLayout['style']['bodyFont'], string> = {
 };
 
 // Sizes are in pt like the PDF; the sheet keeps the A4 proportions at whatever width it gets.
-const Sheet = styled.article<{ $font: string; $text: string }>`
+const Sheet = styled.article<{ $font: string }>`
   box-sizing: border-box;
   width: 100%;
   max-width: 210mm;
@@ -215,13 +215,17 @@ const Footer = styled.footer<{ $colour: string }>`
   padding-top: 6px;
   border-top: 1px solid #cbd5e0;
   display: flex;
-  justify-content: center;
-  position: relative;
+  align-items: flex-start;
+  gap: 8px;
   font-size: 8pt;
   color: ${(p) => p.$colour};
+  span.text {
+    flex: 1;
+    text-align: center;
+  }
   span.page {
-    position: absolute;
-    right: 0;
+    margin-left: auto;
+    white-space: nowrap;
   }
 `;
 
@@ -259,7 +263,6 @@ export function DocumentPreview({ layout, label }: DocumentPreviewProps) {
       aria-label={label ?? `${layout.heading} ${layout.number}`}
       data-testid="document-preview"
       $font={FONT_STACK[layout.style.bodyFont]}
-      $text={colors.secondary}
     >
       {layout.customHeader && <CustomHeader $colour={colors.secondary}>{layout.customHeader}</CustomHeader>}
       <HeaderRow $reverse={companySide === 'right'} $rule={layout.showHeader ? colors.primary : null}>
@@ -347,7 +350,7 @@ export function DocumentPreview({ layout, label }: DocumentPreviewProps) {
       )}
       {(layout.footer || layout.pageNumbers) && (
         <Footer $colour={colors.secondary}>
-          {layout.footer && <span>{layout.footer}</span>}
+          <span className="text">{layout.footer ?? ''}</span>
           {layout.pageNumbers && <span className="page">{documentMessages.page(1, 1)}</span>}
         </Footer>
       )}

@@ -88,6 +88,7 @@ export function LogoField({ value, onChange }: { value: string; onChange: (dataU
             id={inputId}
             type="file"
             accept="image/*"
+            tabIndex={-1}
             onChange={(e) => void onFile(e.target.files?.[0])}
           />
           <Button $variant="secondary" disabled={busy} onClick={() => inputRef.current?.click()}>
