@@ -1,7 +1,7 @@
 // jsPDF must load only when a PDF is made (DESIGN.md: documents; issue: cold load of « / »).
-let jspdfLoaded = false;
+let mockJspdfLoaded = false;
 jest.mock('jspdf', () => {
-  jspdfLoaded = true;
+  mockJspdfLoaded = true;
   return jest.requireActual('jspdf');
 });
 
@@ -11,7 +11,7 @@ it('does not load jsPDF until a PDF is rendered', async () => {
   const documents = await import('./index');
   expect(typeof documents.renderQuotePdf).toBe('function');
   documents.buildQuoteLayout({ quote: sampleQuote(1), client: SAMPLE_CLIENT, company: SAMPLE_COMPANY, customization: customization() });
-  expect(jspdfLoaded).toBe(false);
+  expect(mockJspdfLoaded).toBe(false);
   await documents.renderQuotePdf({ quote: sampleQuote(1), client: SAMPLE_CLIENT, company: SAMPLE_COMPANY, customization: customization() });
-  expect(jspdfLoaded).toBe(true);
+  expect(mockJspdfLoaded).toBe(true);
 });
