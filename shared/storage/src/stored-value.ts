@@ -14,8 +14,13 @@ export interface StorageIssue {
 
 export interface StoredValue<T> {
   readonly key: string;
-  /** Current value; the same reference as long as the stored JSON has not changed. */
+  /** Current value, read and validated from storage; the same reference as long as the stored JSON has not changed. */
   get(): T;
+  /**
+   * The last value read or written, without touching storage (reads once if nothing is cached). Kept fresh by
+   * set(), other tabs' `storage` events and get(); cheap enough to call on every render.
+   */
+  snapshot(): T;
   /** Writes the value; on failure (quota, storage disabled) the previous value stays. */
   set(next: T | ((prev: T) => T)): WriteResult;
   /** Current value, then every change (same tab immediately, other tabs through the `storage` event). */
@@ -141,6 +146,10 @@ export function createStoredValue<T>(
     return cachedValue;
   }
 
+  function snapshot(): T {
+    return cachedRaw === undefined ? get() : cachedValue;
+  }
+
   function notify(): void {
     const value = get();
     if (value === lastNotified) return;
@@ -197,7 +206,7 @@ export function createStoredValue<T>(
     });
   }
 
-  return { key, get, set, observe, subscribe };
+  return { key, get, snapshot, set, observe, subscribe };
 }
 
 /** An in-memory Storage (tests, benchmarks, or a page where localStorage is blocked). */

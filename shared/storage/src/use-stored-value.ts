@@ -1,11 +1,23 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { asapScheduler, filter, observeOn } from 'rxjs';
 
 import { storageIssues$, type StorageIssue, type StoredValue } from './stored-value';
 
-/** The store's current value; re-renders on same-tab writes and on other tabs' writes. */
+/**
+ * The store's current value; re-renders on same-tab writes and on other tabs' writes. Renders read the cached
+ * snapshot (a large client book is not re-read and re-parsed on every keystroke); storage is re-read when the
+ * component subscribes, and React re-renders if it differed.
+ */
 export function useStoredValue<T>(store: StoredValue<T>): T {
-  return useSyncExternalStore(store.subscribe, store.get, store.get);
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      const unsubscribe = store.subscribe(onChange);
+      store.get();
+      return unsubscribe;
+    },
+    [store],
+  );
+  return useSyncExternalStore(subscribe, store.snapshot, store.snapshot);
 }
 
 // Dismissed issues stay dismissed for the page's life, although storageIssues$ replays them.
