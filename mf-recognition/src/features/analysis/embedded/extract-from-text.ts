@@ -35,10 +35,16 @@ export function readText(input: string, catalogue: readonly Task[]): RawTextExtr
     client.email = email.email;
     text = cut(text, email);
   }
+  const name = findClientName(text);
+  if (name) {
+    client.name = name.value;
+    text = cut(text, name);
+  }
   const title = findProjectTitle(text);
   if (title) text = cut(text, title);
 
-  text = rewriteNumberWords(text);
+  // « plus trente-trois six… » is a +33 number once the words are digits.
+  text = rewriteNumberWords(text).replace(/(?<![\p{L}])plus\s+(?=33(?:\s|\d))/giu, '+');
   const phone = findPhoneNumbers(text)[0];
   if (phone) {
     client.phone = phone.phone;
@@ -48,11 +54,6 @@ export function readText(input: string, catalogue: readonly Task[]): RawTextExtr
   if (address) {
     client.address = address.value;
     text = cut(text, address);
-  }
-  const name = findClientName(text);
-  if (name) {
-    client.name = name.value;
-    text = cut(text, name);
   }
   return { projectTitle: title?.value, tasks: readTasks(text, prepareCatalogue(catalogue)), client };
 }
@@ -90,11 +91,19 @@ type Quantity = {
   nextWord: string | null;
 };
 
-type Segment = { text: string; folded: string; quantities: Quantity[]; sentence: number; correction: boolean };
+type Segment = {
+  text: string;
+  folded: string;
+  quantities: Quantity[];
+  sentence: number;
+  correction: boolean;
+  /** « on dépose la baignoire et le carrelage »: the second object shares the verb of the first. */
+  inheritedAction: 'remove' | null;
+};
 
 type Line = { task: PreparedTask; quantity: Quantity | null; sentence: number; order: number };
 
-const CONNECTORS = /\s+(?:et puis|et aussi|et ensuite|et|puis|ensuite|ainsi que|aussi|également|egalement|sinon|après ça|apres ca|plus(?=\s+(?:\d|un\b|une\b)))\s+/giu;
+const CONNECTORS = /\s+(?:avec (?:son|sa|ses|le|la|les|un|une|des)(?=\s)|et puis|et aussi|et ensuite|et|puis|ensuite|ainsi que|aussi|également|egalement|sinon|après ça|apres ca|plus(?=\s+(?:\d|un\b|une\b)))\s+/giu;
 const CORRECTION = /^\s*(?:non|pardon|plutôt|plutot|enfin|je veux dire|ou plutôt|ou plutot|correction|je me suis trompé|je me suis trompe|je rectifie)\b/iu;
 const NEGATION = /(?<![\p{L}])(?:pas|plus besoin|aucun|aucune|jamais|ni|on garde|on conserve|garder|conserver|on laisse|laisser)(?![\p{L}])/iu;
 const LIST_MARKER = /^[ \t]*(?:\d{1,2}[ \t]*[.)/]|[-•*·>–]|[a-z]\))[ \t]+/gmu;
@@ -112,14 +121,24 @@ function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtraction['
     for (const part of splitOnQuantities(segment)) {
       const mainUnit = part.quantities.find((q) => q.strength === 3)?.unit ?? null;
       let terms = analyseTerms(part.text);
-      let match = terms.length ? bestCatalogueMatch(part.text, catalogue, { unit: mainUnit, terms }) : null;
+      let match: ReturnType<typeof bestCatalogueMatch> = null;
+      if (part.inheritedAction && terms.length) {
+        const withAction = [...terms, { stem: 'depos', concept: 'remove', role: 'remove' as const, start: -1, end: -1 }];
+        match = bestCatalogueMatch(part.text, catalogue, { unit: mainUnit, terms: withAction });
+        if (match) terms = withAction;
+      }
+      if (!match && terms.length) match = bestCatalogueMatch(part.text, catalogue, { unit: mainUnit, terms });
       // « dépose de l'ancien carrelage et pose du nouveau »: an action alone takes the object of the clause before.
       let borrowedFrom: Line | null = null;
-      if (!match && lastMatched && terms.some((t) => t.role === 'install' || t.role === 'remove') && !terms.some((t) => t.role === 'head' || t.role === 'unknown')) {
-        const borrowed = analyseTerms(lastMatched.segment.text).filter((t: Term) => t.role !== 'install' && t.role !== 'remove');
+      const hasObject = terms.some((t) => t.role === 'head' || t.role === 'unknown');
+      const onlyAction = terms.some((t) => t.role === 'install' || t.role === 'remove') && !hasObject;
+      const onlyQualifier = terms.some((t) => t.role === 'mod') && !hasObject;
+      if (!match && lastMatched && (onlyAction || onlyQualifier)) {
+        // « et le plafond aussi »: a qualifier alone takes the trade of the clause before.
+        const borrowed = analyseTerms(lastMatched.segment.text).filter((t: Term) => (onlyAction ? t.role !== 'install' && t.role !== 'remove' : t.role === 'head'));
         terms = [...terms, ...borrowed];
         match = bestCatalogueMatch(part.text, catalogue, { unit: mainUnit, terms });
-        if (match) borrowedFrom = lastMatched.line;
+        if (match && onlyAction) borrowedFrom = lastMatched.line;
       }
       if (match && NEGATION.test(part.folded)) {
         continue;
@@ -130,6 +149,9 @@ function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtraction['
           const last = lines[lines.length - 1];
           if (part.correction && last) {
             last.quantity = orphan;
+          } else if (last?.quantity && last.sentence === part.sentence && orphan.unit && last.quantity.unit && unitsCompatible(orphan.unit, last.task.unit) && unitsCompatible(last.quantity.unit, last.task.unit)) {
+            // « plinthes : 2,50 m dans les toilettes et 12 m dans le couloir »: one task, several places.
+            last.quantity = { ...last.quantity, value: last.quantity.value + orphan.value };
           } else if (last && canTake(last, orphan, part.sentence)) {
             last.quantity = orphan;
           } else {
@@ -163,14 +185,23 @@ function splitSegments(text: string): Segment[] {
   const sentences = text.split(/\n|[.!?;]+(?=\s|$)|:(?=\s*\n)/);
   sentences.forEach((sentence, sentenceIndex) => {
     const clauses = sentence.split(/(?<!\d),|,(?!\d)|\s+\/\s+|\s+\+\s+|\s+-\s+(?=\D)/);
+    let correctionPending = false;
     for (const clause of clauses) {
-      const correction = CORRECTION.test(clause);
+      // « quinze mètres carrés, non pardon, dix-sept »: the marker may stand alone between commas.
+      const correction = correctionPending || CORRECTION.test(clause);
+      correctionPending = CORRECTION.test(clause) && !/[\p{L}\d]/u.test(clause.replace(CORRECTION, '').replace(/\b(?:pardon|non|plutot|plutôt)\b/giu, ''));
+      if (correctionPending) continue;
+      let clauseAction: 'remove' | null = null;
       for (const piece of clause.split(CONNECTORS)) {
         // « sans » drops what follows it: « peinture sans sous-couche ».
         const kept = piece.split(/(?<![\p{L}])sans(?![\p{L}])/iu)[0] ?? '';
         if (!/[\p{L}\d]/u.test(kept)) continue;
         const folded = fold(kept);
-        segments.push({ text: kept, folded, quantities: findQuantities(folded), sentence: sentenceIndex, correction });
+        const roles = analyseTerms(kept).map((t) => t.role);
+        const inheritedAction = !roles.includes('remove') && !roles.includes('install') ? clauseAction : null;
+        if (roles.includes('remove')) clauseAction = 'remove';
+        else if (roles.includes('install')) clauseAction = null;
+        segments.push({ text: kept, folded, quantities: findQuantities(folded), sentence: sentenceIndex, correction, inheritedAction });
       }
     }
   });
@@ -219,7 +250,7 @@ function unitAfterDe(folded: string, end: number): { unit: CanonicalUnit; end: n
   const de = /^\s+d(?:e\s+|')/.exec(folded.slice(end));
   if (!de) return null;
   const unit = matchUnitAt(folded, end + de[0].length);
-  return unit && ['m2', 'ml', 'm3', 'h', 'jour', 'kg'].includes(unit.unit) && /^(?:metre|heure|jour|kilo|m2|m²|ml)/.test(folded.slice(end + de[0].length)) ? unit : null;
+  return unit && ['m2', 'ml', 'm', 'm3', 'h', 'jour', 'kg'].includes(unit.unit) && /^(?:metre|heure|jour|kilo|m2|m²|ml)/.test(folded.slice(end + de[0].length)) ? unit : null;
 }
 
 const FILLER = new Set(['de', 'd', 'du', 'des', 'la', 'le', 'les', 'l', 'en', 'a', 'au', 'aux', 'environ', 'pour', 'sur', 'dans']);

@@ -115,7 +115,8 @@ function termSimilarity(catalogueTerm: Term, phraseTerm: Term): number {
   if (catalogueTerm.stem === phraseTerm.stem) return 1;
   if (catalogueTerm.concept !== null && catalogueTerm.concept === phraseTerm.concept) return CONCEPT_MATCH;
   if (catalogueTerm.role === 'install' || catalogueTerm.role === 'remove' || phraseTerm.role === 'install' || phraseTerm.role === 'remove') return 0;
-  if (catalogueTerm.stem.length < 4 || phraseTerm.stem.length < 4) return 0;
+  // Short stems and very different lengths make Jaro-Winkler too generous (port ≈ portabl).
+  if (catalogueTerm.stem.length < 5 || phraseTerm.stem.length < 5 || Math.abs(catalogueTerm.stem.length - phraseTerm.stem.length) > 2) return 0;
   const similarity = jaroWinkler(catalogueTerm.stem, phraseTerm.stem);
   return similarity >= STEM_SIMILARITY ? similarity * 0.95 : 0;
 }

@@ -11,7 +11,8 @@ export function normaliseProjectTitle(raw: string | undefined | null): string | 
   if (!raw) return undefined;
   let text = squeeze(plainPunctuation(raw).replace(/\s*\n\s*/g, ' '))
     .replace(/^(?:projet|chantier|objet|titre|intitule)\s*[:\-]\s*/i, '')
-    .replace(/^[\s"«»'.,;:\-]+|[\s"«».,;:\-]+$/g, '');
+    .replace(/^[\s"«»'.,;:\-]+|[\s"«».,;:\-]+$/g, '')
+    .replace(/(?:\s+(?:de|du|des|la|le|les|pour|chez|d'|l'|au|aux|à|a|et))+$/i, '');
   if (!/\p{L}/u.test(text)) return undefined;
   text = capitaliseWords(text);
   const firstWord = fold(text.split(/[\s']/)[0] ?? '');

@@ -25,7 +25,7 @@ export const TRADE_LEXICON: readonly LexiconEntry[] = [
 
   // Tiling
   { concept: 'carrelage', trade: 'tiling', role: 'head', forms: ['carrelage', 'carreler', 'carrelé', 'carreau', 'carreaux', 'grès cérame', 'carreleur'] },
-  { concept: 'faience', trade: 'tiling', role: 'head', forms: ['faïence', 'crédence', 'carrelage mural'] },
+  { concept: 'faience', trade: 'tiling', role: 'head', forms: ['faïence', 'faïences', 'crédence'] },
   { concept: 'joint', trade: 'tiling', role: 'head', forms: ['joint', 'joints', 'jointoiement', 'jointoyer', 'jointer', 'joints de carrelage'] },
   { concept: 'ragreage', trade: 'tiling', role: 'head', forms: ['ragréage', 'ragréer', 'autolissant', 'auto-lissant', 'autonivelant', 'auto-nivelant', 'mise à niveau du sol'] },
   { concept: 'plinthe', trade: 'tiling', role: 'head', forms: ['plinthe', 'plinthes'] },
