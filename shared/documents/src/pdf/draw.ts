@@ -5,6 +5,7 @@ import type { jsPDF } from 'jspdf';
 import type { DocumentLayout, InfoBlock, PdfFontName, TextSection } from '../layout';
 import { documentMessages as m } from '../messages';
 import { toPdfText } from '../text';
+import { readImageSize } from './image-size';
 
 type Rgb = [number, number, number];
 
@@ -115,13 +116,18 @@ function drawCustomHeader(p: Painter): void {
   p.y += lines.length * lh + 3;
 }
 
+function toImageSize(props: { width: number; height: number; fileType: string } | undefined) {
+  return props ? { width: props.width, height: props.height, format: props.fileType } : null;
+}
+
 /** Returns the logo's bottom edge, or the current y when there is no drawable logo. */
 function drawLogo(p: Painter, side: 'left' | 'right'): number {
   const { logo } = p.layout;
   if (!logo) return p.y;
   try {
     if (!DATA_URL_IMAGE.test(logo.dataUrl)) throw new Error('not an image data URL');
-    const props = p.doc.getImageProperties(logo.dataUrl);
+    // Header read when possible (cheap); otherwise jsPDF decodes the image to tell its size.
+    const props = readImageSize(logo.dataUrl) ?? toImageSize(p.doc.getImageProperties(logo.dataUrl));
     if (!props || !(props.width > 0) || !(props.height > 0)) throw new Error('empty image');
     let width = logo.widthMm;
     let height = (width * props.height) / props.width;
@@ -130,7 +136,7 @@ function drawLogo(p: Painter, side: 'left' | 'right'): number {
       width = (height * props.width) / props.height;
     }
     const x = side === 'left' ? p.margin : p.pageWidth - p.margin - width;
-    p.doc.addImage(logo.dataUrl, props.fileType, x, p.y, width, height, 'company-logo', 'FAST');
+    p.doc.addImage(logo.dataUrl, props.format, x, p.y, width, height, 'company-logo', 'FAST');
     return p.y + height;
   } catch {
     p.warnings.push(m.logoLoadError);

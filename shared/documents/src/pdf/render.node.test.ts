@@ -131,6 +131,16 @@ describe('renderQuotePdf', () => {
     const text = flat((await readPdfPages(result.bytes))[0]!);
     expect(text).toContain('Rénovations Lefèvre & Fils');
 
+    // A real PNG header followed by a truncated body: the size reads fine, decoding fails.
+    const truncated = await renderQuotePdf({
+      quote: sampleQuote(2),
+      client: SAMPLE_CLIENT,
+      company: { ...SAMPLE_COMPANY, logo: SAMPLE_COMPANY.logo.slice(0, 'data:image/png;base64,'.length + 120) },
+      customization: customization(),
+    });
+    expect(truncated.warnings).toEqual(["Erreur de chargement de l'image"]);
+    expect(flat((await readPdfPages(truncated.bytes))[0]!)).toContain('DEVIS');
+
     const notAnImage = await renderQuotePdf({
       quote: sampleQuote(2),
       client: SAMPLE_CLIENT,
