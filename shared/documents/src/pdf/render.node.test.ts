@@ -187,6 +187,40 @@ describe('renderQuotePdf', () => {
   });
 });
 
+describe('customisation in the PDF', () => {
+  async function content(overrides: Parameters<typeof customization>[0]) {
+    const { bytes } = await renderQuotePdf({
+      quote: sampleQuote(3),
+      client: SAMPLE_CLIENT,
+      company: { ...SAMPLE_COMPANY, logo: '' },
+      customization: customization(overrides),
+    });
+    return pdfContentStreams(bytes).join('\n');
+  }
+  const count = (text: string, re: RegExp) => (text.match(re) ?? []).length;
+
+  it('draws the table style: striped rows filled, bordered cells stroked', async () => {
+    const simple = await content({ tableStyle: 'simple' });
+    const striped = await content({ tableStyle: 'striped' });
+    const bordered = await content({ tableStyle: 'bordered' });
+    const fills = (t: string) => count(t, / re\s+f\b/g);
+    const strokes = (t: string) => count(t, / re\s+S\b/g);
+    // simple: header band + Total TTC band; striped: + the 2nd row; only the signature box is stroked.
+    expect(fills(simple)).toBe(2);
+    expect(fills(striped)).toBe(3);
+    expect(strokes(simple)).toBe(1);
+    // bordered: 4 header cells + 4 cells × 3 rows + the signature box.
+    expect(strokes(bordered)).toBe(17);
+  });
+
+  it('uses the chosen colours', async () => {
+    const text = await content({ colors: { primary: '#aa3300', secondary: '#2d3748', accent: '#4299e1' } });
+    expect(text).toContain('0.667 0.2 0. rg'); // heading and table header in the primary colour
+    expect(text).not.toContain('0.102 0.212 0.365 rg'); // the default primary #1a365d is gone
+    expect(await content({})).toContain('0.102 0.212 0.365 rg');
+  });
+});
+
 describe('renderInvoicePdf', () => {
   it('prints number, dates, payment conditions, late-payment penalties and the company footer', async () => {
     const result = await renderInvoicePdf({
