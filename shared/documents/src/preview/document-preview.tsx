@@ -267,7 +267,7 @@ export function DocumentPreview({ layout, label }: DocumentPreviewProps) {
       {layout.customHeader && <CustomHeader $colour={colors.secondary}>{layout.customHeader}</CustomHeader>}
       <HeaderRow $reverse={companySide === 'right'} $rule={layout.showHeader ? colors.primary : null}>
         {layout.logo && (
-          <Logo src={layout.logo.dataUrl} alt="Logo" $widthPct={(layout.logo.widthMm / 180) * 100} />
+          <Logo src={layout.logo.dataUrl} alt="Logo" $widthPct={(layout.logo.widthMm / (210 - 2 * layout.geometry.marginMm)) * 100} />
         )}
         <Heading
           $align={companySide === 'left' ? 'right' : 'left'}
