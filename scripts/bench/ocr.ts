@@ -158,13 +158,13 @@ async function benchChromium() {
     await page.addInitScript((tasks) => localStorage.setItem('tasks', tasks), catalogue);
     await page.goto(origin);
     const beforeAnalysis = new Set(requests);
-    const runs: { total: number; recognize: number; prepare: number; worker: number }[] = [];
+    const runs: Record<'total' | 'recognize' | 'prepare' | 'worker' | 'decode' | 'scale' | 'flatten' | 'encode', number>[] = [];
     for (let i = 0; i < Math.max(3, Math.min(RUNS, 4)); i++) {
       await page.evaluate(() => performance.clearMeasures());
       await page.getByTestId('image-file-input').setInputFiles(path.join(imagesDir, photo.file));
       await page.waitForFunction(() => performance.getEntriesByName('atelier:ocr:total').length > 0, null, { timeout: 60_000 });
       const m = await page.evaluate(() =>
-        Object.fromEntries(['total', 'recognize', 'prepare', 'worker'].map((k) => [k, performance.getEntriesByName(`atelier:ocr:${k}`)[0]?.duration ?? 0])),
+        Object.fromEntries(['total', 'recognize', 'prepare', 'worker', 'decode', 'scale', 'flatten', 'encode'].map((k) => [k, performance.getEntriesByName(`atelier:ocr:${k}`)[0]?.duration ?? 0])),
       );
       runs.push(m as (typeof runs)[number]);
       await page.waitForSelector('[data-testid="analysis-success"], [data-testid="analysis-error"]', { timeout: 30_000 });
@@ -181,6 +181,7 @@ async function benchChromium() {
       medianMs: Math.round(median(warm.map((r) => r.total))),
       medianPrepareMs: Math.round(median(warm.map((r) => r.prepare))),
       medianRecognizeMs: Math.round(median(warm.map((r) => r.recognize))),
+      medianPrepareStepsMs: Object.fromEntries((['decode', 'scale', 'flatten', 'encode'] as const).map((k) => [k, Math.round(median(warm.map((r) => r[k])))])),
       budgetMs: BUDGET_MS,
       withinBudget: median(warm.map((r) => r.total)) <= BUDGET_MS,
       peakBrowserRssMB: mb(rss.stop()),

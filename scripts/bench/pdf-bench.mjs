@@ -201,7 +201,6 @@ async function inChromium(browserBundle, logo) {
     const version = browser.version();
     const result = await page.evaluate(
       async ({ source, logo, runs, longRuns }) => {
-        // eslint-disable-next-line no-new-func
         const fn = new Function(`return (${source})`)();
         return fn(globalThis.PdfBench, logo, runs, longRuns);
       },

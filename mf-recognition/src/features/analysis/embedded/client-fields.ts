@@ -58,7 +58,7 @@ export function findClientName(text: string): Found | null {
     const name = readName(text, match.index + match[0].length);
     if (name) return { value: name.value, start: match.index, end: name.end };
   }
-  const titledLower = new RegExp(String.raw`(?<![\p{L}])(?:monsieur|madame|mademoiselle)\s+`, 'giu');
+  const titledLower = new RegExp(String.raw`(?<![\p{L}])(?:monsieur|madame|mademoiselle|(?:la\s+)?famille|chez\s+les)\s+`, 'giu');
   for (const match of text.matchAll(titledLower)) {
     const name = readName(text, match.index + match[0].length);
     if (name) return { value: name.value, start: match.index, end: name.end };

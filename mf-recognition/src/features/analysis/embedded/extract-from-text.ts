@@ -106,12 +106,13 @@ type Line = { task: PreparedTask; quantity: Quantity | null; sentence: number; o
 const CONNECTORS = /\s+(?:avec (?:son|sa|ses|le|la|les|un|une|des)(?=\s)|et puis|et aussi|et ensuite|et|puis|ensuite|ainsi que|aussi|également|egalement|sinon|après ça|apres ca|plus(?=\s+(?:\d|un\b|une\b)))\s+/giu;
 const CORRECTION = /^\s*(?:non|pardon|plutôt|plutot|enfin|je veux dire|ou plutôt|ou plutot|correction|je me suis trompé|je me suis trompe|je rectifie)\b/iu;
 const NEGATION = /(?<![\p{L}])(?:pas|plus besoin|aucun|aucune|jamais|ni|on garde|on conserve|garder|conserver|on laisse|laisser)(?![\p{L}])/iu;
+const SAME_QUANTITY = /(?<![a-z])(?:(?:la|le) meme (?:surface|quantite|longueur|metrage|nombre)|idem|pareil)(?![a-z])/;
 const LIST_MARKER = /^[ \t]*(?:\d{1,2}[ \t]*[.)/]|[-•*·>–]|[a-z]\))[ \t]+/gmu;
 
 function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtraction['tasks'] {
   const segments = splitSegments(text.replace(LIST_MARKER, ''));
   const lines: Line[] = [];
-  let lastMatched: { segment: Segment; line: Line } | null = null;
+  let lastMatched: { terms: Term[]; line: Line } | null = null;
   let pending: Quantity | null = null;
   let pendingSentence = -1;
   let order = 0;
@@ -135,7 +136,7 @@ function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtraction['
       const onlyQualifier = terms.some((t) => t.role === 'mod') && !hasObject;
       if (!match && lastMatched && (onlyAction || onlyQualifier)) {
         // « et le plafond aussi »: a qualifier alone takes the trade of the clause before.
-        const borrowed = analyseTerms(lastMatched.segment.text).filter((t: Term) => (onlyAction ? t.role !== 'install' && t.role !== 'remove' : t.role === 'head'));
+        const borrowed = lastMatched.terms.filter((t: Term) => (onlyAction ? t.role !== 'install' && t.role !== 'remove' : t.role === 'head'));
         terms = [...terms, ...borrowed];
         match = bestCatalogueMatch(part.text, catalogue, { unit: mainUnit, terms });
         if (match && onlyAction) borrowedFrom = lastMatched.line;
@@ -149,6 +150,8 @@ function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtraction['
           const last = lines[lines.length - 1];
           if (part.correction && last) {
             last.quantity = orphan;
+          } else if (last?.quantity && !hasContentWords(part.text)) {
+            // « …, vingt-huit mètres carrés » restating the quantity already given: nothing to add.
           } else if (last?.quantity && last.sentence === part.sentence && orphan.unit && last.quantity.unit && unitsCompatible(orphan.unit, last.task.unit) && unitsCompatible(last.quantity.unit, last.task.unit)) {
             // « plinthes : 2,50 m dans les toilettes et 12 m dans le couloir »: one task, several places.
             last.quantity = { ...last.quantity, value: last.quantity.value + orphan.value };
@@ -164,11 +167,14 @@ function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtraction['
       const task = catalogue[match.index]!;
       let quantity = chooseQuantity(part.quantities, task, match.matchedStems);
       if (!quantity && pending && pendingSentence === part.sentence && fits(pending, task)) quantity = pending;
+      // « … sur la même surface »: the quantity of the task before.
+      const previous = lines[lines.length - 1];
+      if ((!quantity || quantity.strength === 1) && SAME_QUANTITY.test(part.folded) && previous?.quantity && fits(previous.quantity, task)) quantity = previous.quantity;
       // « pose du nouveau » after « dépose de l'ancien carrelage, 8 m² »: the same surface.
       if (!quantity && borrowedFrom?.quantity && fits(borrowedFrom.quantity, task)) quantity = borrowedFrom.quantity;
       pending = null;
       const line: Line = { task, quantity, sentence: part.sentence, order: order++ };
-      lastMatched = { segment: part, line };
+      lastMatched = { terms, line };
       if (part.correction && lines.length > 0 && lines[lines.length - 1]!.task === line.task) {
         lines[lines.length - 1]!.quantity = quantity ?? lines[lines.length - 1]!.quantity;
       } else {
@@ -317,6 +323,10 @@ function stemLike(word: string): string {
   if (w.length > 3 && /[sx]$/.test(w)) w = w.slice(0, -1);
   for (const ending of ['ees', 'ee', 'er', 'ez', 'es', 'e']) if (w.endsWith(ending) && w.length - ending.length >= 3) return w.slice(0, -ending.length);
   return w;
+}
+
+function hasContentWords(text: string): boolean {
+  return analyseTerms(text.replace(/\d+(?:[.,]\d+)?/g, ' ')).some((t) => !/^(?:metr|heur|jour|journe|carr|lineair|environ|a peu pr)/.test(t.stem));
 }
 
 function bestOrphan(quantities: Quantity[]): Quantity | null {

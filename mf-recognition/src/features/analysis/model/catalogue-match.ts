@@ -12,7 +12,7 @@ export const SIMILARITY_THRESHOLD = 0.4;
 const STEM_SIMILARITY = 0.9;
 const PARTIAL_HEAD_SCORE = 0.45;
 const CONCEPT_MATCH = 0.8;
-const WEIGHTS = { head: 1, mod: 0.35, install: 0.25, remove: 0.25, qualifier: 0.5 } as const;
+const WEIGHTS = { head: 1, mod: 0.35, install: 0.25, remove: 0.25, service: 0.5, qualifier: 0.5 } as const;
 
 export type Term = {
   stem: string;
@@ -40,6 +40,8 @@ const PHRASES_BY_FIRST_STEM: Map<string, Phrase[]> = (() => {
   return index;
 })();
 
+const UNIT_WORD = /^(?:m[²³23]?|ml|cm|mm|kg|[²³])$|[²³]/;
+
 /** Terms of a phrase: lexicon phrases recognised first (longest first), then the remaining meaningful words. */
 export function analyseTerms(text: string): Term[] {
   const ws = words(text);
@@ -54,7 +56,7 @@ export function analyseTerms(text: string): Term[] {
       continue;
     }
     const word = ws[i]!;
-    if (!STOP_WORDS.has(word) && !/^\d/.test(word) && word.length > 1) {
+    if (!STOP_WORDS.has(word) && !/^\d/.test(word) && !UNIT_WORD.test(word) && word.length > 1) {
       terms.push({ stem: stems[i]!, concept: null, role: 'unknown', start: i, end: i + 1 });
     }
     i += 1;
@@ -68,10 +70,19 @@ export type PreparedTask = {
   task: Task;
   index: number;
   terms: WeightedTerm[];
-  removal: boolean;
+  polarity: Polarity;
   stems: string[];
   unit: CanonicalUnit | null;
 };
+
+/** remove (dépose), service (entretien) or default (pose, or no verb): a phrase and a task must agree. */
+export type Polarity = 'remove' | 'service' | 'default';
+
+export function polarityOf(terms: readonly Term[]): Polarity {
+  if (terms.some((t) => t.role === 'remove')) return 'remove';
+  if (terms.some((t) => t.role === 'service')) return 'service';
+  return 'default';
+}
 
 const prepared = new WeakMap<readonly Task[], PreparedTask[]>();
 
@@ -89,6 +100,7 @@ function prepareTask(task: Task, index: number): PreparedTask {
   const weighted = terms.map((t): WeightedTerm => {
     if (t.role === 'head') return { ...t, weight: WEIGHTS.head, isHead: true, evidence: 1 };
     if (t.role === 'install' || t.role === 'remove') return { ...t, weight: WEIGHTS[t.role], isHead: false, evidence: 0 };
+    if (t.role === 'service' && hasHead) return { ...t, weight: WEIGHTS.service, isHead: false, evidence: 0 };
     // Without a trade object in the name (« Dépose de cuisine », « Bardage bois »), qualifiers are the object.
     if (!hasHead) return { ...t, weight: WEIGHTS.head, isHead: true, evidence: t.role === 'mod' ? 0.6 : 0.9 };
     return { ...t, weight: t.role === 'mod' ? WEIGHTS.mod : WEIGHTS.qualifier, isHead: false, evidence: 0 };
@@ -97,7 +109,7 @@ function prepareTask(task: Task, index: number): PreparedTask {
     task,
     index,
     terms: weighted,
-    removal: terms.some((t) => t.role === 'remove'),
+    polarity: polarityOf(terms),
     stems: words(task.name).map(stem),
     unit: canonicalUnit(task.unit),
   };
@@ -143,10 +155,10 @@ export function bestCatalogueMatch(
   const terms = options.terms ?? analyseTerms(phrase);
   if (terms.length === 0) return null;
   const phraseStems = words(phrase).map(stem);
-  const removal = terms.some((t) => t.role === 'remove');
+  const polarity = polarityOf(terms);
   let best: { match: CatalogueMatch; rank: number[] } | null = null;
   for (const candidate of tasks) {
-    if (candidate.removal !== removal) continue;
+    if (candidate.polarity !== polarity) continue;
     let total = 0;
     let matched = 0;
     let evidence = 0;

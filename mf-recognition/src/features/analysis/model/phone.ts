@@ -25,7 +25,7 @@ export function normalisePhone(raw: string | undefined | null): string | undefin
   return digits.replace(/(\d{2})(?=\d)/g, '$1 ');
 }
 
-const CANDIDATE = /(?<![\w@.])(\+\s?33\s?(?:\(0\))?|0033|[0O])(?:[\s.\-/]{0,3}[0-9OoIlSB|]){9}(?![0-9])/g;
+const CANDIDATE = /(?<![\w@.])(\+\s?33\s?(?:\(0\))?|0033|[0O])(?:[\s.,\-/]{0,3}[0-9OoIlSB|]){9}(?![0-9])/g;
 
 /** Phone numbers written in a text (OCR look-alikes accepted), with their position. */
 export function findPhoneNumbers(text: string): Array<{ phone: string; start: number; end: number }> {

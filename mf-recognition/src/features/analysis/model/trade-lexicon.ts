@@ -3,9 +3,10 @@
 // demolition and renovation. A catalogue task and a dictated phrase meet when they share a notion.
 //
 // Roles: `head` is what the task is about (peinture, prise, WC); `mod` only qualifies it (murs, sol, salle de bain);
-// `install` / `remove` are the action, kept apart so that « pose » and « dépose » are never confused.
+// `install` / `remove` are the action, kept apart so that « pose » and « dépose » are never confused; `service`
+// (entretien, désembouage) is a third kind of work on an existing thing, never its installation.
 
-export type Role = 'head' | 'mod' | 'install' | 'remove';
+export type Role = 'head' | 'mod' | 'install' | 'remove' | 'service';
 export type Trade =
   | 'painting' | 'tiling' | 'flooring' | 'electricity' | 'plumbing' | 'masonry' | 'insulation' | 'heating'
   | 'joinery' | 'roofing' | 'demolition' | 'renovation' | 'general';
@@ -18,7 +19,7 @@ export const TRADE_LEXICON: readonly LexiconEntry[] = [
   { concept: 'remove', trade: 'demolition', role: 'remove', forms: ['dépose', 'déposer', 'déposé', 'démontage', 'démonter', 'démonté', 'retrait', 'retirer', 'enlever', 'enlèvement', 'arrachage', 'arracher', 'démolition', 'démolir', 'casser', 'cassage', 'abattre', 'abattage', 'désinstallation', 'désinstaller', 'suppression', 'supprimer', 'curage'] },
 
   // Painting
-  { concept: 'peinture', trade: 'painting', role: 'head', forms: ['peinture', 'peindre', 'peint', 'repeindre', 'repeint', 'mettre en peinture', 'mise en peinture', 'laque', 'laquer', 'lasure', 'lasurer', 'badigeon', 'vernis', 'vernir', 'peintre'] },
+  { concept: 'peinture', trade: 'painting', role: 'head', forms: ['peinture', 'peindre', 'peint', 'repeindre', 'repeint', 'repeigne', 'repeignent', 'repeignez', 'peigne', 'peignent', 'peignez', 'peints', 'peintes', 'mettre en peinture', 'mise en peinture', 'laque', 'laquer', 'lasure', 'lasurer', 'badigeon', 'vernis', 'vernir', 'peintre'] },
   { concept: 'preparation', trade: 'painting', role: 'head', forms: ['préparation', 'préparer', 'préparation des murs', 'préparation des supports', 'enduit', 'enduire', 'ratissage', 'ratisser', 'rebouchage', 'reboucher', 'ponçage', 'poncer', 'lessivage', 'lessiver', 'lissage', 'lisser'] },
   { concept: 'souscouche', trade: 'painting', role: 'head', forms: ['sous-couche', 'sous couche', 'impression', 'primaire', "couche d'impression", 'fixateur', "primaire d'accrochage"] },
   { concept: 'papierpeint', trade: 'painting', role: 'head', forms: ['papier peint', 'papiers peints', 'tapisserie', 'tapisser', 'toile de verre', 'revêtement mural', 'tenture'] },
@@ -72,12 +73,13 @@ export const TRADE_LEXICON: readonly LexiconEntry[] = [
   { concept: 'chaudiere', trade: 'heating', role: 'head', forms: ['chaudière', 'chaudière gaz', 'chaudière à condensation'] },
   { concept: 'pac', trade: 'heating', role: 'head', forms: ['pompe à chaleur', 'pac', 'pompe a chaleur', 'pompes à chaleur'] },
   { concept: 'chauffage', trade: 'heating', role: 'mod', forms: ['chauffage', 'chauffagiste', 'plancher chauffant'] },
-  { concept: 'entretien', trade: 'heating', role: 'head', forms: ['entretien', 'révision', 'maintenance', 'ramonage', 'ramoner', 'contrôle annuel', 'visite annuelle'] },
+  { concept: 'entretien', trade: 'heating', role: 'service', forms: ['entretien', 'entretenir', 'révision', 'réviser', 'maintenance', 'ramonage', 'ramoner', 'contrôle annuel', 'visite annuelle', 'désembouage', 'désembouer', 'purge', 'purger', 'détartrage', 'détartrer', 'dépannage', 'dépanner', 'réparation', 'réparer'] },
   { concept: 'clim', trade: 'heating', role: 'head', forms: ['climatisation', 'clim', 'climatiseur'] },
 
   // Joinery
   { concept: 'fenetre', trade: 'joinery', role: 'head', forms: ['fenêtre', 'fenêtres', 'porte-fenêtre', 'porte fenêtre', 'baie vitrée', 'châssis', 'vitrage', 'double vitrage', 'velux', 'fenêtre de toit', 'croisée'] },
-  { concept: 'porte', trade: 'joinery', role: 'head', forms: ['porte', 'portes', 'bloc-porte', 'bloc porte', "porte d'entrée", 'huisserie'] },
+  { concept: 'porte', trade: 'joinery', role: 'head', forms: ['porte', 'portes', 'bloc-porte', 'bloc porte', 'huisserie'] },
+  { concept: 'porteexterieure', trade: 'joinery', role: 'head', forms: ["porte d'entrée", 'porte entrée', 'porte blindée', 'porte de garage', 'porte de service', 'porte palière', 'portail'] },
   { concept: 'volet', trade: 'joinery', role: 'head', forms: ['volet', 'volets', 'volet roulant', 'volets roulants', 'persienne', 'persiennes', 'store', 'stores'] },
   { concept: 'placard', trade: 'joinery', role: 'head', forms: ['placard', 'placards', 'dressing', 'rangement'] },
   { concept: 'menuiserie', trade: 'joinery', role: 'mod', forms: ['menuiserie', 'menuiseries', 'menuisier'] },
@@ -90,7 +92,7 @@ export const TRADE_LEXICON: readonly LexiconEntry[] = [
   // Demolition and site
   { concept: 'gravats', trade: 'demolition', role: 'head', forms: ['gravats', 'gravas', 'gravois', 'débris', 'déchets', 'décombres', 'déblais', 'évacuation', 'évacuer', 'déchetterie', 'décharge'] },
   { concept: 'benne', trade: 'demolition', role: 'head', forms: ['benne', 'bennes', 'conteneur', 'big bag', 'big bags'] },
-  { concept: 'nettoyage', trade: 'general', role: 'head', forms: ['nettoyage', 'nettoyer', 'ménage', 'nettoyage de chantier', 'nettoyage fin de chantier', 'remise en propreté'] },
+  { concept: 'nettoyage', trade: 'general', role: 'head', forms: ['nettoyage', 'nettoyer', 'ménage', 'remise en propreté'] },
   { concept: 'protection', trade: 'general', role: 'head', forms: ['protection', 'protéger', 'bâchage', 'bâcher', 'protections'] },
   { concept: 'mainoeuvre', trade: 'general', role: 'head', forms: ["main d'oeuvre", "main d'œuvre", 'main-d oeuvre', 'mo', "heure de main d'oeuvre", 'heures de travail', 'heure de travail', 'temps de travail', 'taux horaire', 'ouvrier', 'compagnon', 'régie'] },
   { concept: 'deplacement', trade: 'general', role: 'head', forms: ['déplacement', 'déplacements', 'frais de déplacement', 'trajet', 'frais kilométriques'] },
