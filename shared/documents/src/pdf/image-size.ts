@@ -61,7 +61,7 @@ export function readImageSize(dataUrl: string): ImageSize | null {
   } catch {
     return null;
   }
-  let size: { width: number; height: number } | null = null;
+  let size: { width: number; height: number } | null;
   let format: ImageFormat;
   if (head[0] === 0x89 && head[1] === 0x50 && head[2] === 0x4e && head[3] === 0x47) {
     format = 'PNG';
