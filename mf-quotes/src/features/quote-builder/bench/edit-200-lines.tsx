@@ -30,6 +30,8 @@ export interface EditBenchResult {
   quantity: { median: number; p95: number; max: number };
   changeTask: { median: number; p95: number; max: number };
   vatRate: { median: number; p95: number; max: number };
+  /** React render + commit only (all kinds), without the forced layout. */
+  renderOnly: { median: number; p95: number; max: number };
   /** Sanity: the TTC shown after the last edit matches the model's. */
   totalShown: string;
 }
@@ -87,9 +89,11 @@ export async function runEdit200LinesBench(options: EditBenchOptions = {}): Prom
   const s = session as QuoteSession | null;
   if (!s) throw new Error('session not ready');
 
+  const renderOnly: number[] = [];
   const time = (edit: () => void): number => {
     const start = performance.now();
     flushSync(edit);
+    renderOnly.push(performance.now() - start);
     void container.getBoundingClientRect().height; // include style/layout, as a frame would
     return performance.now() - start;
   };
@@ -99,6 +103,7 @@ export async function runEdit200LinesBench(options: EditBenchOptions = {}): Prom
   // Warm-up (JIT, first render of each path).
   for (let i = 0; i < 5; i += 1) time(() => s.setQuantity(pick(i), 50 + i));
 
+  renderOnly.length = 0;
   const quantity: number[] = [];
   const changeTask: number[] = [];
   const vatRate: number[] = [];
@@ -110,5 +115,5 @@ export async function runEdit200LinesBench(options: EditBenchOptions = {}): Prom
   const totalShown = container.querySelector('[data-testid="total-ttc"]')?.textContent ?? '';
   root.unmount();
   container.remove();
-  return { lines: lineCount, edits, quantity: stats(quantity), changeTask: stats(changeTask), vatRate: stats(vatRate), totalShown };
+  return { lines: lineCount, edits, quantity: stats(quantity), changeTask: stats(changeTask), vatRate: stats(vatRate), renderOnly: stats(renderOnly), totalShown };
 }

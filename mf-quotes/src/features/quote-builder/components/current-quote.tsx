@@ -87,9 +87,13 @@ const LinesTable = memo(function LinesTable({ lines }: { lines: readonly DraftLi
       <Table aria-label={M.currentQuoteTitle}>
         <thead>
           <tr>
-            <th>{M.columnTask}</th>
-            <th className="num">{M.columnQuantity}</th>
-            <th className="num">{M.columnPrice}</th>
+            <th style={{ width: '46%' }}>{M.columnTask}</th>
+            <th className="num" style={{ width: '24%' }}>
+              {M.columnQuantity}
+            </th>
+            <th className="num" style={{ width: '30%' }}>
+              {M.columnPrice}
+            </th>
           </tr>
         </thead>
         <tbody>

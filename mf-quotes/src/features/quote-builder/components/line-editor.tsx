@@ -147,10 +147,10 @@ export function LineEditor({ title, lines, vatRate, catalogue, session, addition
           <Table aria-label={M.editTitle}>
             <thead>
               <tr>
-                <th>{M.columnTask}</th>
-                <th>{M.columnQuantity}</th>
-                <th />
-                <th />
+                <th style={{ width: '48%' }}>{M.columnTask}</th>
+                <th style={{ width: '24%' }}>{M.columnQuantity}</th>
+                <th style={{ width: '10%' }} />
+                <th style={{ width: '18%' }} />
               </tr>
             </thead>
             <tbody>

@@ -3,6 +3,8 @@ import styled from 'styled-components';
 export const Table = styled.table`
   width: 100%;
   border-collapse: collapse;
+  /* Fixed layout: editing one cell does not re-measure all 200 rows. */
+  table-layout: fixed;
   font-size: ${({ theme }) => theme.font.size.sm};
   th,
   td {
@@ -10,6 +12,7 @@ export const Table = styled.table`
     padding: 0.45rem 0.5rem;
     border-bottom: 1px solid ${({ theme }) => theme.colors.border};
     vertical-align: middle;
+    overflow-wrap: anywhere;
   }
   th {
     color: ${({ theme }) => theme.colors.muted};
