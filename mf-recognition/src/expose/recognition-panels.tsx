@@ -1,4 +1,70 @@
-// Placeholder until this feature's issue lands: the page title only.
+// The recognition panels mounted on / : photo and dictation → quote lines, published on the bus.
+// Nothing heavy loads with this module: the analyser (OCR engine, French model, AI client) is imported on
+// the first analysis only.
+import type { ExtractionResult, Task } from '@atelier/domain';
+import { getRuntimeConfig, getSupabase } from '@atelier/platform';
+import { tasksStore } from '@atelier/storage';
+import { Card, Tabs } from '@atelier/ui';
+import { useState } from 'react';
+
+import { ImagePanel } from '../features/image-panel/components/image-panel';
+import { IMAGE_MESSAGES } from '../features/image-panel/messages';
+import { VoicePanel } from '../features/voice-panel/components/voice-panel';
+import { VOICE_MESSAGES } from '../features/voice-panel/messages';
+
+/** What the panels need from the analysis feature (features/analysis owns the implementation). */
+interface Analyzer {
+  analyzeImage(image: Blob, catalogue: readonly Task[]): Promise<ExtractionResult>;
+  analyzeText(text: string, catalogue: readonly Task[]): Promise<ExtractionResult>;
+}
+
+let analyzerPromise: Promise<Analyzer> | null = null;
+
+/**
+ * The analyser, created on first use: AI through the `ai` function when the backend has one configured,
+ * the embedded OCR + French rules otherwise (and as the fallback). The OCR module is itself imported only
+ * when an image is analysed without AI.
+ */
+function loadAnalyzer(): Promise<Analyzer> {
+  analyzerPromise ??= (async () => {
+    const { createAnalyzer } = await import(/* webpackChunkName: "analysis" */ '../features/analysis/analyzer');
+    const { supabaseUrl, supabaseAnonKey } = getRuntimeConfig();
+    return createAnalyzer({
+      ai: {
+        baseURL: `${supabaseUrl.replace(/\/$/, '')}/functions/v1/ai`,
+        anonKey: supabaseAnonKey,
+        getAccessToken: async () => (await getSupabase().auth.getSession()).data.session?.access_token ?? null,
+      },
+      recognizeImage: async (image: Blob) => (await import(/* webpackChunkName: "ocr" */ '../features/ocr/browser-ocr')).recognizeImage(image),
+    });
+  })();
+  analyzerPromise.catch(() => {
+    analyzerPromise = null; // a failed chunk load may succeed on retry
+  });
+  return analyzerPromise;
+}
+
+type TabKey = 'image' | 'voice';
+
+const TABS = [
+  { key: 'image' as const, label: IMAGE_MESSAGES.title },
+  { key: 'voice' as const, label: VOICE_MESSAGES.title },
+];
+
+async function analyzeImage(image: Blob): Promise<ExtractionResult> {
+  return (await loadAnalyzer()).analyzeImage(image, tasksStore.get());
+}
+
+async function analyzeText(text: string): Promise<ExtractionResult> {
+  return (await loadAnalyzer()).analyzeText(text, tasksStore.get());
+}
+
 export default function RecognitionPanels() {
-  return <h1>Reconnaissance d'image et vocale</h1>;
+  const [tab, setTab] = useState<TabKey>('image');
+  return (
+    <Card data-testid="recognition-panels">
+      <Tabs items={TABS} value={tab} onChange={setTab} />
+      {tab === 'image' ? <ImagePanel analyzeImage={analyzeImage} /> : <VoicePanel analyzeText={analyzeText} />}
+    </Card>
+  );
 }

@@ -6,6 +6,7 @@ import type { Worker } from 'tesseract.js';
 import { tesseractAssetUrls } from './asset-urls';
 import { cleanOcrText } from './ocr-text';
 import { flattenIllumination, rgbaToGray } from './preprocess';
+import { OCR_PARAMETERS, recognizePage } from './recognize';
 import { scaledSize } from './scale';
 
 declare const __webpack_public_path__: string | undefined;
@@ -19,7 +20,9 @@ function publicPath(): string | undefined {
 async function getWorker(): Promise<Worker> {
   workerPromise ??= (async () => {
     const { createWorker, OEM } = await import(/* webpackChunkName: "tesseract" */ 'tesseract.js');
-    return createWorker('fra', OEM.LSTM_ONLY, { ...tesseractAssetUrls(publicPath(), document.baseURI), gzip: true });
+    const worker = await createWorker('fra', OEM.LSTM_ONLY, { ...tesseractAssetUrls(publicPath(), document.baseURI), gzip: true });
+    await worker.setParameters(OCR_PARAMETERS);
+    return worker;
   })();
   try {
     return await workerPromise;
@@ -39,10 +42,23 @@ function makeCanvas(width: number, height: number): Canvas2D {
   return canvas;
 }
 
-/** Upright (EXIF orientation applied), ≤ 1600 px, greyscale with lighting flattened. */
-export async function prepareImageForOcr(blob: Blob): Promise<Canvas2D> {
+async function encode(canvas: Canvas2D, type: string, quality?: number): Promise<Blob> {
+  if ('convertToBlob' in canvas) return canvas.convertToBlob({ type, quality });
+  return new Promise((resolve, reject) =>
+    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('Canvas encoding failed'))), type, quality),
+  );
+}
+
+/**
+ * Upright (EXIF orientation applied), ≤ 1600 px, greyscale with lighting flattened, encoded for the worker.
+ * JPEG at 0.95 rather than PNG: ~10× faster to encode on the main thread, same OCR result on the corpus.
+ */
+export async function prepareImageForOcr(blob: Blob): Promise<Blob> {
+  let t = performance.now();
   const bitmap = await createImageBitmap(blob, { imageOrientation: 'from-image' });
+  measure('atelier:ocr:decode', t);
   try {
+    t = performance.now();
     const { width, height } = scaledSize({ width: bitmap.width, height: bitmap.height });
     const canvas = makeCanvas(width, height);
     const ctx = canvas.getContext('2d', { willReadFrequently: true }) as
@@ -53,13 +69,19 @@ export async function prepareImageForOcr(blob: Blob): Promise<Canvas2D> {
     ctx.imageSmoothingQuality = 'high';
     ctx.drawImage(bitmap, 0, 0, width, height);
     const image = ctx.getImageData(0, 0, width, height);
+    measure('atelier:ocr:scale', t);
+    t = performance.now();
     const flat = flattenIllumination(rgbaToGray(image.data, width, height), width, height);
     for (let p = 0, i = 0; p < flat.length; p++, i += 4) {
       image.data[i] = image.data[i + 1] = image.data[i + 2] = flat[p]!;
       image.data[i + 3] = 255;
     }
     ctx.putImageData(image, 0, 0);
-    return canvas;
+    measure('atelier:ocr:flatten', t);
+    t = performance.now();
+    const encoded = await encode(canvas, 'image/jpeg', 0.95);
+    measure('atelier:ocr:encode', t);
+    return encoded;
   } finally {
     bitmap.close();
   }
@@ -82,7 +104,7 @@ export async function recognizeImage(blob: Blob): Promise<string> {
     prepareImageForOcr(blob).finally(() => measure('atelier:ocr:prepare', t0)),
   ]);
   const t1 = performance.now();
-  const { data } = await worker.recognize(canvas, { rotateAuto: true });
+  const data = await recognizePage(worker, canvas);
   measure('atelier:ocr:recognize', t1);
   measure('atelier:ocr:total', t0);
   return cleanOcrText(data.text);
