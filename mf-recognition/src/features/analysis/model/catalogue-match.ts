@@ -165,25 +165,30 @@ export function bestCatalogueMatch(
     let headFound = false;
     let bestHead = 0;
     const matchedStems = new Set<string>();
-    for (const term of candidate.terms) {
+    // A word of the phrase stands for one term of the name (« toit » is not both « toiture » and « tuiles »):
+    // pairs are assigned best first, each side used once.
+    const pairs: Array<{ term: number; phrase: number; similarity: number }> = [];
+    candidate.terms.forEach((term, t) => {
       total += term.weight;
-      let bestSimilarity = 0;
-      let bestStem = '';
-      for (const phraseTerm of terms) {
+      terms.forEach((phraseTerm, p) => {
         const similarity = termSimilarity(term, phraseTerm);
-        if (similarity > bestSimilarity) {
-          bestSimilarity = similarity;
-          bestStem = phraseTerm.stem;
-        }
-      }
-      if (bestSimilarity > 0) {
-        matched += term.weight * bestSimilarity;
-        matchedStems.add(bestStem);
-        if (term.isHead && bestSimilarity >= CONCEPT_MATCH) {
-          headFound = true;
-          evidence += term.evidence * bestSimilarity;
-          bestHead = Math.max(bestHead, bestSimilarity);
-        }
+        if (similarity > 0) pairs.push({ term: t, phrase: p, similarity });
+      });
+    });
+    pairs.sort((a, b) => b.similarity - a.similarity || a.term - b.term);
+    const termUsed = new Set<number>();
+    const phraseUsed = new Set<number>();
+    for (const pair of pairs) {
+      if (termUsed.has(pair.term) || phraseUsed.has(pair.phrase)) continue;
+      termUsed.add(pair.term);
+      phraseUsed.add(pair.phrase);
+      const term = candidate.terms[pair.term]!;
+      matched += term.weight * pair.similarity;
+      matchedStems.add(terms[pair.phrase]!.stem);
+      if (term.isHead && pair.similarity >= CONCEPT_MATCH) {
+        headFound = true;
+        evidence += term.evidence * pair.similarity;
+        bestHead = Math.max(bestHead, pair.similarity);
       }
     }
     if (!headFound || total === 0) continue;

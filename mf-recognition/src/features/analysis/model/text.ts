@@ -56,7 +56,10 @@ export function capitaliseWords(text: string, options: { keepLinkingWords?: bool
       if (/^[A-Z0-9]{2,}$/.test(word) || /\d/.test(word)) return word;
       const lower = word.toLocaleLowerCase('fr-FR');
       if (keepLinking && index > 0 && SMALL_WORDS.has(lower)) return lower;
-      if (/^(d|l)'/.test(lower) && index > 0 && keepLinking) return lower.slice(0, 2) + capitaliseFirst(lower.slice(2));
+      if (/^(d|l)'/.test(lower) && index > 0 && keepLinking) {
+        const rest = lower.slice(2);
+        return lower.slice(0, 2) + (SMALL_WORDS.has(rest) ? rest : capitaliseFirst(rest));
+      }
       return lower
         .split('-')
         .map((part) => capitaliseFirst(part))

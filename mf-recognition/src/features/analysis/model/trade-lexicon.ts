@@ -20,14 +20,14 @@ export const TRADE_LEXICON: readonly LexiconEntry[] = [
 
   // Painting
   { concept: 'peinture', trade: 'painting', role: 'head', forms: ['peinture', 'peindre', 'peint', 'repeindre', 'repeint', 'repeigne', 'repeignent', 'repeignez', 'peigne', 'peignent', 'peignez', 'peints', 'peintes', 'mettre en peinture', 'mise en peinture', 'laque', 'laquer', 'lasure', 'lasurer', 'badigeon', 'vernis', 'vernir', 'peintre'] },
-  { concept: 'preparation', trade: 'painting', role: 'head', forms: ['préparation', 'préparer', 'préparation des murs', 'préparation des supports', 'enduit', 'enduire', 'ratissage', 'ratisser', 'rebouchage', 'reboucher', 'ponçage', 'poncer', 'lessivage', 'lessiver', 'lissage', 'lisser'] },
+  { concept: 'preparation', trade: 'painting', role: 'head', forms: ['préparation', 'préparer', 'enduit', 'enduire', 'ratissage', 'ratisser', 'rebouchage', 'reboucher', 'ponçage', 'poncer', 'lessivage', 'lessiver', 'lissage', 'lisser'] },
   { concept: 'souscouche', trade: 'painting', role: 'head', forms: ['sous-couche', 'sous couche', 'impression', 'primaire', "couche d'impression", 'fixateur', "primaire d'accrochage"] },
   { concept: 'papierpeint', trade: 'painting', role: 'head', forms: ['papier peint', 'papiers peints', 'tapisserie', 'tapisser', 'toile de verre', 'revêtement mural', 'tenture'] },
 
   // Tiling
   { concept: 'carrelage', trade: 'tiling', role: 'head', forms: ['carrelage', 'carreler', 'carrelé', 'carreau', 'carreaux', 'grès cérame', 'carreleur'] },
   { concept: 'faience', trade: 'tiling', role: 'head', forms: ['faïence', 'faïences', 'crédence'] },
-  { concept: 'joint', trade: 'tiling', role: 'head', forms: ['joint', 'joints', 'jointoiement', 'jointoyer', 'jointer', 'joints de carrelage'] },
+  { concept: 'joint', trade: 'tiling', role: 'head', forms: ['joint', 'joints', 'jointoiement', 'jointoyer', 'jointer'] },
   { concept: 'ragreage', trade: 'tiling', role: 'head', forms: ['ragréage', 'ragréer', 'autolissant', 'auto-lissant', 'autonivelant', 'auto-nivelant', 'mise à niveau du sol'] },
   { concept: 'plinthe', trade: 'tiling', role: 'head', forms: ['plinthe', 'plinthes'] },
 
@@ -45,7 +45,7 @@ export const TRADE_LEXICON: readonly LexiconEntry[] = [
   { concept: 'electricite', trade: 'electricity', role: 'mod', forms: ['électrique', 'électriques', 'électricité', 'électricien', 'câblage', 'câbler', 'câble', 'câbles', 'circuit', 'circuits'] },
 
   // Plumbing
-  { concept: 'wc', trade: 'plumbing', role: 'head', forms: ['wc', 'w.c', 'toilettes', 'toilette', 'cuvette', 'sanitaires', 'sanitaire', 'wc suspendu', 'bâti-support', 'bâti support', 'cabinet de toilette'] },
+  { concept: 'wc', trade: 'plumbing', role: 'head', forms: ['wc', 'w.c', 'toilettes', 'toilette', 'cuvette', 'sanitaires', 'sanitaire', 'bâti-support', 'bâti support', 'cabinet de toilette'] },
   { concept: 'chauffeeau', trade: 'plumbing', role: 'head', forms: ['chauffe-eau', 'chauffe eau', 'cumulus', "ballon d'eau chaude", 'ballon eau chaude', 'ballon', 'ballon thermodynamique'] },
   { concept: 'lavabo', trade: 'plumbing', role: 'head', forms: ['lavabo', 'vasque', 'lave-mains', 'lave mains', 'meuble vasque', 'meuble de salle de bain'] },
   { concept: 'evier', trade: 'plumbing', role: 'head', forms: ['évier'] },
@@ -65,7 +65,7 @@ export const TRADE_LEXICON: readonly LexiconEntry[] = [
   { concept: 'facade', trade: 'masonry', role: 'head', forms: ['façade', 'ravalement', 'crépi', 'crépir', 'enduit de façade'] },
 
   // Insulation
-  { concept: 'isolation', trade: 'insulation', role: 'head', forms: ['isolation', 'isoler', 'isolant', 'isolants', 'laine de verre', 'laine de roche', 'laine minérale', 'ouate de cellulose', 'polystyrène', 'doublage', 'doublage isolant', 'soufflage', 'ite', 'iti'] },
+  { concept: 'isolation', trade: 'insulation', role: 'head', forms: ['isolation', 'isoler', 'isolant', 'isolants', 'laine de verre', 'laine de roche', 'laine minérale', 'laine soufflée', 'laine', 'souffler', 'soufflée', 'ouate de cellulose', 'polystyrène', 'doublage', 'doublage isolant', 'soufflage', 'ite', 'iti'] },
   { concept: 'combles', trade: 'insulation', role: 'head', forms: ['combles', 'comble', 'grenier', 'combles perdus', 'rampants'] },
 
   // Heating
