@@ -1,4 +1,4 @@
-import { cleanOcrText } from './ocr-text';
+import { cleanOcrText, repairEmails } from './ocr-text';
 import { OCR_MAX_SIDE, scaledSize } from './scale';
 
 describe('scaledSize', () => {
@@ -19,5 +19,17 @@ describe('scaledSize', () => {
 describe('cleanOcrText', () => {
   it('normalises line endings, spaces and blank lines', () => {
     expect(cleanOcrText('  Peinture  murs\r\n\r\n\r\n\r\n12\u00a0m2 \n')).toBe('Peinture murs\n\n12 m2');
+  });
+});
+
+describe('repairEmails', () => {
+  it.each([
+    ['julie. bernard@gmail.com', 'julie.bernard@gmail.com'],
+    ['camille.girard@gmail. com', 'camille.girard@gmail.com'],
+    ['Email : jean.dupont @ gmail.com', 'Email : jean.dupont@gmail.com'],
+    ['Client : Mme Julie Bernard, 06 22 33 44 55', 'Client : Mme Julie Bernard, 06 22 33 44 55'],
+    ['Peinture. Pose de plinthes 8 ml', 'Peinture. Pose de plinthes 8 ml'],
+  ])('%s → %s', (input, output) => {
+    expect(repairEmails(input)).toBe(output);
   });
 });
