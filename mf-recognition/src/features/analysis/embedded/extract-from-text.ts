@@ -67,6 +67,8 @@ function prepare(input: string): string {
     .replace(/æ/g, 'ae')
     .replace(/\r\n?/g, '\n')
     .replace(HESITATIONS, ' ')
+    // OCR reads « m² » as « m? »: not the end of a question.
+    .replace(/(\d\s?m)\?/g, '$1²')
     .replace(/\bm\.\s?l\.?(?=\s|$)/gi, 'ml')
     .replace(/\bforf\.(?=\s)/gi, 'forfait')
     .replace(/\benv\.(?=\s)/gi, 'environ');

@@ -1,7 +1,20 @@
 // Jaro-Winkler similarity, used on word stems to absorb OCR and spelling slips (pelnture ≈ peinture).
 
+const cache = new Map<string, number>();
+
+/** Jaro-Winkler similarity of two words (memoised: the same stems meet again and again). */
 export function jaroWinkler(a: string, b: string): number {
   if (a === b) return 1;
+  const key = a < b ? `${a}|${b}` : `${b}|${a}`;
+  const known = cache.get(key);
+  if (known !== undefined) return known;
+  const value = computeJaroWinkler(a, b);
+  if (cache.size > 50_000) cache.clear();
+  cache.set(key, value);
+  return value;
+}
+
+function computeJaroWinkler(a: string, b: string): number {
   if (a.length === 0 || b.length === 0) return 0;
   const window = Math.max(0, Math.floor(Math.max(a.length, b.length) / 2) - 1);
   const aMatched = new Array<boolean>(a.length).fill(false);

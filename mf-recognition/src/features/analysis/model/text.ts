@@ -29,8 +29,19 @@ export function words(text: string): string[] {
  * A light French stemmer: enough to make plurals, feminines and the common verb endings meet
  * (carrelages → carrelag, murale/muraux → mural, poser/posé/pose → pos). Trade synonyms handle the rest.
  */
+const stems = new Map<string, string>();
+
 export function stem(word: string): string {
-  let w = fold(word);
+  const known = stems.get(word);
+  if (known !== undefined) return known;
+  const result = computeStem(word);
+  if (stems.size > 20_000) stems.clear();
+  stems.set(word, result);
+  return result;
+}
+
+function computeStem(word: string): string {
+  let w = /^[\x20-\x7e]*$/.test(word) ? word.toLowerCase() : fold(word);
   if (w.length <= 3) return w;
   if (w.endsWith('aux') && w.length > 4) w = w.slice(0, -3) + 'al';
   else if (/[sx]$/.test(w)) w = w.slice(0, -1);

@@ -1,0 +1,112 @@
+import type { Task } from '@atelier/domain';
+import catalogueJson from '../../../../fixtures/dictations/catalogue.json';
+import { extractFromText } from './extract-from-text';
+
+const catalogue = catalogueJson as Task[];
+const tasks = (text: string, flow: 'voice' | 'image' = 'voice') =>
+  extractFromText(text, catalogue, { flow }).tasks.map((t) => `${t.quantity} ${t.unit} ${t.name}`);
+
+describe('extractFromText — quantity, unit and task in French phrasings', () => {
+  it.each([
+    ['25 m² de peinture', '25 m2 Peinture murs'],
+    ['peinture 25 m2', '25 m2 Peinture murs'],
+    ['Peinture : 25m2', '25 m2 Peinture murs'],
+    ['vingt-cinq mètres carrés de peinture', '25 m2 Peinture murs'],
+    ['pose de carrelage sur vingt mètres carrés', '20 m2 Pose de carrelage sol'],
+    ['carrelage 30x60, 14 m²', '14 m2 Pose de carrelage sol'],
+    ['carrelage en 60 x 60 cm sur 12 m2', '12 m2 Pose de carrelage sol'],
+    ['deux prises électriques', '2 unité Installation prise électrique'],
+    ['une prise', '1 unité Installation prise électrique'],
+    ['une dizaine de prises', '10 unité Installation prise électrique'],
+    ['une douzaine de spots', '12 unité Point lumineux'],
+    ['une quinzaine de mètres linéaires de plinthes', '15 ml Pose de plinthes'],
+    ['3 heures de main d’œuvre', '3 h Main d\'œuvre'],
+    ['trois heures de main d\'oeuvre', '3 h Main d\'œuvre'],
+    ['deux heures et demie de main d’œuvre', '3 h Main d\'œuvre'],
+    ['main d’œuvre 4h', '4 h Main d\'œuvre'],
+    ['forfait évacuation des gravats', '1 forfait Évacuation des gravats'],
+    ['location de benne deux jours', '2 jour Location benne'],
+    ['plinthes 12,5 ml', '13 ml Pose de plinthes'],
+    ['plinthes 12.4 m.l.', '12 ml Pose de plinthes'],
+    ['trois cents mètres carrés d’isolation des combles', '300 m2 Isolation des combles'],
+    ['quatre-vingt-dix mètres carrés de toiture à refaire', '90 m2 Réfection toiture tuiles'],
+    ['soixante-dix mètres carrés de peinture', '70 m2 Peinture murs'],
+    ['vingt-deux mètres linéaires de gouttière', '22 ml Pose de gouttière'],
+    ['douze virgule cinq mètres carrés de faïence', '13 m2 Pose de faïence murale'],
+    ['Faïence 8 m? (douche)', '8 m2 Pose de faïence murale'],
+    ['neuf prises', '9 unité Installation prise électrique'],
+    ['deux mètres cinquante de plinthes', '3 ml Pose de plinthes'],
+    ['pose de cinq fenêtres PVC', '5 unité Pose de fenêtre PVC'],
+    ['1. Peinture plafond 20 m²', '20 m2 Peinture plafond'],
+    ['2) Pose parquet flottant 18 m2', '18 m2 Pose de parquet flottant'],
+    ['- 3 prises', '3 unité Installation prise électrique'],
+    ['faïence 15 m² à 50 € le m²', '15 m2 Pose de faïence murale'],
+    ['peinture des 2 chambres', '1 m2 Peinture murs'],
+    ['remplacement du chauffe-eau de 200 litres', '1 unité Remplacement chauffe-eau'],
+  ])('%s → %s', (text, expected) => {
+    expect(tasks(text)).toEqual([expected]);
+  });
+
+  it('reads several tasks in one sentence or one line', () => {
+    expect(tasks('vingt mètres carrés de peinture et dix mètres linéaires de plinthes')).toEqual(['20 m2 Peinture murs', '10 ml Pose de plinthes']);
+    expect(tasks('Peinture murs 45 m2 / Peinture plafond 20 m2')).toEqual(['45 m2 Peinture murs', '20 m2 Peinture plafond']);
+    expect(tasks('un WC suspendu, un lavabo avec son mitigeur')).toEqual(['1 unité Pose de WC suspendu', '1 unité Pose de lavabo', '1 unité Pose de mitigeur']);
+  });
+
+  it('never confuses pose and dépose', () => {
+    expect(tasks("dépose de l'ancien carrelage, 8 m², et pose du nouveau")).toEqual(['8 m2 Dépose de carrelage', '8 m2 Pose de carrelage sol']);
+    expect(tasks('on arrache la moquette, 30 m²')).toEqual(['30 m2 Dépose de moquette']);
+  });
+
+  it('drops tasks said in the negative, after « sans », and tasks outside the catalogue', () => {
+    expect(tasks('pas de peinture au plafond')).toEqual([]);
+    expect(tasks('peinture des murs sans le plafond, 30 m²')).toEqual(['30 m2 Peinture murs']);
+    expect(tasks("pose d'une cuisine équipée et d'une climatisation")).toEqual([]);
+  });
+
+  it('keeps the correction, not the first figure', () => {
+    expect(tasks('parquet quinze mètres carrés, non pardon, dix-sept mètres carrés')).toEqual(['17 m2 Pose de parquet flottant']);
+  });
+
+  it('adds up the same task said for two rooms', () => {
+    expect(tasks('peinture du salon 25 m². Peinture de la chambre 12 m².')).toEqual(['37 m2 Peinture murs']);
+  });
+
+  it('applies the image-flow ceiling', () => {
+    expect(tasks('Peinture murs 4500 m2', 'image')).toEqual(['200 m2 Peinture murs']);
+    expect(tasks('Peinture murs 4500 m2', 'voice')).toEqual(['4500 m2 Peinture murs']);
+  });
+});
+
+describe('extractFromText — client and title', () => {
+  it('reads a dictated client with a spoken email and a postal address', () => {
+    const result = extractFromText(
+      "C'est pour Madame Sophie Martin, 14 avenue Jean Jaurès, 75019 Paris. Son portable : zéro six, douze, trente-quatre, cinquante-six, soixante-dix-huit. Mail sophie point martin arobase gmail point com. Peinture 20 m².",
+      catalogue,
+      { flow: 'voice' },
+    );
+    expect(result.client).toEqual({ name: 'Sophie Martin', address: '14 avenue Jean Jaurès, 75019 Paris', phone: '06 12 34 56 78', email: 'sophie.martin@gmail.com' });
+    expect(result.tasks).toEqual([{ name: 'Peinture murs', quantity: 20, unit: 'm2' }]);
+  });
+
+  it('reads typed notes with labels, OCR look-alikes and multi-line addresses', () => {
+    const result = extractFromText('Client : M. Durand\n3 impasse des Tilleuls\n44000 Nantes\nTél : O6 l2 34 S6 78\nEmail : durand.p@orange.fr\nPeinture murs 30 m2', catalogue, { flow: 'image' });
+    expect(result.client).toEqual({ name: 'Durand', address: '3 impasse des Tilleuls, 44000 Nantes', phone: '06 12 34 56 78', email: 'durand.p@orange.fr' });
+  });
+
+  it('reads the project title, or deduces it from the tasks', () => {
+    expect(extractFromText('Projet : rénovation salle de bain\nFaïence 20 m²', catalogue).projectTitle).toBe('Rénovation Salle de Bain');
+    expect(extractFromText('Chantier : cuisine Dupont. Carrelage 12 m²', catalogue).projectTitle).toBe('Travaux Cuisine Dupont');
+    expect(extractFromText('Carrelage 12 m²', catalogue).projectTitle).toBe('Pose de Carrelage Sol');
+    expect(extractFromText('bonjour', catalogue)).toEqual({ projectTitle: 'Projet BTP', tasks: [], client: {} });
+  });
+
+  it('reads a hundred words in well under 20 ms', () => {
+    const text = 'Alors pour Monsieur Dupont, 12 rue des Lilas à Lyon, vingt-cinq mètres carrés de peinture dans le salon, la faïence de la salle de bain sur douze mètres carrés, trois prises électriques, deux interrupteurs, une dizaine de mètres linéaires de plinthes, dépose de la moquette dans la chambre, quinze mètres carrés, puis pose de parquet flottant sur la même surface, évacuation des gravats au forfait et deux heures de main d’œuvre. Son numéro 06 12 34 56 78, son mail jean point dupont arobase gmail point com. ';
+    for (let i = 0; i < 10; i += 1) extractFromText(text, catalogue); // warm-up (JIT)
+    const started = performance.now();
+    for (let i = 0; i < 20; i += 1) extractFromText(text, catalogue);
+    const perHundredWords = (performance.now() - started) / 20 / (text.split(/\s+/).length / 100);
+    expect(perHundredWords).toBeLessThan(20);
+  });
+});
