@@ -82,7 +82,7 @@ test('photo through the camera: rear camera, capture after start-up, lines added
   await expect(page.getByTestId('analysis-success')).toContainText('tâches');
 
   await expect(quoteLine(page, 'Pose de faïence murale')).toContainText('18');
-  await expect(quoteLine(page, 'Remplacement mitigeur')).toContainText('2');
+  await expect(quoteLine(page, 'Pose de mitigeur')).toContainText('2');
   await expect(page.getByTestId('current-client-name')).toHaveText('Jean Dupont');
 
   const events = await recordedEvents(page);
@@ -95,8 +95,25 @@ test('photo through the camera: rear camera, capture after start-up, lines added
 
 test('image file: checks the type, then analyses a printed note into the quote', async ({ page, signedIn }) => {
   void signedIn;
+  // What mf-recognition (its own origin, :3002) sends to / before and after the first analysis.
+  const fromRecognition: { url: string; bytes: number; wire: number }[] = [];
+  page.on('response', async (response) => {
+    if (!response.url().startsWith('http://localhost:3002/')) return;
+    const body = await response.body().catch(() => Buffer.alloc(0));
+    const wire = Number(response.headers()['content-length'] ?? body.length);
+    fromRecognition.push({ url: response.url().replace('http://localhost:3002', ''), bytes: body.length, wire });
+  });
   await openHomeWithCatalogue(page);
   const input = page.getByTestId('image-file-input');
+  await page.waitForLoadState('networkidle');
+  const beforeAnalysis = [...fromRecognition];
+  const js = beforeAnalysis.filter((r) => r.url.endsWith('.js'));
+  test.info().annotations.push({
+    type: 'recognition JS on / before any analysis',
+    description: `${js.length} files, ${(js.reduce((n, r) => n + r.bytes, 0) / 1024).toFixed(1)} KB (${(js.reduce((n, r) => n + r.wire, 0) / 1024).toFixed(1)} KB on the wire): ${js.map((r) => r.url).join(' ')}`,
+  });
+  // Nothing of the OCR engine, the model or the analyser before the user starts an analysis.
+  expect(beforeAnalysis.filter((r) => /tesseract|\/ocr\.|\/analysis\.|traineddata/.test(r.url))).toEqual([]);
 
   await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Peinture plafond 12 m2') });
   await expect(page.getByRole('alert')).toContainText('Veuillez sélectionner une image (JPG, PNG, etc.)');
@@ -107,11 +124,14 @@ test('image file: checks the type, then analyses a printed note into the quote',
   await expect(page.getByTestId('analysis-success')).toBeVisible({ timeout: 90_000 });
 
   await expect(quoteLine(page, 'Installation prise électrique')).toContainText('8');
-  await expect(quoteLine(page, 'Pose de luminaire')).toContainText('5');
+  await expect(quoteLine(page, 'Point lumineux')).toContainText('5');
   await expect(quoteLine(page, 'Remplacement tableau électrique')).toBeVisible();
   await expect(page.getByTestId('current-client-name')).toHaveText('Claire Rousseau');
   const title = (await recordedEvents(page)).find((e) => e.type === 'quote/title-recognised');
   expect(title?.payload.title).toMatch(/normes/i);
+  // The OCR assets came from mf-recognition's own origin.
+  expect(fromRecognition.map((r) => r.url)).toEqual(expect.arrayContaining(['/tesseract/worker.min.js', '/tesseract/lang/fra.traineddata.gz']));
+  console.log(`[recognition] ${test.info().annotations.map((a) => `${a.type}: ${a.description}`).join('\n')}`);
 });
 
 test('dictation through a scripted SpeechRecognition ends with lines in « Devis en cours »', async ({ page, signedIn }) => {
@@ -142,9 +162,10 @@ test('dictation through a scripted SpeechRecognition ends with lines in « Devis
         (this as unknown as Record<string, ((e: Event) => void) | null>)[`on${type}`]?.call(this, event);
       }
       results(list: [string, boolean][], resultIndex = 0) {
-        const results = list.map(([transcript, isFinal]) =>
-          Object.assign([{ transcript, confidence: 0.9 }], { isFinal, item(i: number) { return this[i]; } }),
-        );
+        const results = list.map(([transcript, isFinal]) => {
+          const alternatives = [{ transcript, confidence: 0.9 }];
+          return Object.assign(alternatives, { isFinal, item: (i: number) => alternatives[i] });
+        });
         const event = Object.assign(new Event('result'), { resultIndex, results: Object.assign(results, { item(i: number) { return results[i]; } }) });
         this.emit('result', event);
       }
