@@ -16,8 +16,20 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
 }
 
+/** One statement of a pipeline: its rows come back as text (no type parsing), keyed by column name. */
+export interface Statement {
+  sql: string;
+  params: unknown[];
+}
+
 export interface Database extends Queryable {
   readonly engine: 'pglite' | 'postgres';
+  /**
+   * Runs the statements as one atomic unit (all commit or none), returning each statement's result. On PGlite
+   * this is a single extended-protocol pipeline (Parse/Bind/Execute… Sync: one implicit transaction, one call
+   * into PostgreSQL), which is the request hot path of /rest/v1.
+   */
+  pipeline(statements: Statement[]): Promise<QueryResult[]>;
   /** Runs `fn` in one transaction (READ COMMITTED); rolls back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;

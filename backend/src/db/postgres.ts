@@ -27,7 +27,7 @@ export async function openPostgres(connectionString: string): Promise<Database> 
   // Fail at start, not on the first request, when the database is unreachable.
   await pool.query('select 1');
   const root = wrap(pool);
-  return {
+  const database: Database = {
     engine: 'postgres',
     query: root.query,
     exec: root.exec,
@@ -50,6 +50,14 @@ export async function openPostgres(connectionString: string): Promise<Database> 
         client.release(broken);
       }
     },
+    pipeline(statements) {
+      return database.transaction(async (tx) => {
+        const results: QueryResult[] = [];
+        for (const statement of statements) results.push(await tx.query(statement.sql, statement.params));
+        return results;
+      });
+    },
     close: () => pool.end(),
   };
+  return database;
 }

@@ -3,7 +3,7 @@
 // row-level security decides what every request may see or change.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-import { type Database, isPgError, type Queryable } from '../db/database.ts';
+import { type Database, isPgError, type QueryResult } from '../db/database.ts';
 import type { RelationInfo, SchemaCache } from '../db/schema-cache.ts';
 import { BodyTooLargeError, bearerToken, readBody, send } from '../http.ts';
 import type { JwtFailure, JwtVerifier } from '../jwt.ts';
@@ -194,16 +194,35 @@ export class Postgrest {
     return relation;
   }
 
-  private async runAs<T>(caller: Caller, readOnly: boolean, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  /**
+   * Runs one statement as the caller: PostgREST's pre-request (role, claims, read-only for reads) and the
+   * statement, atomically. `shape` turns the result into the reply and may refuse it (RestError); when the
+   * refusal or `Prefer: tx=rollback` must undo the changes, the statement runs in an explicit transaction,
+   * otherwise as a single pipeline (the fast path).
+   */
+  private async run(
+    caller: Caller,
+    readOnly: boolean,
+    statement: { sql: string; params: unknown[] },
+    shape: (result: QueryResult) => Reply,
+    options: { mayRefuse?: boolean; rollback?: boolean } = {},
+  ): Promise<Reply> {
+    const pre = { sql: readOnly ? PRE_REQUEST_READ : PRE_REQUEST_WRITE, params: [caller.role, caller.claimsJson] };
     try {
+      if (readOnly || (!options.mayRefuse && !options.rollback)) {
+        const [, result] = await this.options.db.pipeline([pre, statement]);
+        return shape(result ?? { rows: [], affectedRows: 0 });
+      }
       return await this.options.db.transaction(async (tx) => {
-        await tx.query(readOnly ? PRE_REQUEST_READ : PRE_REQUEST_WRITE, [caller.role, caller.claimsJson]);
-        return fn(tx);
+        await tx.query(pre.sql, pre.params);
+        const reply = shape(await tx.query(statement.sql, statement.params));
+        if (options.rollback) throw new Rollback(reply);
+        return reply;
       });
     } catch (error) {
       if (error instanceof Rollback) {
         if (error.reply instanceof RestError) throw error.reply;
-        return error.reply as T;
+        return error.reply;
       }
       if (isPgError(error)) throw fromPgError(error, caller.role !== 'anon');
       throw error;
@@ -264,16 +283,18 @@ export class Postgrest {
       single: media.single,
       stripNulls: media.stripNulls,
     });
-    const row = await this.runAs(caller, true, async (tx) => (await tx.query(sql, params)).rows[0] ?? {});
-    const pageCount = Number(row.page_count ?? 0);
-    const total = row.total_count === null || row.total_count === undefined ? undefined : Number(row.total_count);
-    if (media.single && pageCount !== 1) throw restErrors.singular(pageCount);
-    if (total !== undefined && offset > 0 && offset > total) {
-      throw restErrors.rangeNotSatisfiable(`An offset of ${offset} was requested, but there are only ${total} rows.`);
-    }
-    const contentRange = pageCount > 0 ? `${offset}-${offset + pageCount - 1}/${total ?? '*'}` : `*/${total ?? '*'}`;
-    const status = total !== undefined && pageCount < total && !media.single ? 206 : 200;
-    return { status, headers: { ...JSON_HEADERS, 'content-range': contentRange }, body: String(row.body) };
+    return this.run(caller, true, { sql, params }, (result) => {
+      const row = result.rows[0] ?? {};
+      const pageCount = Number(row.page_count ?? 0);
+      const total = row.total_count === null || row.total_count === undefined ? undefined : Number(row.total_count);
+      if (media.single && pageCount !== 1) throw restErrors.singular(pageCount);
+      if (total !== undefined && offset > 0 && offset > total) {
+        throw restErrors.rangeNotSatisfiable(`An offset of ${offset} was requested, but there are only ${total} rows.`);
+      }
+      const contentRange = pageCount > 0 ? `${offset}-${offset + pageCount - 1}/${total ?? '*'}` : `*/${total ?? '*'}`;
+      const status = total !== undefined && pageCount < total && !media.single ? 206 : 200;
+      return { status, headers: { ...JSON_HEADERS, 'content-range': contentRange }, body: String(row.body) };
+    });
   }
 
   private async jsonBody(req: IncomingMessage): Promise<unknown> {
@@ -305,18 +326,21 @@ export class Postgrest {
     prefs: Preferences,
     successStatus: number,
   ): Promise<Reply> {
-    return this.runAs(caller, false, async (tx) => {
-      const result = await tx.query(statement.sql, statement.params);
-      const row = plan.returning ? (result.rows[0] ?? {}) : undefined;
-      const affected = row ? Number(row.page_count ?? 0) : result.affectedRows;
-      if (media.single && affected !== 1) throw new Rollback(restErrors.singular(affected));
-      const headers: Record<string, string> = { 'content-range': `*/${prefs.count ? affected : '*'}` };
-      const reply: Reply = row
-        ? { status: successStatus === 204 ? 200 : successStatus, headers: { ...JSON_HEADERS, ...headers }, body: String(row.body) }
-        : { status: successStatus, headers };
-      if (prefs.tx === 'rollback') throw new Rollback(reply);
-      return reply;
-    });
+    return this.run(
+      caller,
+      false,
+      statement,
+      (result) => {
+        const row = plan.returning ? (result.rows[0] ?? {}) : undefined;
+        const affected = row ? Number(row.page_count ?? 0) : result.affectedRows;
+        if (media.single && affected !== 1) throw restErrors.singular(affected);
+        const headers: Record<string, string> = { 'content-range': `*/${prefs.count ? affected : '*'}` };
+        return row
+          ? { status: successStatus === 204 ? 200 : successStatus, headers: { ...JSON_HEADERS, ...headers }, body: String(row.body) }
+          : { status: successStatus, headers };
+      },
+      { mayRefuse: media.single, rollback: prefs.tx === 'rollback' },
+    );
   }
 
   private async insert(req: IncomingMessage, relation: RelationInfo, query: URLSearchParams, caller: Caller, media: MediaType, prefs: Preferences): Promise<Reply> {
@@ -404,22 +428,20 @@ export class Postgrest {
       stripNulls: media.stripNulls,
     });
     const readOnly = method !== 'POST' || fn.volatility !== 'volatile';
-    return this.runAs(caller, readOnly, async (tx) => {
-      const result = await tx.query(statement.sql, statement.params);
-      let reply: Reply;
-      if (statement.kind === 'void') {
-        reply = { status: 204, headers: {} };
-      } else {
+    const mayRefuse = statement.kind === 'rows' && media.single && fn.returnsSet;
+    return this.run(
+      caller,
+      readOnly,
+      statement,
+      (result) => {
+        if (statement.kind === 'void') return { status: 204, headers: {} };
         const row = result.rows[0] ?? {};
-        if (statement.kind === 'rows' && media.single && fn.returnsSet && Number(row.page_count ?? 0) !== 1) {
-          throw new Rollback(restErrors.singular(Number(row.page_count ?? 0)));
-        }
         const pageCount = Number(row.page_count ?? 1);
+        if (mayRefuse && pageCount !== 1) throw restErrors.singular(pageCount);
         const contentRange = statement.kind === 'rows' && fn.returnsSet ? (pageCount > 0 ? `0-${pageCount - 1}/*` : '*/*') : '0-0/*';
-        reply = { status: 200, headers: { ...JSON_HEADERS, 'content-range': contentRange }, body: String(row.body ?? 'null') };
-      }
-      if (prefs.tx === 'rollback') throw new Rollback(reply);
-      return reply;
-    });
+        return { status: 200, headers: { ...JSON_HEADERS, 'content-range': contentRange }, body: String(row.body ?? 'null') };
+      },
+      { mayRefuse, rollback: prefs.tx === 'rollback' },
+    );
   }
 }
