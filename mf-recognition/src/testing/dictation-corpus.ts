@@ -17,8 +17,12 @@ export type CorpusCase = {
   expected: { projectTitle?: string; tasks: ExtractionResult['tasks']; client: NonNullable<ExtractionResult['client']> };
 };
 
+/** The second catalogue, named the way another firm would (« Électricité - prise de courant 16A », units u/ens/ML). */
+export const SECOND_CATALOGUE_DIR = join(DICTATIONS_DIR, 'second-catalogue');
+
 export function loadCatalogue(dir = DICTATIONS_DIR): Task[] {
-  return JSON.parse(readFileSync(join(dir, 'catalogue.json'), 'utf8')) as Task[];
+  const parsed = JSON.parse(readFileSync(join(dir, 'catalogue.json'), 'utf8')) as Task[] | { tasks: Task[] };
+  return Array.isArray(parsed) ? parsed : parsed.tasks;
 }
 
 export function loadCorpus(dir = DICTATIONS_DIR): CorpusCase[] {

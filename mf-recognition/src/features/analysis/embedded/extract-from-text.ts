@@ -99,13 +99,16 @@ type Segment = {
   quantities: Quantity[];
   sentence: number;
   correction: boolean;
-  /** « on dépose la baignoire et le carrelage »: the second object shares the verb of the first. */
-  inheritedAction: 'remove' | null;
+  /** « on dépose la baignoire et le carrelage », « on repeint les plinthes et l'encadrement »: the second object shares the verb of the first. */
+  inherited: Term[];
+  clause: number;
 };
 
-type Line = { task: PreparedTask; quantity: Quantity | null; sentence: number; order: number };
+type Line = { task: PreparedTask; quantity: Quantity | null; sentence: number; clause: number; order: number };
 
-const CONNECTORS = /\s+(?:avec (?:son|sa|ses|le|la|les|un|une|des)(?=\s)|et puis|et aussi|et ensuite|et|puis|ensuite|ainsi que|aussi|également|egalement|sinon|après ça|apres ca|plus(?=\s+(?:\d|un\b|une\b)))\s+/giu;
+const CONNECTORS = /\s+(?:avec (?:son|sa|ses|le|la|les|un|une|des)(?=\s)|et puis|et aussi|et ensuite|et|puis|ensuite|ainsi que|sinon|après ça|apres ca|plus(?=\s+(?:\d|un\b|une\b)))\s+/giu;
+/** Trade activities a coordinated object inherits (« peinture des murs et des boiseries »). */
+const SHARED_ACTIVITIES = new Set(['peinture', 'papierpeint', 'isolation']);
 const CORRECTION = /^\s*(?:non|pardon|plutôt|plutot|enfin|je veux dire|ou plutôt|ou plutot|correction|je me suis trompé|je me suis trompe|je rectifie)\b/iu;
 const NEGATION = /(?<![\p{L}])(?:pas|plus besoin|aucun|aucune|jamais|ni|on garde|on conserve|garder|conserver|on laisse|laisser)(?![\p{L}])/iu;
 const SAME_QUANTITY = /(?<![a-z])(?:(?:la|le) meme (?:surface|quantite|longueur|metrage|nombre)|idem|pareil)(?![a-z])/;
@@ -119,16 +122,23 @@ function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtraction['
   let pendingSentence = -1;
   let order = 0;
 
+  // Hours said with no task (« comptez trois heures de plus ») are labour, when the catalogue has it.
+  const labour = catalogue.find((t) => t.unit === 'h' && t.terms.some((term) => term.concept === 'mainoeuvre'));
+  const flushPending = () => {
+    if (pending?.unit === 'h' && labour) lines.push({ task: labour, quantity: pending, sentence: pendingSentence, clause: -1, order: order++ });
+    pending = null;
+  };
+
   for (const segment of segments) {
-    if (segment.sentence !== pendingSentence) pending = null;
+    if (segment.sentence !== pendingSentence) flushPending();
     for (const part of splitOnQuantities(segment)) {
       const mainUnit = part.quantities.find((q) => q.strength === 3)?.unit ?? null;
       let terms = analyseTerms(part.text);
       let match: ReturnType<typeof bestCatalogueMatch> = null;
-      if (part.inheritedAction && terms.length) {
-        const withAction = [...terms, { stem: 'depos', concept: 'remove', role: 'remove' as const, start: -1, end: -1 }];
-        match = bestCatalogueMatch(part.text, catalogue, { unit: mainUnit, terms: withAction });
-        if (match) terms = withAction;
+      if (part.inherited.length && terms.length) {
+        const withShared = [...terms, ...part.inherited];
+        match = bestCatalogueMatch(part.text, catalogue, { unit: mainUnit, terms: withShared });
+        if (match) terms = withShared;
       }
       if (!match && terms.length) match = bestCatalogueMatch(part.text, catalogue, { unit: mainUnit, terms });
       // « dépose de l'ancien carrelage et pose du nouveau »: an action alone takes the object of the clause before.
@@ -152,13 +162,17 @@ function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtraction['
           const last = lines[lines.length - 1];
           if (part.correction && last) {
             last.quantity = orphan;
-          } else if (last?.quantity && !hasContentWords(part.text)) {
+          } else if (last?.quantity && last.quantity.strength >= 2 && !hasContentWords(part.text)) {
             // « …, vingt-huit mètres carrés » restating the quantity already given: nothing to add.
           } else if (last?.quantity && last.sentence === part.sentence && orphan.unit && last.quantity.unit && unitsCompatible(orphan.unit, last.task.unit) && unitsCompatible(last.quantity.unit, last.task.unit)) {
             // « plinthes : 2,50 m dans les toilettes et 12 m dans le couloir »: one task, several places.
             last.quantity = { ...last.quantity, value: last.quantity.value + orphan.value };
           } else if (last && canTake(last, orphan, part.sentence)) {
             last.quantity = orphan;
+            // « lessivage et peinture, 40 m² »: one figure for the tasks said together.
+            for (const line of lines) {
+              if (line !== last && line.clause === last.clause && !line.quantity && fits(orphan, line.task) && orphan.unit && unitsCompatible(orphan.unit, line.task.unit)) line.quantity = orphan;
+            }
           } else {
             pending = orphan;
             pendingSentence = part.sentence;
@@ -175,7 +189,7 @@ function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtraction['
       // « pose du nouveau » after « dépose de l'ancien carrelage, 8 m² »: the same surface.
       if (!quantity && borrowedFrom?.quantity && fits(borrowedFrom.quantity, task)) quantity = borrowedFrom.quantity;
       pending = null;
-      const line: Line = { task, quantity, sentence: part.sentence, order: order++ };
+      const line: Line = { task, quantity, sentence: part.sentence, clause: part.clause, order: order++ };
       lastMatched = { terms, line };
       if (part.correction && lines.length > 0 && lines[lines.length - 1]!.task === line.task) {
         lines[lines.length - 1]!.quantity = quantity ?? lines[lines.length - 1]!.quantity;
@@ -184,34 +198,38 @@ function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtraction['
       }
     }
   }
+  flushPending();
   return mergeRepeats(lines);
 }
 
 /** Sentences (lines, . ! ? ;), then clauses (commas), then segments (et, puis, ensuite…). */
 function splitSegments(text: string): Segment[] {
   const segments: Segment[] = [];
+  let clauseIndex = 0;
   const sentences = text.split(/\n|[.!?;]+(?=\s|$)|:(?=\s*\n)/);
   sentences.forEach((sentence, sentenceIndex) => {
     const clauses = sentence.split(/(?<!\d),|,(?!\d)|\s+\/\s+|\s+\+\s+|\s+-\s+(?=\D)/);
     let correctionPending = false;
-    for (const clause of clauses) {
+    clauses.forEach((clause) => {
+      clauseIndex += 1;
       // « quinze mètres carrés, non pardon, dix-sept »: the marker may stand alone between commas.
       const correction = correctionPending || CORRECTION.test(clause);
       correctionPending = CORRECTION.test(clause) && !/[\p{L}\d]/u.test(clause.replace(CORRECTION, '').replace(/\b(?:pardon|non|plutot|plutôt)\b/giu, ''));
-      if (correctionPending) continue;
-      let clauseAction: 'remove' | null = null;
+      if (correctionPending) return;
+      let shared: Term[] = [];
       for (const piece of clause.split(CONNECTORS)) {
         // « sans » drops what follows it: « peinture sans sous-couche ».
         const kept = piece.split(/(?<![\p{L}])sans(?![\p{L}])/iu)[0] ?? '';
         if (!/[\p{L}\d]/u.test(kept)) continue;
         const folded = fold(kept);
-        const roles = analyseTerms(kept).map((t) => t.role);
-        const inheritedAction = !roles.includes('remove') && !roles.includes('install') ? clauseAction : null;
-        if (roles.includes('remove')) clauseAction = 'remove';
-        else if (roles.includes('install')) clauseAction = null;
-        segments.push({ text: kept, folded, quantities: findQuantities(folded), sentence: sentenceIndex, correction, inheritedAction });
+        const terms = analyseTerms(kept);
+        const hasAction = terms.some((t) => t.role === 'remove' || t.role === 'install');
+        const hasActivity = terms.some((t) => t.concept !== null && SHARED_ACTIVITIES.has(t.concept));
+        const inherited = shared.filter((t) => (t.role === 'remove' ? !hasAction : !hasActivity && !hasAction));
+        if (hasAction || hasActivity) shared = terms.filter((t) => t.role === 'remove' || (t.concept !== null && SHARED_ACTIVITIES.has(t.concept)));
+        segments.push({ text: kept, folded, quantities: findQuantities(folded), sentence: sentenceIndex, correction, inherited, clause: clauseIndex });
       }
-    }
+    });
   });
   return segments;
 }
@@ -306,6 +324,8 @@ function chooseQuantity(quantities: Quantity[], task: PreparedTask, matchedStems
 }
 
 function quantityRank(q: Quantity, task: PreparedTask, matchedStems: Set<string>): number {
+  // « peinture 2 couches », « laine de verre 200 mm »: a figure that is part of the task's own name.
+  if (q.nextWord && new RegExp(`(?:^|[^0-9])${q.value}\\s*${q.nextWord.slice(0, 3)}`).test(fold(task.task.name))) return 0;
   const countTask = task.unit === null || unitFamily(task.unit) === 'count';
   if (q.unit) {
     if (unitsCompatible(q.unit, task.unit)) return 4;

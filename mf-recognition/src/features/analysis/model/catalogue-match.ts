@@ -6,12 +6,14 @@ import type { Task } from '@atelier/domain';
 import { canonicalUnit, unitsCompatible, type CanonicalUnit } from './units';
 import { jaroWinkler } from './similarity';
 import { stem, words } from './text';
-import { STOP_WORDS, TRADE_LEXICON, type LexiconEntry, type Role } from './trade-lexicon';
+import { NOT_ACTIONS, STOP_WORDS, TRADE_LEXICON, type LexiconEntry, type Role } from './trade-lexicon';
 
 export const SIMILARITY_THRESHOLD = 0.4;
 const STEM_SIMILARITY = 0.9;
 const PARTIAL_HEAD_SCORE = 0.45;
-const CONCEPT_MATCH = 0.8;
+const CONCEPT_MATCH = 0.9;
+/** A head term counts as found from this similarity on (concept or close spelling). */
+const HEAD_EVIDENCE = 0.8;
 const WEIGHTS = { head: 1, mod: 0.35, install: 0.25, remove: 0.25, service: 0.5, qualifier: 0.5 } as const;
 
 export type Term = {
@@ -49,7 +51,7 @@ export function analyseTerms(text: string): Term[] {
   const terms: Term[] = [];
   let i = 0;
   while (i < ws.length) {
-    const phrase = (PHRASES_BY_FIRST_STEM.get(stems[i]!) ?? []).find((p) => p.stems.every((s, k) => stems[i + k] === s));
+    const phrase = NOT_ACTIONS.has(ws[i]!) ? undefined : (PHRASES_BY_FIRST_STEM.get(stems[i]!) ?? []).find((p) => p.stems.every((s, k) => stems[i + k] === s));
     if (phrase) {
       terms.push({ stem: phrase.stems.join(' '), concept: phrase.entry.concept, role: phrase.entry.role, start: i, end: i + phrase.stems.length });
       i += phrase.stems.length;
@@ -185,7 +187,7 @@ export function bestCatalogueMatch(
       const term = candidate.terms[pair.term]!;
       matched += term.weight * pair.similarity;
       matchedStems.add(terms[pair.phrase]!.stem);
-      if (term.isHead && pair.similarity >= CONCEPT_MATCH) {
+      if (term.isHead && pair.similarity >= HEAD_EVIDENCE) {
         headFound = true;
         evidence += term.evidence * pair.similarity;
         bestHead = Math.max(bestHead, pair.similarity);
@@ -193,7 +195,7 @@ export function bestCatalogueMatch(
     }
     if (!headFound || total === 0) continue;
     // A name with several objects (« Nettoyage et démoussage toiture ») still answers to one of them.
-    let score = Math.max(matched / total, PARTIAL_HEAD_SCORE * bestHead);
+    let score = Math.max(matched / total, bestHead === 1 ? PARTIAL_HEAD_SCORE : 0);
     if (containsSequence(phraseStems, candidate.stems)) score = Math.max(score, phraseStems.length === candidate.stems.length ? 1 : 0.95);
     const unitBonus = options.unit && unitsCompatible(options.unit, candidate.unit) ? 0.03 : 0;
     const rank = [score + unitBonus, evidence, -candidate.index];

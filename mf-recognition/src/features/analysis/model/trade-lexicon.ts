@@ -22,6 +22,7 @@ export const TRADE_LEXICON: readonly LexiconEntry[] = [
   { concept: 'peinture', trade: 'painting', role: 'head', forms: ['peinture', 'peindre', 'peint', 'repeindre', 'repeint', 'repeigne', 'repeignent', 'repeignez', 'peigne', 'peignent', 'peignez', 'peints', 'peintes', 'mettre en peinture', 'mise en peinture', 'laque', 'laquer', 'lasure', 'lasurer', 'badigeon', 'vernis', 'vernir', 'peintre'] },
   { concept: 'preparation', trade: 'painting', role: 'head', forms: ['préparation', 'préparer', 'enduit', 'enduire', 'ratissage', 'ratisser', 'rebouchage', 'reboucher', 'ponçage', 'poncer', 'lessivage', 'lessiver', 'lissage', 'lisser'] },
   { concept: 'souscouche', trade: 'painting', role: 'head', forms: ['sous-couche', 'sous couche', 'impression', 'primaire', "couche d'impression", 'fixateur', "primaire d'accrochage"] },
+  { concept: 'boiserie', trade: 'painting', role: 'head', forms: ['boiserie', 'boiseries', 'encadrement', 'encadrements', 'chambranle', 'chambranles', 'menuiseries bois'] },
   { concept: 'papierpeint', trade: 'painting', role: 'head', forms: ['papier peint', 'papiers peints', 'tapisserie', 'tapisser', 'toile de verre', 'revêtement mural', 'tenture'] },
 
   // Tiling
@@ -32,45 +33,45 @@ export const TRADE_LEXICON: readonly LexiconEntry[] = [
   { concept: 'plinthe', trade: 'tiling', role: 'head', forms: ['plinthe', 'plinthes'] },
 
   // Flooring
-  { concept: 'parquet', trade: 'flooring', role: 'head', forms: ['parquet', 'parquet flottant', 'stratifié', 'sol stratifié', 'lames', 'parqueteur'] },
+  { concept: 'parquet', trade: 'flooring', role: 'head', forms: ['parquet', 'stratifié', 'lames', 'parqueteur'] },
   { concept: 'moquette', trade: 'flooring', role: 'head', forms: ['moquette'] },
   { concept: 'solsouple', trade: 'flooring', role: 'head', forms: ['sol souple', 'lino', 'linoléum', 'sol vinyle', 'vinyle', 'lames pvc'] },
 
   // Electricity
-  { concept: 'prise', trade: 'electricity', role: 'head', forms: ['prise', 'prise électrique', 'prise de courant', 'prises de courant', 'socle de prise', 'pc'] },
+  { concept: 'prise', trade: 'electricity', role: 'head', forms: ['prise', 'prise de courant', 'prises de courant', 'socle de prise', 'pc'] },
   { concept: 'interrupteur', trade: 'electricity', role: 'head', forms: ['interrupteur', 'inter', 'va-et-vient', 'va et vient', 'variateur', 'bouton poussoir'] },
   { concept: 'tableau', trade: 'electricity', role: 'head', forms: ['tableau électrique', 'tableau', 'coffret électrique', 'armoire électrique', 'disjoncteur', 'disjoncteurs', 'tableau de répartition'] },
-  { concept: 'pointlumineux', trade: 'electricity', role: 'head', forms: ['point lumineux', 'points lumineux', 'luminaire', 'plafonnier', 'applique', 'éclairage', 'spot', 'spots', 'dcl', 'lumière'] },
+  { concept: 'pointlumineux', trade: 'electricity', role: 'head', forms: ['point lumineux', 'points lumineux', 'luminaire', 'plafonnier', 'applique', 'éclairage', 'spot', 'spots', 'dcl', 'lumière', 'pl'] },
   { concept: 'normes', trade: 'electricity', role: 'head', forms: ['mise aux normes', 'mise en conformité', 'conformité', 'normes', 'norme nf c 15-100'] },
   { concept: 'electricite', trade: 'electricity', role: 'mod', forms: ['électrique', 'électriques', 'électricité', 'électricien', 'câblage', 'câbler', 'câble', 'câbles', 'circuit', 'circuits'] },
 
   // Plumbing
   { concept: 'wc', trade: 'plumbing', role: 'head', forms: ['wc', 'w.c', 'toilettes', 'toilette', 'cuvette', 'sanitaires', 'sanitaire', 'bâti-support', 'bâti support', 'cabinet de toilette'] },
-  { concept: 'chauffeeau', trade: 'plumbing', role: 'head', forms: ['chauffe-eau', 'chauffe eau', 'cumulus', "ballon d'eau chaude", 'ballon eau chaude', 'ballon', 'ballon thermodynamique'] },
+  { concept: 'chauffeeau', trade: 'plumbing', role: 'head', forms: ['chauffe-eau', 'chauffe eau', 'cumulus', "ballon d'eau chaude", 'ballon eau chaude', 'ballon'] },
   { concept: 'lavabo', trade: 'plumbing', role: 'head', forms: ['lavabo', 'vasque', 'lave-mains', 'lave mains', 'meuble vasque', 'meuble de salle de bain'] },
   { concept: 'evier', trade: 'plumbing', role: 'head', forms: ['évier'] },
-  { concept: 'douche', trade: 'plumbing', role: 'head', forms: ['douche', 'receveur', 'receveur de douche', "douche à l'italienne", 'paroi de douche', 'cabine de douche'] },
+  { concept: 'douche', trade: 'plumbing', role: 'head', forms: ['douche', 'receveur', 'receveur de douche', 'paroi de douche', 'cabine de douche'] },
   { concept: 'baignoire', trade: 'plumbing', role: 'head', forms: ['baignoire'] },
-  { concept: 'robinet', trade: 'plumbing', role: 'head', forms: ['mitigeur', 'robinet', 'robinetterie', 'mélangeur', 'mitigeur thermostatique'] },
+  { concept: 'robinet', trade: 'plumbing', role: 'head', forms: ['mitigeur', 'robinet', 'robinetterie', 'mélangeur'] },
   { concept: 'pointeau', trade: 'plumbing', role: 'head', forms: ["point d'eau", "points d'eau", 'arrivée d eau', "arrivée d'eau", 'alimentation eau'] },
   { concept: 'plomberie', trade: 'plumbing', role: 'head', forms: ['plomberie', 'plombier', 'tuyauterie', 'canalisation', 'canalisations', 'tuyau', 'tuyaux', 'multicouche', 'cuivre'] },
   { concept: 'fuite', trade: 'plumbing', role: 'head', forms: ['fuite', 'recherche de fuite', 'fuites', 'dégât des eaux'] },
 
   // Masonry
   { concept: 'cloison', trade: 'masonry', role: 'head', forms: ['cloison', 'cloisons', 'placo', 'placoplâtre', 'plaque de plâtre', 'plaques de plâtre', 'ba13', 'ba 13', 'plaquiste', 'cloisonnement'] },
-  { concept: 'chape', trade: 'masonry', role: 'head', forms: ['chape', 'dalle', 'béton', 'coulage', 'couler', 'chape béton', 'chape liquide'] },
-  { concept: 'maconnerie', trade: 'masonry', role: 'head', forms: ['maçonnerie', 'maçon', 'muret', 'parpaing', 'parpaings', 'agglo', 'agglos', 'mur en parpaing', 'brique', 'briques'] },
+  { concept: 'chape', trade: 'masonry', role: 'head', forms: ['chape', 'dalle', 'béton', 'coulage', 'couler'] },
+  { concept: 'maconnerie', trade: 'masonry', role: 'head', forms: ['maçonnerie', 'maçon', 'muret', 'parpaing', 'parpaings', 'agglo', 'agglos', 'brique', 'briques'] },
   { concept: 'ouverture', trade: 'masonry', role: 'head', forms: ['ouverture', 'ouvrir', 'percement', 'percer', 'trémie', 'baie', 'création d ouverture', "création d'ouverture"] },
   { concept: 'murporteur', trade: 'masonry', role: 'head', forms: ['mur porteur', 'murs porteurs', 'porteur'] },
   { concept: 'facade', trade: 'masonry', role: 'head', forms: ['façade', 'ravalement', 'crépi', 'crépir', 'enduit de façade'] },
 
   // Insulation
-  { concept: 'isolation', trade: 'insulation', role: 'head', forms: ['isolation', 'isoler', 'isolant', 'isolants', 'laine de verre', 'laine de roche', 'laine minérale', 'laine soufflée', 'laine', 'souffler', 'soufflée', 'ouate de cellulose', 'polystyrène', 'doublage', 'doublage isolant', 'soufflage', 'ite', 'iti'] },
-  { concept: 'combles', trade: 'insulation', role: 'head', forms: ['combles', 'comble', 'grenier', 'combles perdus', 'rampants'] },
+  { concept: 'isolation', trade: 'insulation', role: 'head', forms: ['isolation', 'isoler', 'isolant', 'isolants', 'laine de verre', 'laine de roche', 'laine minérale', 'laine soufflée', 'laine', 'souffler', 'soufflée', 'ouate de cellulose', 'polystyrène', 'doublage', 'soufflage', 'ite', 'iti'] },
+  { concept: 'combles', trade: 'insulation', role: 'head', forms: ['combles', 'comble', 'grenier', 'rampants'] },
 
   // Heating
   { concept: 'radiateur', trade: 'heating', role: 'head', forms: ['radiateur', 'radiateurs', 'convecteur', 'convecteurs', 'sèche-serviette', 'sèche serviette', 'sèche-serviettes', 'panneau rayonnant'] },
-  { concept: 'chaudiere', trade: 'heating', role: 'head', forms: ['chaudière', 'chaudière gaz', 'chaudière à condensation'] },
+  { concept: 'chaudiere', trade: 'heating', role: 'head', forms: ['chaudière'] },
   { concept: 'pac', trade: 'heating', role: 'head', forms: ['pompe à chaleur', 'pac', 'pompe a chaleur', 'pompes à chaleur'] },
   { concept: 'chauffage', trade: 'heating', role: 'mod', forms: ['chauffage', 'chauffagiste', 'plancher chauffant'] },
   { concept: 'entretien', trade: 'heating', role: 'service', forms: ['entretien', 'entretenir', 'révision', 'réviser', 'maintenance', 'ramonage', 'ramoner', 'contrôle annuel', 'visite annuelle', 'désembouage', 'désembouer', 'purge', 'purger', 'détartrage', 'détartrer', 'dépannage', 'dépanner', 'réparation', 'réparer'] },
@@ -80,7 +81,7 @@ export const TRADE_LEXICON: readonly LexiconEntry[] = [
   { concept: 'fenetre', trade: 'joinery', role: 'head', forms: ['fenêtre', 'fenêtres', 'porte-fenêtre', 'porte fenêtre', 'baie vitrée', 'châssis', 'vitrage', 'double vitrage', 'velux', 'fenêtre de toit', 'croisée'] },
   { concept: 'porte', trade: 'joinery', role: 'head', forms: ['porte', 'portes', 'bloc-porte', 'bloc porte', 'huisserie'] },
   { concept: 'porteexterieure', trade: 'joinery', role: 'head', forms: ["porte d'entrée", 'porte entrée', 'porte blindée', 'porte de garage', 'porte de service', 'porte palière', 'portail'] },
-  { concept: 'volet', trade: 'joinery', role: 'head', forms: ['volet', 'volets', 'volet roulant', 'volets roulants', 'persienne', 'persiennes', 'store', 'stores'] },
+  { concept: 'volet', trade: 'joinery', role: 'head', forms: ['volet', 'volets', 'persienne', 'persiennes', 'store', 'stores'] },
   { concept: 'placard', trade: 'joinery', role: 'head', forms: ['placard', 'placards', 'dressing', 'rangement'] },
   { concept: 'menuiserie', trade: 'joinery', role: 'mod', forms: ['menuiserie', 'menuiseries', 'menuisier'] },
 
@@ -94,7 +95,7 @@ export const TRADE_LEXICON: readonly LexiconEntry[] = [
   { concept: 'benne', trade: 'demolition', role: 'head', forms: ['benne', 'bennes', 'conteneur', 'big bag', 'big bags'] },
   { concept: 'nettoyage', trade: 'general', role: 'head', forms: ['nettoyage', 'nettoyer', 'ménage', 'remise en propreté'] },
   { concept: 'protection', trade: 'general', role: 'head', forms: ['protection', 'protéger', 'bâchage', 'bâcher', 'protections'] },
-  { concept: 'mainoeuvre', trade: 'general', role: 'head', forms: ["main d'oeuvre", "main d'œuvre", 'main-d oeuvre', 'mo', "heure de main d'oeuvre", 'heures de travail', 'heure de travail', 'temps de travail', 'taux horaire', 'ouvrier', 'compagnon', 'régie'] },
+  { concept: 'mainoeuvre', trade: 'general', role: 'head', forms: ["main d'oeuvre", "main d'œuvre", 'main-d oeuvre', 'mo', "heure de main d'oeuvre", 'heures de travail', 'heure de travail', 'temps de travail', 'taux horaire', 'horaire', 'ouvrier', 'compagnon', 'régie'] },
   { concept: 'deplacement', trade: 'general', role: 'head', forms: ['déplacement', 'déplacements', 'frais de déplacement', 'trajet', 'frais kilométriques'] },
   { concept: 'echafaudage', trade: 'general', role: 'head', forms: ['échafaudage', 'échafaudages', 'nacelle'] },
 
@@ -108,6 +109,9 @@ export const TRADE_LEXICON: readonly LexiconEntry[] = [
   { concept: 'exterieur', trade: 'general', role: 'mod', forms: ['extérieur', 'extérieure', 'extérieurs', 'dehors'] },
   { concept: 'interieur', trade: 'general', role: 'mod', forms: ['intérieur', 'intérieure', 'intérieurs', 'intérieures'] },
 ];
+
+/** Participles used as adjectives (« tuiles cassées »): a state, not the removal work. */
+export const NOT_ACTIONS = new Set(['cassee', 'cassees', 'casses', 'abimee', 'abimees', 'abimes', 'abime']);
 
 /** Words that never carry meaning for matching (removed after phrases were recognised). */
 export const STOP_WORDS = new Set([
