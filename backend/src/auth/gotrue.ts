@@ -202,6 +202,8 @@ export class GoTrue {
   private async refreshGrant(body: Json): Promise<Json> {
     const token = typeof body.refresh_token === 'string' ? body.refresh_token : '';
     if (!token) throw authErrors.refreshTokenNotFound();
+    const rotated = await store.rotateLiveRefreshToken(this.options.db, token);
+    if (rotated) return this.accessTokenResponse(rotated);
     const outcome = await this.options.db.transaction((tx) =>
       store.rotateRefreshToken(tx, token, this.options.refreshReuseIntervalSeconds),
     );

@@ -2,7 +2,7 @@
 // (no role switch), like GoTrue's own connection.
 import { randomBytes, randomUUID } from 'node:crypto';
 
-import type { Queryable } from '../db/database.ts';
+import type { Database, Queryable } from '../db/database.ts';
 
 /** GoTrue's User JSON, built in SQL so that both engines format timestamps identically. */
 const USER_JSON = `json_build_object(
@@ -221,6 +221,45 @@ export async function rotateRefreshToken(
   );
   if (!users[0]) return { kind: 'not-found' };
   return { kind: 'rotated', session: { sessionId, refreshToken, user: parseUser(users[0].user_json), signedInAt } };
+}
+
+/**
+ * The common case of grant_type=refresh_token as one statement (one round trip, the refresh hot path): when the
+ * token is live, revoke it, issue its child and touch the session. Returns undefined when the token is unknown,
+ * already revoked or its session gone; rotateRefreshToken() then decides (reuse interval, theft).
+ */
+export async function rotateLiveRefreshToken(db: Database, token: string): Promise<IssuedSession | undefined> {
+  const refreshToken = newRefreshToken();
+  const [result] = await db.pipeline([
+    {
+      sql: `with live as (
+              select rt.id, rt.user_id, rt.session_id, extract(epoch from s.created_at)::bigint as signed_in_at
+                from auth.refresh_tokens rt
+                join auth.sessions s on s.id = rt.session_id
+               where rt.token = $1 and not rt.revoked
+               for update of rt
+            ), revoked as (
+              update auth.refresh_tokens set revoked = true, updated_at = now() where id = (select id from live)
+            ), issued as (
+              insert into auth.refresh_tokens (instance_id, token, user_id, parent, session_id)
+              select '00000000-0000-0000-0000-000000000000', $2, live.user_id, $1, live.session_id from live
+            ), touched as (
+              update auth.sessions set refreshed_at = now() at time zone 'utc', updated_at = now()
+               where id = (select session_id from live)
+            )
+            select live.session_id::text as session_id, live.signed_in_at, ${USER_JSON} as user_json
+              from live join auth.users u on u.id = live.user_id::uuid`,
+      params: [token, refreshToken],
+    },
+  ]);
+  const row = result?.rows[0];
+  if (!row) return undefined;
+  return {
+    sessionId: String(row.session_id),
+    refreshToken,
+    user: parseUser(row.user_json),
+    signedInAt: Number(row.signed_in_at),
+  };
 }
 
 export async function sessionExists(db: Queryable, sessionId: string): Promise<boolean> {
