@@ -75,7 +75,7 @@ const ADDRESS_STOP = new Set([
 
 /** A street address: [number] street-type name [, postal code city | à city]. */
 export function findAddress(text: string): Found | null {
-  const re = new RegExp(String.raw`(?:(\d{1,4})\s*(?:bis|ter|b)?\s*,?\s*)?\b(?:${STREET_TYPES})(?=[\s.])`, 'giu');
+  const re = new RegExp(String.raw`(?:(\d{1,4})\s*(?:bis|ter|b)?\s*,?\s*)?(?<![\p{L}])(?:${STREET_TYPES})(?=[\s.])`, 'giu');
   for (const match of text.matchAll(re)) {
     const start = match.index;
     // Street name: words up to punctuation, a stop word, a postal code or « à ».

@@ -12,8 +12,13 @@ export const SIMILARITY_THRESHOLD = 0.4;
 const STEM_SIMILARITY = 0.9;
 const PARTIAL_HEAD_SCORE = 0.45;
 const CONCEPT_MATCH = 0.9;
-/** A head term counts as found from this similarity on (concept or close spelling). */
-const HEAD_EVIDENCE = 0.8;
+/** Neighbouring notions of one trade: wall tiles are tiles, a vinyl floor is a floor covering. */
+const RELATED_MATCH = 0.75;
+const RELATED_CONCEPTS = new Set(
+  [['faience', 'carrelage'], ['parquet', 'solsouple']].flatMap(([a, b]) => [`${a}|${b}`, `${b}|${a}`]),
+);
+/** A head term counts as found from this similarity on (same notion, related notion or close spelling). */
+const HEAD_EVIDENCE = 0.75;
 const WEIGHTS = { head: 1, mod: 0.35, install: 0.25, remove: 0.25, service: 0.5, qualifier: 0.5 } as const;
 
 export type Term = {
@@ -42,6 +47,7 @@ const PHRASES_BY_FIRST_STEM: Map<string, Phrase[]> = (() => {
   return index;
 })();
 
+const STATE_VERBS = new Set(['est', 'sont', 'ete', 'etait', 'etaient', 'deja', 'tout']);
 const UNIT_WORD = /^(?:m[²³23]?|ml|cm|mm|kg|[²³])$|[²³]/;
 
 /** Terms of a phrase: lexicon phrases recognised first (longest first), then the remaining meaningful words. */
@@ -51,7 +57,9 @@ export function analyseTerms(text: string): Term[] {
   const terms: Term[] = [];
   let i = 0;
   while (i < ws.length) {
-    const phrase = NOT_ACTIONS.has(ws[i]!) ? undefined : (PHRASES_BY_FIRST_STEM.get(stems[i]!) ?? []).find((p) => p.stems.every((s, k) => stems[i + k] === s));
+    // « qui est cassé », « tuiles cassées »: a state, not the work of removing.
+    const state = NOT_ACTIONS.has(ws[i]!) || (STATE_VERBS.has(ws[i - 1] ?? '') && /^(?:casse|abime|demonte|enleve)$/.test(ws[i]!));
+    const phrase = state ? undefined : (PHRASES_BY_FIRST_STEM.get(stems[i]!) ?? []).find((p) => p.stems.every((s, k) => stems[i + k] === s));
     if (phrase) {
       terms.push({ stem: phrase.stems.join(' '), concept: phrase.entry.concept, role: phrase.entry.role, start: i, end: i + phrase.stems.length });
       i += phrase.stems.length;
@@ -128,6 +136,7 @@ export type CatalogueMatch = {
 function termSimilarity(catalogueTerm: Term, phraseTerm: Term): number {
   if (catalogueTerm.stem === phraseTerm.stem) return 1;
   if (catalogueTerm.concept !== null && catalogueTerm.concept === phraseTerm.concept) return CONCEPT_MATCH;
+  if (catalogueTerm.concept !== null && phraseTerm.concept !== null && RELATED_CONCEPTS.has(`${catalogueTerm.concept}|${phraseTerm.concept}`)) return RELATED_MATCH;
   if (catalogueTerm.role === 'install' || catalogueTerm.role === 'remove' || phraseTerm.role === 'install' || phraseTerm.role === 'remove') return 0;
   // Short stems and very different lengths make Jaro-Winkler too generous (port ≈ portabl).
   if (catalogueTerm.stem.length < 5 || phraseTerm.stem.length < 5 || Math.abs(catalogueTerm.stem.length - phraseTerm.stem.length) > 2) return 0;
@@ -195,7 +204,7 @@ export function bestCatalogueMatch(
     }
     if (!headFound || total === 0) continue;
     // A name with several objects (« Nettoyage et démoussage toiture ») still answers to one of them.
-    let score = Math.max(matched / total, bestHead === 1 ? PARTIAL_HEAD_SCORE : 0);
+    let score = Math.max(matched / total, bestHead >= CONCEPT_MATCH ? PARTIAL_HEAD_SCORE : 0);
     if (containsSequence(phraseStems, candidate.stems)) score = Math.max(score, phraseStems.length === candidate.stems.length ? 1 : 0.95);
     const unitBonus = options.unit && unitsCompatible(options.unit, candidate.unit) ? 0.03 : 0;
     const rank = [score + unitBonus, evidence, -candidate.index];
