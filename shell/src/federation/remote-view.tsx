@@ -6,7 +6,12 @@ import { lazy, useState, type ComponentType } from 'react';
 import { resetRemote } from './remote-registry';
 import type { RemoteModule } from './remotes';
 
-export function RemoteView<P extends object>({ module, props }: { module: RemoteModule<P>; props?: P }) {
+interface RemoteViewProps<P> {
+  module: RemoteModule<P>;
+  props?: P;
+}
+
+function RemoteMount<P extends object>({ module, props }: RemoteViewProps<P>) {
   const [Lazy, setLazy] = useState(() => lazy(module.load) as unknown as ComponentType<P>);
   const retry = () => {
     resetRemote(module.remote);
@@ -17,4 +22,10 @@ export function RemoteView<P extends object>({ module, props }: { module: Remote
       <Lazy {...((props ?? {}) as P)} />
     </RemoteBoundary>
   );
+}
+
+export function RemoteView<P extends object>({ module, props }: RemoteViewProps<P>) {
+  // Keyed by module: two routes rendering RemoteView at the same place must not share the lazy
+  // component nor the boundary's error state.
+  return <RemoteMount key={`${module.remote}/${module.expose}`} module={module} props={props} />;
 }
