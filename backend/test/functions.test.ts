@@ -55,6 +55,16 @@ describe('without an AI provider', () => {
     expect(data).toMatchObject({ ok: true });
   });
 
+  it('functions answer their own CORS preflight, allowing the headers the browser asks for', async () => {
+    const res = await fetch(`${backend.url}/functions/v1/ai/chat/completions`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://localhost:3002', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type, x-stainless-os' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('access-control-allow-headers')).toContain('x-stainless-os');
+  });
+
   it('unknown functions are 404', async () => {
     const res = await raw(backend, '/functions/v1/does-not-exist');
     expect(res.status).toBe(404);

@@ -3,7 +3,7 @@
 // the body to `${AI_BASE_URL}/chat/completions` with the server's AI_API_KEY (which never reaches the browser),
 // streaming the provider's status and body back. Without AI_BASE_URL it answers 503 ai_not_configured and the
 // browser uses its embedded analyser.
-import { corsHeaders, json } from '../_shared/cors.ts';
+import { corsHeaders, json, preflight } from '../_shared/cors.ts';
 
 const SUPABASE_URL = Deno.env.get('SUPABASE_URL') ?? '';
 const SUPABASE_ANON_KEY = Deno.env.get('SUPABASE_ANON_KEY') ?? '';
@@ -33,7 +33,7 @@ async function authenticatedUser(req: Request): Promise<{ id: string } | null> {
 }
 
 Deno.serve(async (req: Request) => {
-  if (req.method === 'OPTIONS') return new Response('ok', { headers: corsHeaders });
+  if (req.method === 'OPTIONS') return preflight(req);
   const path = new URL(req.url).pathname.replace(/^\/ai/, '');
   if (path !== '/chat/completions') return json(404, { error: { code: 'not_found', message: 'Unknown AI endpoint' } });
   if (req.method !== 'POST') return json(405, { error: { code: 'method_not_allowed', message: 'Use POST' } });

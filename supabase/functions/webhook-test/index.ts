@@ -1,8 +1,8 @@
 // GET /functions/v1/webhook-test — a liveness probe for the functions runtime; no authentication.
-import { corsHeaders, json } from '../_shared/cors.ts';
+import { json, preflight } from '../_shared/cors.ts';
 
 Deno.serve((req: Request) => {
-  if (req.method === 'OPTIONS') return new Response('ok', { headers: corsHeaders });
+  if (req.method === 'OPTIONS') return preflight(req);
   if (req.method !== 'GET') return json(405, { ok: false, error: 'Method not allowed' });
   return json(200, { ok: true, message: 'Webhook test endpoint', timestamp: new Date().toISOString() });
 });
