@@ -44,12 +44,12 @@ function readName(text: string, from: number): Found | null {
 
 export function findClientName(text: string): Found | null {
   const labelled = new RegExp(
-    String.raw`\b(?:nom\s+du\s+client|client(?:e)?|nom)\b\s*(?::|-|,)?\s*(?:c'est\s+|est\s+|s'appelle\s+)?(?:(${TITLE_WORD})(?:\s+et\s+${TITLE_WORD})?\s*)?`,
+    String.raw`\b(?:nom\s+du\s+client|client(?:e)?|nom)\b\s*(?::|;|!|-|,)?\s*(?:c'est\s+|est\s+|s'appelle\s+)?(?:(${TITLE_WORD})(?:\s+et\s+${TITLE_WORD})?\s*)?`,
     'giu',
   );
   for (const match of text.matchAll(labelled)) {
     const name = readName(text, match.index + match[0].length);
-    if (name && (match[1] || /^\p{Lu}/u.test(name.value) || /:|c'est|s'appelle/.test(match[0]))) {
+    if (name && (match[1] || /^\p{Lu}/u.test(name.value) || /[:;!]|c'est|s'appelle/.test(match[0]))) {
       return { value: name.value, start: match.index, end: name.end };
     }
   }
@@ -136,21 +136,29 @@ function capitaliseCity(name: string): string {
   return name.replace(/(^|[\s-])(\p{Ll})/gu, (_, sep: string, c: string) => sep + c.toLocaleUpperCase('fr-FR'));
 }
 
-const TITLE_TRIGGER = /^[ \t]*(?:[-•*][ \t]*)?(?:(?:le|mon|notre)\s+)?(?:projet|chantier|objet|intitul[ée]|titre(?:\s+du\s+(?:projet|devis|chantier))?|devis|travaux)\s*(?::|-|–|c'est|concerne|=)\s*|^[ \t]*(?:le\s+)?projet\s+(?=\p{L})/imu;
+const TITLE_TRIGGERS: ReadonlyArray<RegExp> = [
+  /^[ \t]*(?:[-•*][ \t]*)?(?:(?:le|mon|notre)\s+)?(?:projet|chantier|objet|intitul[ée]|titre(?:\s+du\s+(?:projet|devis|chantier))?)\s*(?::|-|–|c'est|concerne|=)\s*|^[ \t]*(?:le\s+)?projet\s+(?=\p{L})/iu,
+  /^[ \t]*(?:[-•*][ \t]*)?travaux\s*(?::|-|–)\s*/iu,
+  /^[ \t]*(?:[-•*][ \t]*)?devis\s*(?::|-|–)\s*/iu,
+];
 
-/** « Projet : rénovation salle de bain », « Chantier : … », « Objet : … » at the start of a line or sentence. */
+/**
+ * « Projet : rénovation salle de bain », « Chantier : … », « Objet : … » at the start of a line or sentence;
+ * « Travaux : … » or « DEVIS - … » only when nothing better names the project.
+ */
 export function findProjectTitle(text: string): Found | null {
-  const sentenceRe = /[^\n.!?;]+/g;
-  for (const sentence of text.matchAll(sentenceRe)) {
-    const trigger = TITLE_TRIGGER.exec(sentence[0]);
-    if (!trigger) continue;
-    const afterTrigger = sentence[0].slice(trigger[0].length);
-    const comma = afterTrigger.search(/,/);
-    const titleText = (comma >= 0 ? afterTrigger.slice(0, comma) : afterTrigger).trim();
-    if (!/\p{L}{3,}/u.test(titleText)) continue;
-    const start = sentence.index;
-    const end = sentence.index + trigger[0].length + (comma >= 0 ? comma : afterTrigger.length);
-    return { value: titleText, start, end };
+  for (const trigger of TITLE_TRIGGERS) {
+    for (const sentence of text.matchAll(/[^\n.!?;]+/g)) {
+      const found = trigger.exec(sentence[0]);
+      if (!found) continue;
+      const afterTrigger = sentence[0].slice(found[0].length);
+      const comma = afterTrigger.search(/,/);
+      const titleText = (comma >= 0 ? afterTrigger.slice(0, comma) : afterTrigger).trim();
+      if (!/\p{L}{3,}/u.test(titleText)) continue;
+      const start = sentence.index;
+      const end = sentence.index + found[0].length + (comma >= 0 ? comma : afterTrigger.length);
+      return { value: titleText, start, end };
+    }
   }
   return null;
 }

@@ -43,6 +43,11 @@ describe('extractFromText — quantity, unit and task in French phrasings', () =
     ['faïence 15 m² à 50 € le m²', '15 m2 Pose de faïence murale'],
     ['peinture des 2 chambres', '1 m2 Peinture murs'],
     ['remplacement du chauffe-eau de 200 litres', '1 unité Remplacement chauffe-eau'],
+    ['Pose de radiateur x3', '3 unité Pose de radiateur'],
+    ['Installation prise électrique x 4', '4 unité Installation prise électrique'],
+    ['Démolition cloison .............. 8 m2', '8 m2 Démolition cloison'],
+    ['Pose de faïence murale : 18 m2', '18 m2 Pose de faïence murale'],
+    ['Pose de mitigeur : 2 unités', '2 unité Pose de mitigeur'],
   ])('%s → %s', (text, expected) => {
     expect(tasks(text)).toEqual([expected]);
   });
@@ -92,6 +97,17 @@ describe('extractFromText — client and title', () => {
   it('reads typed notes with labels, OCR look-alikes and multi-line addresses', () => {
     const result = extractFromText('Client : M. Durand\n3 impasse des Tilleuls\n44000 Nantes\nTél : O6 l2 34 S6 78\nEmail : durand.p@orange.fr\nPeinture murs 30 m2', catalogue, { flow: 'image' });
     expect(result.client).toEqual({ name: 'Durand', address: '3 impasse des Tilleuls, 44000 Nantes', phone: '06 12 34 56 78', email: 'durand.p@orange.fr' });
+  });
+
+  it('reads OCR slips in labels and addresses', () => {
+    const result = extractFromText('Client! Pierre Lefebvre\nà.benali@laposte.net\nTel. 06.45.78.12.33\nPeinture murs 10 m2', catalogue, { flow: 'image' });
+    expect(result.client).toEqual({ name: 'Pierre Lefebvre', email: 'a.benali@laposte.net', phone: '06 45 78 12 33' });
+  });
+
+  it('prefers « Projet : » to a « DEVIS - » heading and does not read the project line as a task', () => {
+    const result = extractFromText('DEVIS - document provisoire\nProjet : rénovation complète appartement\nPeinture murs 120 m2', catalogue, { flow: 'image' });
+    expect(result.projectTitle).toBe('Rénovation Complète Appartement');
+    expect(result.tasks).toEqual([{ name: 'Peinture murs', quantity: 120, unit: 'm2' }]);
   });
 
   it('reads the project title, or deduces it from the tasks', () => {

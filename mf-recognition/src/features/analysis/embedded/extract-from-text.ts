@@ -259,6 +259,13 @@ function findQuantities(folded: string): Quantity[] {
     }
     quantities.push({ value, unit: unit?.unit ?? null, strength: unit ? 3 : 2, start, end, nextWord: nextWord(folded, end) });
   }
+  // « Pose de radiateur x3 »: a multiplier written after the task.
+  for (const match of folded.matchAll(/(?<![\d.,]\s?)(?<![\p{L}\d])[x×*]\s?(\d{1,4})(?![\d.,]*\s*[x×*]?\s*\d)/gu)) {
+    const start = match.index;
+    if (quantities.some((q) => q.start <= start + match[0].length - 1 && q.end > start)) continue;
+    const unit = matchUnitAt(folded, start + match[0].length);
+    quantities.push({ value: Number(match[1]), unit: unit?.unit ?? null, strength: unit ? 3 : 2, start, end: unit?.end ?? start + match[0].length, nextWord: nextWord(folded, start + match[0].length) });
+  }
   for (const match of folded.matchAll(/(?<![\p{L}])(un|une)(?![\p{L}])/gu)) {
     const end = match.index + match[0].length;
     const unit = matchUnitAt(folded, end);

@@ -20,7 +20,7 @@ export function normaliseEmail(raw: string | undefined | null): string | undefin
   return EMAIL_SHAPE.test(text) ? text : undefined;
 }
 
-const WRITTEN = /[A-Za-z0-9][A-Za-z0-9._%+-]*\s?@\s?[A-Za-z0-9-]+(?:\s?\.\s?[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
+const WRITTEN = /[\p{L}0-9][\p{L}0-9._%+-]*\s?@\s?[A-Za-z0-9-]+(?:\s?\.\s?[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/gu;
 const JOINERS = new Set(['point', 'tiret', 'underscore', '.', '-', '_']);
 const AT_WORDS = new Set(['arobase', 'arrobase', 'arobas']);
 
