@@ -233,3 +233,57 @@ describe('single object requests', () => {
     expect(after.data?.map((r) => r.siret)).not.toContain('00000000000000');
   });
 });
+
+describe('odd requests never cause a 500', () => {
+  const deep = (n: number): string => (n === 0 ? 'first_name.eq.a' : `or(${deep(n - 1)},last_name.eq.b)`);
+  const cases: Array<[string, { method?: string; body?: string; headers?: Record<string, string> }?]> = [
+    ['/rest/v1/%zz'],
+    ['/rest/v1/profiles?select=%zz'],
+    ['/rest/v1/profiles?first_name=eq.%00'],
+    [`/rest/v1/profiles?first_name=eq.${encodeURIComponent('\u0000x')}`],
+    [`/rest/v1/profiles?select=${Array.from({ length: 2000 }, () => 'id').join(',')}`],
+    [`/rest/v1/profiles?id=in.(${Array.from({ length: 3000 }, (_, i) => i).join(',')})`],
+    [`/rest/v1/profiles?or=(${deep(20)})`],
+    [`/rest/v1/profiles?or=(${deep(2000)})`],
+    ['/rest/v1/profiles?id->>x=eq.1'],
+    ['/rest/v1/profiles?first_name=fts(english).a%20b'],
+    ['/rest/v1/profiles?select=first_name->0'],
+    ['/rest/v1/profiles?order=,'],
+    ['/rest/v1/profiles?select=a:'],
+    ['/rest/v1/profiles?limit=99999999999'],
+    ['/rest/v1/profiles', { headers: { range: '5-1' } }],
+    ['/rest/v1/profiles', { headers: { accept: 'text/csv' } }],
+    ['/rest/v1/profiles', { method: 'PUT', body: '{}' }],
+    ['/rest/v1/profiles', { method: 'POST', body: '42' }],
+    ['/rest/v1/profiles', { method: 'POST', body: '[1,2]' }],
+    ['/rest/v1/profiles?id=eq.x', { method: 'PATCH', body: '[]' }],
+    ['/rest/v1/profiles?columns=%22', { method: 'POST', body: '{}' }],
+    ['/rest/v1/rpc/next_document_number', { method: 'POST', body: '{"kind":{"a":1}}' }],
+    ['/rest/v1/rpc/next_document_number', { method: 'POST', body: '[]' }],
+    ['/rest/v1/rpc/next_document_number?kind=invoice&nope=eq.1'],
+    ['/rest/v1/rpc/consume_quote_credit', { method: 'DELETE' }],
+    ['/rest/v1/rpc/a/b'],
+    ['/auth/v1/admin/users/------------------------------------', { method: 'DELETE' }],
+    ['/auth/v1/admin/users/%zz'],
+    ['/auth/v1/token?grant_type=password', { method: 'POST', body: '{"email":["x"],"password":{"a":1}}' }],
+    ['/auth/v1/token?grant_type=refresh_token', { method: 'POST', body: '{"refresh_token":123}' }],
+    ['/auth/v1/token?grant_type=magic', { method: 'POST', body: '{}' }],
+    ['/auth/v1/signup', { method: 'POST', body: '{"email":"a@b.fr","password":"secret-1","data":"nope"}' }],
+    ['/auth/v1/user', { method: 'PUT', body: '{"data":[1],"email":5}' }],
+    ['/auth/v1/logout?scope=weird', { method: 'POST' }],
+    ['/auth/v1/nowhere'],
+    ['/nowhere'],
+  ];
+
+  it.each(cases)('%s', async (path, init = {}) => {
+    const token = path.includes('/admin/') ? backend.serviceRoleKey : alice.accessToken;
+    const res = await raw(backend, path, { token, ...init });
+    expect(res.status).toBeLessThan(500);
+    expectNoData(res);
+  });
+});
+
+it('still serves normally after all of that', async () => {
+  const res = await get('profiles?select=id');
+  expect(res.json).toEqual([{ id: alice.id }]);
+});

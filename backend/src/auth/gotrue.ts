@@ -23,6 +23,7 @@ export interface GoTrueOptions {
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const ADMIN_ROLES = new Set(['service_role', 'supabase_admin']);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type Json = Record<string, unknown>;
 
@@ -96,10 +97,11 @@ export class GoTrue {
       this.requireAdmin(req);
       return ok(await this.adminCreateUser(await this.jsonBody(req)));
     }
-    const adminUser = /^\/admin\/users\/([0-9a-fA-F-]{36})$/.exec(path);
+    const adminUser = /^\/admin\/users\/([^/]+)$/.exec(path);
     if (adminUser) {
       this.requireAdmin(req);
-      const id = adminUser[1]!;
+      const id = decodeURIComponentSafe(adminUser[1]!);
+      if (!UUID.test(id)) throw authErrors.userNotFound();
       if (method === 'GET') {
         const user = await store.findUserById(this.options.db, id);
         if (!user) throw authErrors.userNotFound();
@@ -231,8 +233,8 @@ export class GoTrue {
     }
     const { claims } = result;
     if (typeof claims.sub !== 'string' || claims.sub === '') throw authErrors.missingSub();
-    if (!/^[0-9a-fA-F-]{36}$/.test(claims.sub)) throw authErrors.userNotFoundFromJwt();
-    const sessionId = typeof claims.session_id === 'string' && /^[0-9a-fA-F-]{36}$/.test(claims.session_id) ? claims.session_id : undefined;
+    if (!UUID.test(claims.sub)) throw authErrors.userNotFoundFromJwt();
+    const sessionId = typeof claims.session_id === 'string' && UUID.test(claims.session_id) ? claims.session_id : undefined;
     const { user, sessionFound } = await store.userWithSession(this.options.db, claims.sub, sessionId);
     if (!user) throw authErrors.userNotFoundFromJwt();
     if (!sessionFound) throw authErrors.sessionNotFound();
@@ -363,6 +365,14 @@ export class GoTrue {
     return this.options.db.transaction((tx) =>
       store.createUser(tx, { email: normalised, passwordHash, userMetadata: {}, confirmed: true }),
     );
+  }
+}
+
+function decodeURIComponentSafe(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
   }
 }
 

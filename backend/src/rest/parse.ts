@@ -214,10 +214,14 @@ export function parseFilterValue(field: Field, expression: string, fieldText: st
 export function parseLogicTree(key: string, value: string): LogicNode {
   const negate = key.startsWith('not.');
   const op = (negate ? key.slice(4) : key) as 'and' | 'or';
-  return parseLogicGroup(op, negate, value, `${key}=${value}`);
+  return parseLogicGroup(op, negate, value, `${key}=${value}`, 1);
 }
 
-function parseLogicGroup(op: 'and' | 'or', negate: boolean, text: string, whole: string): LogicNode {
+/** Deeper trees are refused: they only serve to exhaust PostgreSQL's (WebAssembly) stack. */
+const MAX_LOGIC_DEPTH = 32;
+
+function parseLogicGroup(op: 'and' | 'or', negate: boolean, text: string, whole: string, depth: number): LogicNode {
+  if (depth > MAX_LOGIC_DEPTH) throw restErrors.parse('logic tree', whole.slice(0, 100), `nesting deeper than ${MAX_LOGIC_DEPTH} levels`);
   const inner = /^\(([\s\S]*)\)$/.exec(text);
   if (!inner) throw restErrors.parse('logic tree', whole, 'unexpected end of input expecting "("');
   const children: Condition[] = [];
@@ -225,7 +229,7 @@ function parseLogicGroup(op: 'and' | 'or', negate: boolean, text: string, whole:
     const item = raw.trim();
     const group = /^(not\.)?(and|or)(\([\s\S]*\))$/.exec(item);
     if (group) {
-      children.push(parseLogicGroup(group[2] as 'and' | 'or', Boolean(group[1]), group[3]!, whole));
+      children.push(parseLogicGroup(group[2] as 'and' | 'or', Boolean(group[1]), group[3]!, whole, depth + 1));
       continue;
     }
     const dot = item.indexOf('.');

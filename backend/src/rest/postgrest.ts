@@ -237,7 +237,12 @@ export class Postgrest {
     const media = parseAccept(req.headers.accept);
     const prefs = parsePrefer(req.headers.prefer);
 
-    const segments = path.split('/').filter(Boolean).map((s) => decodeURIComponent(s));
+    let segments: string[];
+    try {
+      segments = path.split('/').filter(Boolean).map((s) => decodeURIComponent(s));
+    } catch {
+      throw restErrors.tableNotFound(path.replace(/^\//, ''));
+    }
     if (segments.length === 0) {
       return { status: 200, headers: JSON_HEADERS, body: JSON.stringify({ swagger: '2.0', info: { title: 'Atelier local PostgREST', version: 'local' }, paths: {} }) };
     }
