@@ -1,7 +1,7 @@
 // createAnalyzer: the AI provider when one is configured, the embedded provider otherwise and whenever the AI
 // fails. An `ai_not_configured` answer is remembered for the life of the page: no request is wasted after it.
 import type { Task } from '@atelier/domain';
-import { AiProvider, type AiProviderOptions } from './ai/openai-provider';
+import type { AiProvider, AiProviderOptions } from './ai/openai-provider';
 import { EmbeddedProvider } from './embedded-provider';
 import { AnalysisError, isAiNotConfigured } from './errors';
 import { ANALYSIS_MESSAGES } from './messages';
@@ -83,17 +83,26 @@ export function createAnalyzer(options: CreateAnalyzerOptions = {}): Analyzer {
   };
 }
 
-function buildAiProvider(options: CreateAnalyzerOptions): AiProvider | null {
+type AiAnalyses = Pick<AiProvider, 'analyzeText' | 'analyzeImage'>;
+
+/** The AI provider, its module (and the openai SDK) loaded on the first AI call only. */
+function buildAiProvider(options: CreateAnalyzerOptions): AiAnalyses | null {
   const getAccessToken = options.ai?.getAccessToken ?? options.getAccessToken;
   const baseURL = options.ai?.baseURL ?? (options.functionsUrl ? `${options.functionsUrl.replace(/\/$/, '')}/ai` : undefined);
   if (!getAccessToken || !baseURL) return null;
-  return new AiProvider({
+  const settings: AiProviderOptions = {
     ...options.ai,
     baseURL,
     getAccessToken,
     model: options.ai?.model ?? options.model,
     anonKey: options.ai?.anonKey ?? options.anonKey,
-  });
+  };
+  let provider: Promise<AiProvider> | null = null;
+  const load = () => (provider ??= import(/* webpackChunkName: "ai-provider" */ './ai/openai-provider').then((m) => new m.AiProvider(settings)));
+  return {
+    analyzeText: async (text, catalogue) => (await load()).analyzeText(text, catalogue),
+    analyzeImage: async (image, catalogue) => (await load()).analyzeImage(image, catalogue),
+  };
 }
 
 function asAnalysisError(error: unknown): AnalysisError {
