@@ -71,6 +71,13 @@ test('photo through the camera: rear camera, capture after start-up, lines added
   await expect(page.getByTestId('camera-view')).toBeVisible();
   await expect(page.getByText('Placez vos notes dans le cadre')).toBeVisible();
   const capture = page.getByRole('button', { name: 'Capturer' });
+  await expect(page.getByRole('button', { name: /Changer de caméra \(Caméra arrière\)/ })).toBeVisible();
+  await expect(capture).toBeEnabled({ timeout: 15_000 });
+  // Front camera and back: the stream restarts, capture waits for the new one.
+  await page.getByRole('button', { name: /Changer de caméra/ }).click();
+  await expect(page.getByRole('button', { name: /Changer de caméra \(Caméra avant\)/ })).toBeVisible();
+  await page.getByRole('button', { name: /Changer de caméra/ }).click();
+  await expect(page.getByRole('button', { name: /Changer de caméra \(Caméra arrière\)/ })).toBeVisible();
   await expect(capture).toBeEnabled({ timeout: 15_000 });
   // The clip is 1280×720 and plays in the <video>.
   expect(await page.locator('video').evaluate((v: HTMLVideoElement) => [v.videoWidth, v.videoHeight])).toEqual([1280, 720]);
@@ -177,6 +184,10 @@ test('dictation through a scripted SpeechRecognition ends with lines in « Devis
 
   await page.getByRole('button', { name: "Démarrer l'écoute" }).click();
   await page.waitForFunction(() => (window as unknown as { __sr?: unknown }).__sr);
+  // The microphone circle follows the real input level (Chromium's fake microphone beeps).
+  await expect
+    .poll(async () => Number(await page.getByTestId('microphone-level').getAttribute('data-level')), { timeout: 10_000, intervals: [100] })
+    .toBeGreaterThan(0);
   const script = [
     'Projet rénovation de la cuisine.',
     'Pose de carrelage sol vingt-cinq mètres carrés.',
