@@ -2,6 +2,9 @@
 // and the external services the browser may call (address search) answered locally.
 import { expect, test as base, type Page } from '@playwright/test';
 
+export const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 3000);
+/** Origin of an app in the e2e system: 0 shell, 1 quotes, 2 recognition, 3 clients, 4 account, 5 admin. */
+export const appOrigin = (offset: number) => `http://localhost:${PORT_BASE + offset}`;
 export const BACKEND_URL = `http://localhost:${process.env.E2E_BACKEND_PORT ?? 54322}`;
 export const ADMIN = { email: 'admin@atelier.local', password: 'atelier-admin' };
 
@@ -28,7 +31,7 @@ export function newUserData(prefix = 'artisan'): TestUser {
 }
 
 async function anonKey(): Promise<string> {
-  const res = await fetch('http://localhost:3000/config.json');
+  const res = await fetch(`${appOrigin(0)}/config.json`);
   const config = (await res.json()) as { supabaseAnonKey: string };
   return config.supabaseAnonKey;
 }

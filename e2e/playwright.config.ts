@@ -3,6 +3,8 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const repoRoot = path.resolve(__dirname, '..');
+const portBase = Number(process.env.E2E_PORT_BASE ?? 3000);
+const runName = process.env.E2E_PORT_BASE ? `e2e-${portBase}` : 'e2e';
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -23,12 +25,12 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   reporter: [
     ['list'],
-    ['json', { outputFile: path.join(repoRoot, '.atelier/reports/e2e.json') }],
+    ['json', { outputFile: path.join(repoRoot, `.atelier/reports/${runName}.json`) }],
   ],
-  outputDir: path.join(repoRoot, '.atelier/e2e-results'),
+  outputDir: path.join(repoRoot, `.atelier/${runName}-results`),
   use: {
     ...devices['Desktop Chrome'],
-    baseURL: 'http://localhost:3000',
+    baseURL: `http://localhost:${portBase}`,
     locale: 'fr-FR',
     timezoneId: 'Europe/Paris',
     trace: 'retain-on-failure',
@@ -40,7 +42,7 @@ export default defineConfig({
   },
   webServer: {
     command: `${path.join(repoRoot, 'node_modules/.bin/tsx')} ${path.join(repoRoot, 'scripts/e2e-server.ts')}`,
-    url: 'http://localhost:3000/config.json',
+    url: `http://localhost:${portBase}/config.json`,
     cwd: repoRoot,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -4,6 +4,8 @@ import { startBackend } from '../backend/src/server.ts';
 
 import { serveApps } from './lib/serve-apps.mjs';
 
+// Ports can be moved (E2E_PORT_BASE, E2E_BACKEND_PORT) so two e2e runs never fight over the same ones.
+export const E2E_PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 3000);
 export const E2E_BACKEND_PORT = Number(process.env.E2E_BACKEND_PORT ?? 54322);
 export const E2E_ADMIN = { email: 'admin@atelier.local', password: 'atelier-admin' };
 
@@ -17,6 +19,14 @@ async function main() {
     env: { AI_BASE_URL: process.env.E2E_AI_BASE_URL ?? '' },
   });
   const apps = await serveApps({
+    ports: {
+      shell: E2E_PORT_BASE,
+      quotes: E2E_PORT_BASE + 1,
+      recognition: E2E_PORT_BASE + 2,
+      clients: E2E_PORT_BASE + 3,
+      account: E2E_PORT_BASE + 4,
+      admin: E2E_PORT_BASE + 5,
+    },
     runtimeConfig: {
       supabaseUrl: backend.url,
       supabaseAnonKey: backend.anonKey,

@@ -1,4 +1,4 @@
-import { ADMIN, createUser, expect, mockGeocoder, newUserData, signIn, test } from '../fixtures';
+import { ADMIN, appOrigin, expect, mockGeocoder, newUserData, signIn, test } from '../fixtures';
 
 const NAV = ['Devis', 'Clients', 'Personnalisation', 'Gestion des Tâches', 'Entreprise', 'Mon Compte'];
 
@@ -57,7 +57,7 @@ test.describe('sign-up and sign-in', () => {
     await expect(page.getByText('Inscription - Étape 2/4')).toBeVisible();
     await page.getByLabel(/entreprise/i).fill(user.companyName);
     await page.getByLabel(/prénom/i).fill(user.firstName);
-    await page.getByLabel(/^nom/i).fill(user.lastName);
+    await page.getByLabel('Nom', { exact: true }).fill(user.lastName);
     await page.getByLabel(/téléphone/i).fill('06 12 34 56 78');
     await page.getByRole('button', { name: 'Continuer' }).click();
 
@@ -73,12 +73,12 @@ test.describe('sign-up and sign-in', () => {
     await page.getByText('Gratuit', { exact: true }).first().click();
     await page.getByRole('button', { name: "S'inscrire" }).click();
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole('navigation')).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Navigation principale' })).toBeVisible();
 
     // The profile carries the sign-up metadata.
     await page.goto('/account');
     await expect(page.getByLabel(/prénom/i)).toHaveValue(user.firstName);
-    await expect(page.getByLabel(/^nom/i)).toHaveValue(user.lastName);
+    await expect(page.getByLabel('Nom', { exact: true })).toHaveValue(user.lastName);
   });
 
   test('wrong credentials give a French message', async ({ page, user }) => {
@@ -92,7 +92,7 @@ test.describe('sign-up and sign-in', () => {
 
   test('sign-in, navigation, signed-in user on /auth goes home, sign-out', async ({ page, signedIn }) => {
     void signedIn;
-    const nav = page.getByRole('navigation');
+    const nav = page.getByRole('navigation', { name: 'Navigation principale' });
     for (const label of NAV) await expect(nav.getByRole('link', { name: label, exact: true })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Administration' })).toHaveCount(0);
     await nav.getByRole('link', { name: 'Gestion des Tâches' }).click();
@@ -111,22 +111,22 @@ test.describe('sign-up and sign-in', () => {
 
   test('the administrator sees Administration', async ({ page }) => {
     await signIn(page, ADMIN);
-    await expect(page.getByRole('navigation').getByRole('link', { name: 'Administration' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Administration' })).toBeVisible();
   });
 });
 
 test.describe('federation', () => {
   test('a remote that fails to load shows a French fallback with Réessayer; other routes keep working', async ({ page, signedIn }) => {
     void signedIn;
-    await page.route('http://localhost:3003/**', (route) => route.abort());
+    await page.route(`${appOrigin(3)}/**`, (route) => route.abort());
     await page.goto('/clients');
     await expect(page.getByRole('button', { name: 'Réessayer' })).toBeVisible();
-    await expect(page.getByRole('navigation')).toBeVisible();
-    await page.getByRole('navigation').getByRole('link', { name: 'Gestion des Tâches' }).click();
+    await expect(page.getByRole('navigation', { name: 'Navigation principale' })).toBeVisible();
+    await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Gestion des Tâches' }).click();
     await expect(page.getByText('Ajouter une tâche').first()).toBeVisible();
 
     // The remote comes back: Réessayer loads it.
-    await page.unroute('http://localhost:3003/**');
+    await page.unroute(`${appOrigin(3)}/**`);
     await page.goto('/clients');
     await page.getByRole('button', { name: 'Réessayer' }).click();
     await expect(page.getByRole('heading', { name: 'Clients' })).toBeVisible();
@@ -141,9 +141,9 @@ test.describe('federation', () => {
       if (body.includes('__reactContainer$')) reactDomCopies.add(response.url());
     });
     await page.goto('/');
-    await page.getByRole('navigation').getByRole('link', { name: 'Gestion des Tâches' }).click();
-    await page.getByRole('navigation').getByRole('link', { name: 'Mon Compte' }).click();
-    await page.getByRole('navigation').getByRole('link', { name: 'Clients' }).click();
+    await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Gestion des Tâches' }).click();
+    await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Mon Compte' }).click();
+    await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Clients' }).click();
     await expect(page.getByRole('heading', { name: 'Clients' })).toBeVisible();
     expect([...reactDomCopies]).toHaveLength(1);
 

@@ -15,7 +15,7 @@ test('task catalogue: add, validation, delete and persistence across reload', as
   await page.getByText('Spécifier une autre unité').click();
   await page.getByLabel(/nom/i).fill('Évacuation gravats');
   await page.getByLabel(/prix/i).fill('180');
-  await page.getByPlaceholder(/unité/i).fill('benne');
+  await page.getByLabel('Unité', { exact: true }).fill('benne');
   await page.getByRole('button', { name: /ajouter/i }).click();
   await expect(page.getByText('Évacuation gravats')).toBeVisible();
   await expect(page.getByText(/180,00\s€\s*\/\s*benne/)).toBeVisible();
