@@ -50,18 +50,18 @@ export function findClientName(text: string): Found | null {
   for (const match of text.matchAll(labelled)) {
     const name = readName(text, match.index + match[0].length);
     if (name && (match[1] || /^\p{Lu}/u.test(name.value) || /[:;!]|c'est|s'appelle/.test(match[0]))) {
-      return { value: name.value, start: match.index, end: name.end };
+      return withFirstName(text, { value: name.value, start: match.index, end: name.end });
     }
   }
   const titled = new RegExp(String.raw`(?<![\p{L}])${TITLE_WORD}(?:\s+et\s+${TITLE_WORD})?(?=[\s.])\s*`, 'gu');
   for (const match of text.matchAll(titled)) {
     const name = readName(text, match.index + match[0].length);
-    if (name) return { value: name.value, start: match.index, end: name.end };
+    if (name) return withFirstName(text, { value: name.value, start: match.index, end: name.end });
   }
   const titledLower = new RegExp(String.raw`(?<![\p{L}])(?:monsieur|madame|mademoiselle|(?:la\s+)?famille|chez\s+les)\s+`, 'giu');
   for (const match of text.matchAll(titledLower)) {
     const name = readName(text, match.index + match[0].length);
-    if (name) return { value: name.value, start: match.index, end: name.end };
+    if (name) return withFirstName(text, { value: name.value, start: match.index, end: name.end });
   }
   return null;
 }
@@ -72,6 +72,15 @@ const ADDRESS_STOP = new Set([
   'voudrait', 'souhaite', 'avec', 'et', 'donc', 'alors', 'on', 'nous', 'je', 'c', 'ce', 'cest', 'son', 'sa', 'ses', 'travaux',
   'chantier', 'projet', 'devis', 'il', 'a', 'au', 'client', 'cliente', 'code', 'postal', 'cp', 'dans', 'en', 'sur',
 ]);
+
+/** « Monsieur Vidal, Thierry Vidal »: the repeated name with the first name is the fuller one. */
+function withFirstName(text: string, found: Found): Found {
+  const last = found.value.split(' ').pop() ?? '';
+  const escaped = last.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const repeat = new RegExp(String.raw`^\s*,\s*(\p{Lu}[\p{L}'-]+)\s+${escaped}(?![\p{L}])`, 'u').exec(text.slice(found.end));
+  if (!repeat || found.value.includes(' ')) return found;
+  return { value: `${repeat[1]} ${last}`, start: found.start, end: found.end + repeat[0].length };
+}
 
 /** A street address: [number] street-type name [, postal code city | à city]. */
 export function findAddress(text: string): Found | null {
@@ -110,8 +119,11 @@ export function findAddress(text: string): Found | null {
     } else if (city?.[1] && !ADDRESS_STOP.has(fold(city[1]))) {
       const name = cityName(city[1]);
       if (name) {
-        value += `, ${capitaliseCity(name)}`;
         end += rest.indexOf(name) + name.length;
+        // « … à Grenoble, code postal 38000 »
+        const laterCode = /^\s*,?\s*(?:code postal|cp)\s*:?\s*(\d{5})\b/iu.exec(text.slice(end));
+        value += laterCode ? `, ${laterCode[1]} ${capitaliseCity(name)}` : `, ${capitaliseCity(name)}`;
+        if (laterCode) end += laterCode[0].length;
       }
     }
     return { value, start, end };

@@ -67,6 +67,8 @@ function prepare(input: string): string {
     .replace(/æ/g, 'ae')
     .replace(/\r\n?/g, '\n')
     .replace(HESITATIONS, ' ')
+    // Table cells (« Peinture murs | 64 | m2 | 25,00 € »): cells are words of one line.
+    .replace(/[ \t]*[|\t][ \t]*/g, '  ')
     // OCR reads « m² » as « m? »: not the end of a question.
     .replace(/(\d\s?m)\?/g, '$1²')
     .replace(/\bm\.\s?l\.?(?=\s|$)/gi, 'ml')
