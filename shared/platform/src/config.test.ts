@@ -1,4 +1,4 @@
-import { DEFAULT_RUNTIME_CONFIG, parseRuntimeConfig } from './config';
+import { DEFAULT_RUNTIME_CONFIG, invalidConfigKeys, parseRuntimeConfig } from './config';
 
 describe('parseRuntimeConfig', () => {
   it('overrides defaults key by key', () => {
@@ -10,6 +10,9 @@ describe('parseRuntimeConfig', () => {
     jest.spyOn(console, 'warn').mockImplementation(() => {});
     expect(parseRuntimeConfig({ supabaseUrl: 'not a url' })).toEqual(DEFAULT_RUNTIME_CONFIG);
     expect(parseRuntimeConfig('garbage')).toEqual(DEFAULT_RUNTIME_CONFIG);
+    expect(parseRuntimeConfig({ adminEmail: 'pas-un-email' })).toEqual(DEFAULT_RUNTIME_CONFIG);
+    expect(parseRuntimeConfig({ geocoderUrl: 'javascript:alert(1)' })).toEqual(DEFAULT_RUNTIME_CONFIG);
+    expect(invalidConfigKeys({ ...DEFAULT_RUNTIME_CONFIG, contactPhone: ' ', supabaseUrl: 'ftp://x' })).toEqual(['supabaseUrl', 'contactPhone']);
   });
 
   it('embeds usable local defaults', () => {

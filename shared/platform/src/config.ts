@@ -1,19 +1,42 @@
 // Runtime configuration: read once from /config.json next to the page, validated, with embedded defaults
 // so a fresh checkout runs against the local backend without any file.
-import { z } from 'zod';
-
+// Validated by hand rather than with zod: this runs on the /auth cold load, where zod's ~90 KB gzip
+// (a shared singleton, so not tree-shaken) would blow the page's JS budget.
 import { platformState } from './platform-state';
 
-export const RuntimeConfigSchema = z.object({
-  supabaseUrl: z.url(),
-  supabaseAnonKey: z.string().min(1),
-  adminEmail: z.email(),
-  contactEmail: z.email(),
-  contactPhone: z.string().min(1),
-  geocoderUrl: z.url(),
-});
+export interface RuntimeConfig {
+  supabaseUrl: string;
+  supabaseAnonKey: string;
+  adminEmail: string;
+  contactEmail: string;
+  contactPhone: string;
+  geocoderUrl: string;
+}
 
-export type RuntimeConfig = z.infer<typeof RuntimeConfigSchema>;
+const isHttpUrl = (value: unknown) => {
+  if (typeof value !== 'string') return false;
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+};
+const isEmail = (value: unknown) => typeof value === 'string' && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
+const isText = (value: unknown) => typeof value === 'string' && value.trim() !== '';
+
+const RULES: Record<keyof RuntimeConfig, (value: unknown) => boolean> = {
+  supabaseUrl: isHttpUrl,
+  supabaseAnonKey: isText,
+  adminEmail: isEmail,
+  contactEmail: isEmail,
+  contactPhone: isText,
+  geocoderUrl: isHttpUrl,
+};
+
+/** The keys whose value is invalid (empty list = valid configuration). */
+export function invalidConfigKeys(config: Record<string, unknown>): (keyof RuntimeConfig)[] {
+  return (Object.keys(RULES) as (keyof RuntimeConfig)[]).filter((key) => !RULES[key](config[key]));
+}
 
 /**
  * Anon key of the local backend's default secret (the well-known Supabase local-development anon JWT,
@@ -34,13 +57,15 @@ export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = Object.freeze({
 
 /** Keys present in /config.json override the defaults one by one; an invalid file is ignored as a whole. */
 export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
-  const merged = { ...DEFAULT_RUNTIME_CONFIG, ...(raw && typeof raw === 'object' ? raw : {}) };
-  const parsed = RuntimeConfigSchema.safeParse(merged);
-  if (!parsed.success) {
-    console.warn('[atelier] /config.json is invalid, using the embedded defaults', parsed.error.issues);
+  const merged: Record<string, unknown> = { ...DEFAULT_RUNTIME_CONFIG, ...(raw && typeof raw === 'object' ? raw : {}) };
+  const invalid = invalidConfigKeys(merged);
+  if (invalid.length > 0) {
+    console.warn(`[atelier] /config.json is invalid (${invalid.join(', ')}), using the embedded defaults`);
     return { ...DEFAULT_RUNTIME_CONFIG };
   }
-  return parsed.data;
+  const config = {} as RuntimeConfig;
+  for (const key of Object.keys(RULES) as (keyof RuntimeConfig)[]) config[key] = String(merged[key]);
+  return config;
 }
 
 export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {

@@ -1,14 +1,14 @@
 export {
   DEFAULT_RUNTIME_CONFIG,
   LOCAL_ANON_KEY,
-  RuntimeConfigSchema,
   getRuntimeConfig,
+  invalidConfigKeys,
   loadRuntimeConfig,
   parseRuntimeConfig,
   setRuntimeConfig,
 } from './config';
 export type { RuntimeConfig } from './config';
-export { AUTH_STORAGE_KEY, getSupabase, setSupabaseClient } from './supabase-client';
+export { AUTH_STORAGE_KEY, getSupabase, hasStoredSession, isSupabaseLoaded, loadSupabase, setSupabaseClient } from './supabase-client';
 export {
   AUTH_CHECK_CACHE_MS,
   authState$,

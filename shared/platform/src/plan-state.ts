@@ -1,9 +1,10 @@
 // Plan and monthly quote quota of the signed-in user, as a page-wide state stream (DESIGN §4).
-import { type PlanId, PLAN_IDS, remainingQuotes } from '@atelier/domain';
+// Deep import: the plan table is pure constants, and the package index would pull zod into /auth.
+import { type PlanId, PLAN_IDS, remainingQuotes } from '@atelier/domain/src/plans';
 import { BehaviorSubject, type Observable } from 'rxjs';
 
 import { authState$, getAuthState } from './auth/auth-service';
-import { getSupabase } from './supabase-client';
+import { loadSupabase } from './supabase-client';
 import { useBehaviorState } from './use-observable-state';
 
 export interface PlanState {
@@ -89,8 +90,8 @@ export async function refreshPlanState(): Promise<void> {
     runtime.subject.next({ ...INITIAL, loading: false });
     return;
   }
-  const client = getSupabase();
   try {
+    const client = await loadSupabase();
     const [sub, quota] = await Promise.all([
       client.from('subscriptions').select('plan_id, status').eq('user_id', user.id).maybeSingle(),
       client.from('user_quotas').select('quotes_used, last_reset').eq('user_id', user.id).maybeSingle(),
@@ -139,7 +140,7 @@ interface CreditRow {
 
 /** Atomically checks the plan's monthly quota and allocates the next quote number (RPC consume_quote_credit). */
 export async function consumeQuoteCredit(): Promise<QuoteCredit> {
-  const { data, error } = await getSupabase().rpc('consume_quote_credit');
+  const { data, error } = await (await loadSupabase()).rpc('consume_quote_credit');
   if (error) throw error;
   const row = (data ?? {}) as CreditRow;
   const plan = asPlanId(row.plan);
@@ -159,7 +160,7 @@ export async function consumeQuoteCredit(): Promise<QuoteCredit> {
 
 /** Next gapless document number of the user (RPC next_document_number), e.g. 'FA0001'. */
 export async function nextDocumentNumber(kind: 'invoice'): Promise<string> {
-  const { data, error } = await getSupabase().rpc('next_document_number', { kind });
+  const { data, error } = await (await loadSupabase()).rpc('next_document_number', { kind });
   if (error) throw error;
   if (typeof data !== 'string' || !data) throw new Error('next_document_number returned no number');
   return data;

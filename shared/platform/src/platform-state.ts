@@ -8,6 +8,7 @@ export interface PlatformState {
   config: RuntimeConfig | null;
   configPromise: Promise<RuntimeConfig> | null;
   client: SupabaseClient | null;
+  clientPromise: Promise<SupabaseClient> | null;
 }
 
 const KEY = Symbol.for('atelier.platform.v1');
@@ -17,4 +18,5 @@ export const platformState: PlatformState = ((globalThis as GlobalWithPlatform)[
   config: null,
   configPromise: null,
   client: null,
+  clientPromise: null,
 });

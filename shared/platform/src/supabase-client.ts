@@ -1,5 +1,6 @@
-// THE supabase-js client of the page, created from the runtime configuration.
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+// THE supabase-js client of the page, created from the runtime configuration. supabase-js (~60 KB gzip)
+// is loaded on demand: a signed-out visitor on /auth does not download it until they submit a form.
+import type { SupabaseClient } from '@supabase/supabase-js';
 
 import { getRuntimeConfig } from './config';
 import { platformState } from './platform-state';
@@ -7,17 +8,48 @@ import { platformState } from './platform-state';
 /** localStorage key of the persisted session (removed when the session is invalid). */
 export const AUTH_STORAGE_KEY = 'atelier.auth.session';
 
+/** Loads supabase-js once and creates the page's client. */
+export function loadSupabase(): Promise<SupabaseClient> {
+  if (platformState.client) return Promise.resolve(platformState.client);
+  platformState.clientPromise ??= import('@supabase/supabase-js').then(({ createClient }) => {
+    if (!platformState.client) {
+      const { supabaseUrl, supabaseAnonKey } = getRuntimeConfig();
+      platformState.client = createClient(supabaseUrl, supabaseAnonKey, {
+        auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: false, storageKey: AUTH_STORAGE_KEY },
+      });
+    }
+    return platformState.client;
+  });
+  return platformState.clientPromise;
+}
+
+/**
+ * The page's client, synchronously. It exists as soon as a session exists (initAuth loads it whenever a
+ * session is stored, signIn/signUp load it before calling the server): pages behind the auth guard can
+ * rely on it. Elsewhere, prefer `await loadSupabase()`.
+ */
 export function getSupabase(): SupabaseClient {
   if (!platformState.client) {
-    const { supabaseUrl, supabaseAnonKey } = getRuntimeConfig();
-    platformState.client = createClient(supabaseUrl, supabaseAnonKey, {
-      auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: false, storageKey: AUTH_STORAGE_KEY },
-    });
+    throw new Error('The Supabase client is not loaded yet: await loadSupabase() (or initAuth()) first.');
   }
   return platformState.client;
+}
+
+export function isSupabaseLoaded(): boolean {
+  return platformState.client !== null;
+}
+
+/** Whether supabase-js left a session in storage (checked without loading supabase-js). */
+export function hasStoredSession(): boolean {
+  try {
+    return !!globalThis.localStorage?.getItem(AUTH_STORAGE_KEY);
+  } catch {
+    return false;
+  }
 }
 
 /** Tests: inject a mocked client (or null to recreate it from the configuration). */
 export function setSupabaseClient(client: SupabaseClient | null): void {
   platformState.client = client;
+  platformState.clientPromise = null;
 }

@@ -1,5 +1,6 @@
 // French formatters for display only (values stay cents / ISO strings everywhere else).
-export { formatEuros } from '@atelier/domain';
+// Deep import: money helpers are pure, and the package index would pull zod into the /auth cold load.
+export { formatEuros } from '@atelier/domain/src/money';
 
 const dateFormat = new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', year: 'numeric' });
 const dateTimeFormat = new Intl.DateTimeFormat('fr-FR', {

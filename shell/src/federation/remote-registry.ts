@@ -1,7 +1,6 @@
 // Where the remotes live is read at run time from /remotes.json served next to the shell, then
 // registered with the Module Federation runtime (no remote is known at build time).
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { z } from 'zod';
 
 /** Federation names of the remotes (shared/build APPS). */
 export const REMOTE_NAMES = {
@@ -28,19 +27,22 @@ export function defaultRemoteEntries(): RemoteEntries {
   ) as RemoteEntries;
 }
 
-const EntrySchema = z.union([z.string().min(1), z.number().int().positive()]);
-const RemotesFileSchema = z.record(z.string(), z.unknown());
-
 /** Merges a remotes.json body over the defaults; a number is a port on the page's host. */
 export function parseRemoteEntries(raw: unknown): RemoteEntries {
   const entries = defaultRemoteEntries();
-  const file = RemotesFileSchema.safeParse(raw);
-  if (!file.success) return entries;
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return entries;
+  const file = raw as Record<string, unknown>;
   for (const key of Object.keys(REMOTE_NAMES) as RemoteKey[]) {
-    const value = EntrySchema.safeParse(file.data[key]);
-    if (!value.success) continue;
-    const entry = value.data;
-    entries[key] = typeof entry === 'number' ? manifestOnPort(entry) : new URL(entry, globalThis.location?.href ?? 'http://localhost/').href;
+    const entry = file[key];
+    if (typeof entry === 'number' && Number.isInteger(entry) && entry > 0 && entry < 65536) {
+      entries[key] = manifestOnPort(entry);
+    } else if (typeof entry === 'string' && entry.trim() !== '') {
+      try {
+        entries[key] = new URL(entry, globalThis.location?.href ?? 'http://localhost/').href;
+      } catch {
+        // keep the default for an unparsable URL
+      }
+    }
   }
   return entries;
 }

@@ -1,15 +1,15 @@
 import { DEFAULT_RUNTIME_CONFIG, resetAuthForTests, setRuntimeConfig, setSupabaseClient, signIn } from '@atelier/platform';
 import { UiProviders } from '@atelier/ui';
 import { render, screen } from '@testing-library/react';
-import type { SupabaseClient } from '@supabase/supabase-js';
+import { createFakeSupabase, fakeSession } from '@atelier/platform/src/testing/fake-supabase';
 
 import { AdminPage } from './admin-page';
 
 async function signInAs(email: string) {
-  const session = { access_token: 't', refresh_token: 'r', user: { id: 'u', email } };
-  setSupabaseClient({
-    auth: { signInWithPassword: jest.fn(async () => ({ data: { session, user: session.user }, error: null })) },
-  } as unknown as SupabaseClient);
+  const session = fakeSession(email);
+  const fake = createFakeSupabase();
+  fake.auth.signInWithPassword!.mockResolvedValue({ data: { session, user: session.user }, error: null });
+  setSupabaseClient(fake.client);
   await signIn(email, 'secret');
 }
 

@@ -1,7 +1,7 @@
 import { firstValueFrom } from 'rxjs';
 
 import { setRuntimeConfig, DEFAULT_RUNTIME_CONFIG } from '../config';
-import { AUTH_STORAGE_KEY, setSupabaseClient } from '../supabase-client';
+import { AUTH_STORAGE_KEY, isSupabaseLoaded, setSupabaseClient } from '../supabase-client';
 import { createFakeSupabase, fakeSession, type FakeSupabase } from '../testing/fake-supabase';
 import {
   authState$,
@@ -79,6 +79,13 @@ describe('isAuthenticated', () => {
     fake.auth.getUser!.mockResolvedValue({ data: { user: null }, error: { name: 'AuthRetryableFetchError', status: 0, message: 'Failed to fetch' } });
     expect(await isAuthenticated()).toBe(true);
     expect(fake.auth.signOut).not.toHaveBeenCalled();
+  });
+
+  it('decides "signed out" without downloading supabase-js when nothing is stored', async () => {
+    setSupabaseClient(null);
+    await initAuth();
+    expect(getAuthState().status).toBe('signed-out');
+    expect(isSupabaseLoaded()).toBe(false);
   });
 
   it('is signed out without a stored session', async () => {

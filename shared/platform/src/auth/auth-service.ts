@@ -2,11 +2,11 @@
 // supabase-js already runs the 30 s refresh tick, refreshes at ≤ 90 s before expiry, retries with
 // exponential backoff from 200 ms and removes a session whose refresh fails non-retryably; this service
 // adds the server-side validation of a stored session, the 5 s cached check and the page-wide auth state.
-import type { Session, User } from '@supabase/supabase-js';
+import type { Session, SupabaseClient, User } from '@supabase/supabase-js';
 import { BehaviorSubject, type Observable } from 'rxjs';
 
 import { getRuntimeConfig } from '../config';
-import { AUTH_STORAGE_KEY, getSupabase } from '../supabase-client';
+import { AUTH_STORAGE_KEY, hasStoredSession, isSupabaseLoaded, loadSupabase } from '../supabase-client';
 import { useBehaviorState } from '../use-observable-state';
 import { AuthFailure, isDeadSessionError, isNetworkAuthError, mapAuthError, toAuthFailure } from './auth-errors';
 import { AUTH_MESSAGES } from './auth-messages';
@@ -48,6 +48,7 @@ interface AuthRuntime {
   inflight: Promise<boolean> | null;
   init: Promise<void> | null;
   unsubscribe: (() => void) | null;
+  listening: SupabaseClient | null;
 }
 
 const KEY = Symbol.for('atelier.auth.v1');
@@ -60,6 +61,7 @@ function createRuntime(): AuthRuntime {
     inflight: null,
     init: null,
     unsubscribe: null,
+    listening: null,
   };
 }
 
@@ -95,6 +97,29 @@ function signedIn(session: Session, user: User = session.user): AuthState {
 
 const SIGNED_OUT: AuthState = { status: 'signed-out', session: null, user: null };
 
+/** The supabase client, loaded on demand, with the auth-event listener attached once. */
+async function client(): Promise<SupabaseClient> {
+  const supabase = await loadSupabase();
+  if (runtime.listening !== supabase) {
+    runtime.unsubscribe?.();
+    const { data } = supabase.auth.onAuthStateChange((event, session) => {
+      if (event === 'SIGNED_OUT' || !session) {
+        if (event !== 'INITIAL_SESSION') {
+          clearAuthCache();
+          publish(SIGNED_OUT);
+        }
+        return;
+      }
+      // SIGNED_IN, TOKEN_REFRESHED, USER_UPDATED, PASSWORD_RECOVERY, MFA_CHALLENGE_VERIFIED: keep the
+      // freshest session; INITIAL_SESSION is validated by isAuthenticated().
+      if (event !== 'INITIAL_SESSION') publish(signedIn(session));
+    });
+    runtime.listening = supabase;
+    runtime.unsubscribe = () => data.subscription.unsubscribe();
+  }
+  return supabase;
+}
+
 function remember(value: boolean): void {
   runtime.cache = { value, at: Date.now() };
 }
@@ -106,7 +131,7 @@ export function clearAuthCache(): void {
 /** Drop the stored session locally, whatever the server says. */
 async function removeLocalSession(): Promise<void> {
   try {
-    await getSupabase().auth.signOut({ scope: 'local' });
+    if (isSupabaseLoaded()) await (await client()).auth.signOut({ scope: 'local' });
   } catch (error) {
     console.warn('[atelier] local sign-out failed', error);
   }
@@ -120,9 +145,15 @@ async function removeLocalSession(): Promise<void> {
 }
 
 async function checkWithServer(): Promise<boolean> {
-  const auth = getSupabase().auth;
+  // Nothing stored and no client yet: signed out, without downloading supabase-js.
+  if (!isSupabaseLoaded() && !hasStoredSession()) {
+    publish(SIGNED_OUT);
+    return false;
+  }
   let session: Session | null;
+  let auth: SupabaseClient['auth'];
   try {
+    auth = (await client()).auth;
     const { data, error } = await auth.getSession();
     if (error) {
       console.warn('[atelier] stored session is invalid, removing it', error);
@@ -184,20 +215,7 @@ export function initAuth(): Promise<void> {
   if (runtime.init) return runtime.init;
   runtime.init = (async () => {
     try {
-      const auth = getSupabase().auth;
-      const { data } = auth.onAuthStateChange((event, session) => {
-        if (event === 'SIGNED_OUT' || !session) {
-          if (event !== 'INITIAL_SESSION') {
-            clearAuthCache();
-            publish(SIGNED_OUT);
-          }
-          return;
-        }
-        // SIGNED_IN, TOKEN_REFRESHED, USER_UPDATED, PASSWORD_RECOVERY, MFA_CHALLENGE_VERIFIED: keep the
-        // freshest session; INITIAL_SESSION is validated by isAuthenticated() below.
-        if (event !== 'INITIAL_SESSION') publish(signedIn(session));
-      });
-      runtime.unsubscribe = () => data.subscription.unsubscribe();
+      if (isSupabaseLoaded() || hasStoredSession()) await client();
       await isAuthenticated();
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
@@ -212,6 +230,7 @@ export function retryAuthCheck(): Promise<void> {
   runtime.init = null;
   runtime.unsubscribe?.();
   runtime.unsubscribe = null;
+  runtime.listening = null;
   clearAuthCache();
   runtime.subject.next({ status: 'loading', session: null, user: null });
   return initAuth();
@@ -225,7 +244,7 @@ export async function signIn(email: string, password: string): Promise<Session> 
   requireCredentials(email, password);
   let result;
   try {
-    result = await getSupabase().auth.signInWithPassword({ email: email.trim(), password });
+    result = await (await client()).auth.signInWithPassword({ email: email.trim(), password });
   } catch (error) {
     console.error('[atelier] sign-in failed', error);
     throw toAuthFailure(error);
@@ -243,7 +262,7 @@ export async function signUp(input: SignUpInput): Promise<SignUpResult> {
   requireCredentials(input.email, input.password);
   let result;
   try {
-    result = await getSupabase().auth.signUp({
+    result = await (await client()).auth.signUp({
       email: input.email.trim(),
       password: input.password,
       options: {
@@ -272,7 +291,7 @@ export async function signUp(input: SignUpInput): Promise<SignUpResult> {
 /** Signs out everywhere; the local session and the cached flag are cleared even if the server is unreachable. */
 export async function signOut(): Promise<void> {
   clearAuthCache();
-  const auth = getSupabase().auth;
+  const auth = (await client()).auth;
   try {
     const { error } = await auth.signOut();
     if (error) console.warn('[atelier] server sign-out failed, clearing the local session', error);
@@ -299,6 +318,6 @@ export function isAdmin(user: Pick<User, 'email'> | null | undefined): boolean {
 /** Tests only: forget every cached state. */
 export function resetAuthForTests(): void {
   runtime.unsubscribe?.();
-  Object.assign(runtime, { cache: null, inflight: null, init: null, unsubscribe: null });
+  Object.assign(runtime, { cache: null, inflight: null, init: null, unsubscribe: null, listening: null });
   runtime.subject.next({ status: 'loading', session: null, user: null });
 }

@@ -1,5 +1,6 @@
 // Static legal texts (French). Prices and quotas come from the plan table so they never drift from it.
-import { formatEuros, PLANS } from '@atelier/domain';
+import { formatEuros } from '@atelier/domain/src/money';
+import { PLANS } from '@atelier/domain/src/plans';
 import { getRuntimeConfig } from '@atelier/platform';
 import type { ReactNode } from 'react';
 

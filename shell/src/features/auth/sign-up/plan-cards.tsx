@@ -1,4 +1,6 @@
-import { PLANS, formatEuros, type PlanId } from '@atelier/domain';
+// Deep imports: pure constants; the package index would pull zod into the /auth cold load.
+import { formatEuros } from '@atelier/domain/src/money';
+import { PLANS, type PlanId } from '@atelier/domain/src/plans';
 import styled from 'styled-components';
 
 import { AUTH_PAGE_MESSAGES as M, PLAN_CARDS } from '../messages';

@@ -1,5 +1,5 @@
 // Sign-up wizard data and per-step validation (SPEC §2 Auth, §4 Sign-up wizard, §5).
-import type { PlanId } from '@atelier/domain';
+import type { PlanId } from '@atelier/domain/src/plans';
 
 import { AUTH_PAGE_MESSAGES as M } from '../messages';
 

@@ -1,5 +1,5 @@
 // The 4-step sign-up (SPEC §2 Auth): account, identity, address, plan.
-import type { PlanId } from '@atelier/domain';
+import type { PlanId } from '@atelier/domain/src/plans';
 import { AUTH_MESSAGES, AuthFailure, signUp } from '@atelier/platform';
 import { Banner, Button, Field, Input } from '@atelier/ui';
 import { useState, type FormEvent } from 'react';
