@@ -20,7 +20,7 @@ export const TRADE_LEXICON: readonly LexiconEntry[] = [
 
   // Painting
   { concept: 'peinture', trade: 'painting', role: 'head', forms: ['peinture', 'peindre', 'peint', 'repeindre', 'repeint', 'repeigne', 'repeignent', 'repeignez', 'peigne', 'peignent', 'peignez', 'peints', 'peintes', 'mettre en peinture', 'mise en peinture', 'laque', 'laquer', 'lasure', 'lasurer', 'badigeon', 'vernis', 'vernir', 'peintre'] },
-  { concept: 'preparation', trade: 'painting', role: 'head', forms: ['préparation', 'préparer', 'enduit', 'enduire', 'ratissage', 'ratisser', 'rebouchage', 'reboucher', 'ponçage', 'poncer', 'lessivage', 'lessiver', 'lissage', 'lisser'] },
+  { concept: 'preparation', trade: 'painting', role: 'head', forms: ['préparation', 'préparer', 'prép', 'prep', 'enduit', 'enduire', 'ratissage', 'ratisser', 'rebouchage', 'reboucher', 'ponçage', 'poncer', 'lessivage', 'lessiver', 'lissage', 'lisser'] },
   { concept: 'souscouche', trade: 'painting', role: 'head', forms: ['sous-couche', 'sous couche', 'impression', 'primaire', "couche d'impression", 'fixateur', "primaire d'accrochage"] },
   { concept: 'boiserie', trade: 'painting', role: 'head', forms: ['boiserie', 'boiseries', 'encadrement', 'encadrements', 'chambranle', 'chambranles', 'menuiseries bois'] },
   { concept: 'papierpeint', trade: 'painting', role: 'head', forms: ['papier peint', 'papiers peints', 'tapisserie', 'tapisser', 'toile de verre', 'revêtement mural', 'tenture'] },
@@ -43,7 +43,7 @@ export const TRADE_LEXICON: readonly LexiconEntry[] = [
   { concept: 'tableau', trade: 'electricity', role: 'head', forms: ['tableau électrique', 'tableau', 'coffret électrique', 'armoire électrique', 'disjoncteur', 'disjoncteurs', 'tableau de répartition'] },
   { concept: 'pointlumineux', trade: 'electricity', role: 'head', forms: ['point lumineux', 'points lumineux', 'luminaire', 'plafonnier', 'applique', 'éclairage', 'spot', 'spots', 'dcl', 'lumière', 'pl'] },
   { concept: 'normes', trade: 'electricity', role: 'head', forms: ['mise aux normes', 'mise en conformité', 'conformité', 'normes', 'norme nf c 15-100'] },
-  { concept: 'electricite', trade: 'electricity', role: 'mod', forms: ['électrique', 'électriques', 'électricité', 'électricien', 'câblage', 'câbler', 'câble', 'câbles', 'circuit', 'circuits'] },
+  { concept: 'electricite', trade: 'electricity', role: 'mod', forms: ['électrique', 'électriques', 'électricité', 'élec', 'elec', 'électricien', 'câblage', 'câbler', 'câble', 'câbles', 'circuit', 'circuits'] },
 
   // Plumbing
   { concept: 'wc', trade: 'plumbing', role: 'head', forms: ['wc', 'w.c', 'toilettes', 'toilette', 'cuvette', 'sanitaires', 'sanitaire', 'bâti-support', 'bâti support', 'cabinet de toilette'] },
@@ -66,7 +66,7 @@ export const TRADE_LEXICON: readonly LexiconEntry[] = [
   { concept: 'facade', trade: 'masonry', role: 'head', forms: ['façade', 'ravalement', 'crépi', 'crépir', 'enduit de façade'] },
 
   // Insulation
-  { concept: 'isolation', trade: 'insulation', role: 'head', forms: ['isolation', 'isoler', 'isolant', 'isolants', 'laine de verre', 'laine de roche', 'laine minérale', 'laine soufflée', 'laine', 'souffler', 'soufflée', 'ouate de cellulose', 'polystyrène', 'doublage', 'soufflage', 'ite', 'iti'] },
+  { concept: 'isolation', trade: 'insulation', role: 'head', forms: ['isolation', 'isoler', 'isol', 'isolant', 'isolants', 'laine de verre', 'laine de roche', 'laine minérale', 'laine soufflée', 'laine', 'souffler', 'soufflée', 'ouate de cellulose', 'polystyrène', 'doublage', 'soufflage', 'ite', 'iti'] },
   { concept: 'combles', trade: 'insulation', role: 'head', forms: ['combles', 'comble', 'grenier', 'rampants'] },
 
   // Heating
@@ -75,6 +75,7 @@ export const TRADE_LEXICON: readonly LexiconEntry[] = [
   { concept: 'pac', trade: 'heating', role: 'head', forms: ['pompe à chaleur', 'pac', 'pompe a chaleur', 'pompes à chaleur'] },
   { concept: 'chauffage', trade: 'heating', role: 'mod', forms: ['chauffage', 'chauffagiste', 'plancher chauffant'] },
   { concept: 'entretien', trade: 'heating', role: 'service', forms: ['entretien', 'entretenir', 'révision', 'réviser', 'maintenance', 'ramonage', 'ramoner', 'contrôle annuel', 'visite annuelle', 'désembouage', 'désembouer', 'purge', 'purger', 'détartrage', 'détartrer', 'dépannage', 'dépanner', 'réparation', 'réparer'] },
+  { concept: 'vmc', trade: 'heating', role: 'head', forms: ['vmc', 'ventilation', 'extracteur', 'bouche d\'extraction', 'aération'] },
   { concept: 'clim', trade: 'heating', role: 'head', forms: ['climatisation', 'clim', 'climatiseur'] },
 
   // Joinery
@@ -91,21 +92,21 @@ export const TRADE_LEXICON: readonly LexiconEntry[] = [
   { concept: 'gouttiere', trade: 'roofing', role: 'head', forms: ['gouttière', 'gouttières', 'chéneau', 'chéneaux', 'descente', 'descentes', "descente d'eau pluviale", 'zinguerie'] },
 
   // Demolition and site
-  { concept: 'gravats', trade: 'demolition', role: 'head', forms: ['gravats', 'gravas', 'gravois', 'débris', 'déchets', 'décombres', 'déblais', 'évacuation', 'évacuer', 'déchetterie', 'décharge'] },
+  { concept: 'gravats', trade: 'demolition', role: 'head', forms: ['gravats', 'gravas', 'gravois', 'débris', 'déchets', 'décombres', 'déblais', 'évacuation', 'évacuer', 'déchetterie', 'décharge', 'évac', 'evac'] },
   { concept: 'benne', trade: 'demolition', role: 'head', forms: ['benne', 'bennes', 'conteneur', 'big bag', 'big bags'] },
-  { concept: 'nettoyage', trade: 'general', role: 'head', forms: ['nettoyage', 'nettoyer', 'ménage', 'remise en propreté'] },
+  { concept: 'nettoyage', trade: 'general', role: 'head', forms: ['nettoyage', 'nettoyer', 'nett', 'ménage', 'remise en propreté'] },
   { concept: 'protection', trade: 'general', role: 'head', forms: ['protection', 'protéger', 'bâchage', 'bâcher', 'protections'] },
   { concept: 'mainoeuvre', trade: 'general', role: 'head', forms: ["main d'oeuvre", "main d'œuvre", 'main-d oeuvre', 'mo', "heure de main d'oeuvre", 'heures de travail', 'heure de travail', 'temps de travail', 'taux horaire', 'horaire', 'ouvrier', 'compagnon', 'régie'] },
-  { concept: 'deplacement', trade: 'general', role: 'head', forms: ['déplacement', 'déplacements', 'frais de déplacement', 'trajet', 'frais kilométriques'] },
+  { concept: 'deplacement', trade: 'general', role: 'head', forms: ['déplacement', 'déplacements', 'dépl', 'depl', 'frais de déplacement', 'trajet', 'frais kilométriques'] },
   { concept: 'echafaudage', trade: 'general', role: 'head', forms: ['échafaudage', 'échafaudages', 'nacelle'] },
 
   // Renovation and rooms (qualifiers)
   { concept: 'renovation', trade: 'renovation', role: 'head', forms: ['rénovation', 'rénover', 'réfection', 'remise à neuf', 'réhabilitation'] },
-  { concept: 'sdb', trade: 'renovation', role: 'mod', forms: ['salle de bain', 'salle de bains', "salle d'eau", 'sdb'] },
+  { concept: 'sdb', trade: 'renovation', role: 'mod', forms: ['salle de bain', 'salle de bains', "salle d'eau", 'sdb', 'sde'] },
   { concept: 'cuisine', trade: 'renovation', role: 'mod', forms: ['cuisine', 'cuisines', 'kitchenette'] },
   { concept: 'mur', trade: 'general', role: 'mod', forms: ['mur', 'murs', 'mural', 'murale', 'muraux', 'murales', 'paroi', 'parois'] },
   { concept: 'sol', trade: 'general', role: 'mod', forms: ['sol', 'sols', 'plancher', 'au sol'] },
-  { concept: 'plafond', trade: 'general', role: 'mod', forms: ['plafond', 'plafonds'] },
+  { concept: 'plafond', trade: 'general', role: 'mod', forms: ['plafond', 'plafonds', 'plaf'] },
   { concept: 'exterieur', trade: 'general', role: 'mod', forms: ['extérieur', 'extérieure', 'extérieurs', 'dehors'] },
   { concept: 'interieur', trade: 'general', role: 'mod', forms: ['intérieur', 'intérieure', 'intérieurs', 'intérieures'] },
 ];
