@@ -7,6 +7,7 @@ export const Card = styled.section`
   box-shadow: ${({ theme }) => theme.shadow};
   padding: 1.25rem;
   margin-bottom: 1rem;
+  > h2:first-child { margin-top: 0; }
   @media (max-width: ${({ theme }) => theme.breakpoints.mobile}) {
     padding: 1rem;
   }
