@@ -1,5 +1,5 @@
 // One interface over the two engines: embedded PGlite (default) or PostgreSQL through `pg`.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 export type Row = Record<string, unknown>;
@@ -58,9 +58,59 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     const { openPostgres } = await import('./postgres.ts');
     return openPostgres(options.databaseUrl);
   }
-  if (options.dataDir !== 'memory://' && !options.dataDir.startsWith('idb://')) {
-    mkdirSync(path.dirname(path.resolve(options.dataDir)), { recursive: true });
-  }
   const { openPglite } = await import('./pglite.ts');
-  return openPglite(options.dataDir);
+  if (options.dataDir === 'memory://' || options.dataDir.startsWith('idb://')) return openPglite(options.dataDir);
+  mkdirSync(path.dirname(path.resolve(options.dataDir)), { recursive: true });
+  const release = lockDataDir(options.dataDir);
+  try {
+    const db = await openPglite(options.dataDir);
+    return {
+      ...db,
+      async close() {
+        await db.close();
+        release();
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * PGlite is single-process: a second backend on the same directory would corrupt it. A `<dataDir>.lock` file
+ * holding the owner's pid refuses that, and is taken over when its process is gone.
+ */
+const heldLocks = new Set<string>();
+
+function lockDataDir(dataDir: string): () => void {
+  const lockFile = `${path.resolve(dataDir)}.lock`;
+  if (heldLocks.has(lockFile)) throw new Error(`The data directory ${dataDir} is already open in this process`);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+      heldLocks.add(lockFile);
+      return () => {
+        heldLocks.delete(lockFile);
+        rmSync(lockFile, { force: true });
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number(readFileSync(lockFile, 'utf8').trim());
+      if (owner && owner !== process.pid && processAlive(owner)) {
+        throw new Error(`The data directory ${dataDir} is in use by another backend (pid ${owner}); stop it or set ATELIER_DATA_DIR`);
+      }
+      rmSync(lockFile, { force: true }); // stale lock
+    }
+  }
+  throw new Error(`Cannot lock the data directory ${dataDir}`);
 }
