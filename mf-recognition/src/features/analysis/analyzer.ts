@@ -39,7 +39,9 @@ export function createAnalyzer(options: CreateAnalyzerOptions = {}): Analyzer {
   const report = options.onAiFailure ?? ((error: AnalysisError) => console.warn('[analysis] AI provider failed, embedded analysis used:', error.code, error.message));
 
   function disableIfNotConfigured(error: unknown): void {
-    if (isAiNotConfigured(error) || (error instanceof AnalysisError && error.code === 'ai_not_configured')) aiEnabled = false;
+    const cause = error instanceof AnalysisError ? (error.cause as { status?: unknown } | undefined) : undefined;
+    // 404: no `ai` function deployed on this backend — as good as not configured.
+    if (isAiNotConfigured(error) || (error instanceof AnalysisError && error.code === 'ai_not_configured') || cause?.status === 404) aiEnabled = false;
   }
 
   return {

@@ -125,6 +125,13 @@ describe('createAnalyzer', () => {
     expect(server.requests).toHaveLength(1);
   });
 
+  it('stops asking when the backend has no `ai` function (404)', async () => {
+    const analyzer = createAnalyzer({ functionsUrl: server.functionsUrl, getAccessToken: () => 'jwt', ai: { getAccessToken: () => 'jwt', maxRetries: 0 }, onAiFailure: () => {} });
+    server.script({ status: 404, body: { error: { message: 'Function not found' } } });
+    await expect(analyzer.analyzeText('deux prises', catalogue)).resolves.toMatchObject({ provider: 'embedded' });
+    expect(analyzer.aiEnabled).toBe(false);
+  });
+
   it('falls back to the embedded extractor when the AI text analysis fails, and keeps the AI for next time', async () => {
     const analyzer = createAnalyzer({ functionsUrl: server.functionsUrl, getAccessToken: () => 'jwt', ai: { getAccessToken: () => 'jwt', maxRetries: 0 }, onAiFailure: () => {} });
     server.script(OPENAI_ERRORS.serverError);
