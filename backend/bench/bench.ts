@@ -5,7 +5,8 @@
 //   (b) token refresh: POST /auth/v1/token?grant_type=refresh_token.
 // Refresh tokens rotate (each works once), so (b) draws from a pool of sessions: every request takes a token
 // from the pool and its response puts the new token back. Each request is therefore a genuine rotation, not
-// the reuse-interval shortcut. Prints one JSON line per measurement. Env: BENCH_DURATION, BENCH_CONNECTIONS.
+// the reuse-interval shortcut. Prints one JSON line per measurement.
+// Env: BENCH_DURATION, BENCH_CONNECTIONS, BENCH_DATABASE_URL (PostgreSQL instead of PGlite).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -19,6 +20,9 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const SEEDED_USERS = 2000;
 const SESSION_POOL = 40;
+/** BENCH_DATABASE_URL runs the same measurements on PostgreSQL instead of PGlite. */
+const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? '';
+const ENGINE = DATABASE_URL ? 'postgres' : 'pglite';
 
 interface Served {
   url: string;
@@ -27,7 +31,7 @@ interface Served {
 }
 
 async function serve(dataDir: string): Promise<void> {
-  const backend = await startBackend({ port: 0, dataDir, databaseUrl: '', log: () => undefined });
+  const backend = await startBackend({ port: 0, dataDir, databaseUrl: DATABASE_URL, log: () => undefined });
   process.stdout.write(`${JSON.stringify({ url: backend.url, anonKey: backend.anonKey, serviceRoleKey: backend.serviceRoleKey })}\n`);
   const stop = async () => {
     await backend.close();
@@ -127,7 +131,7 @@ async function main(): Promise<void> {
       duration: DURATION,
       headers: { apikey: served.anonKey, authorization: `Bearer ${String(session.access_token)}` },
     });
-    report('backend-rls-select', select, { engine: 'pglite', path: '/rest/v1/profiles?select=*&id=eq.<uid>', seededUsers: SEEDED_USERS });
+    report('backend-rls-select', select, { engine: ENGINE, path: '/rest/v1/profiles?select=*&id=eq.<uid>', seededUsers: SEEDED_USERS });
 
     const pool: string[] = [];
     for (let i = 0; i < SESSION_POOL; i++) {
@@ -154,9 +158,9 @@ async function main(): Promise<void> {
         },
       ],
     });
-    report('backend-token-refresh', refresh, { engine: 'pglite', sessionPool: SESSION_POOL, poolStarved: starved });
+    report('backend-token-refresh', refresh, { engine: ENGINE, sessionPool: SESSION_POOL, poolStarved: starved });
     process.stdout.write(
-      `${JSON.stringify({ bench: 'backend-peak-rss', engine: 'pglite', peakRssMb: peakRssMb(pid), afterStartRssMb: startPeakRssMb, firstStartPeakRssMb })}\n`,
+      `${JSON.stringify({ bench: 'backend-peak-rss', engine: ENGINE, peakRssMb: peakRssMb(pid), afterStartRssMb: startPeakRssMb, firstStartPeakRssMb })}\n`,
     );
   } finally {
     await stop();
