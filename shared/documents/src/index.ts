@@ -27,6 +27,14 @@ export {
   type TextSection,
 } from './layout';
 export { buildQuoteMailto, type QuoteMailInput } from './mailto';
+export {
+  takeSnapshot,
+  quoteDocumentInput,
+  invoiceDocumentInput,
+  regenerateQuotePdf,
+  regenerateInvoicePdf,
+  type SnapshotFallback,
+} from './snapshot';
 export { DocumentPreview, type DocumentPreviewProps } from './preview/document-preview';
 export { documentMessages, QUOTE_VALIDITY_DAYS } from './messages';
 export { toPdfText, formatAmount, formatQuantity, formatRate, formatDate, addDays } from './text';

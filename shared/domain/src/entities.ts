@@ -20,50 +20,6 @@ export const quoteLineSchema = taskSchema.extend({
 });
 export type QuoteLine = z.infer<typeof quoteLineSchema>;
 
-export const quoteSchema = z.object({
-  id: z.string(),
-  /** Sequential per user: DE0001 (DESIGN.md §8). Older data may lack it. */
-  number: z.string().optional(),
-  date: z.string(),
-  tasks: z.array(quoteLineSchema),
-  total: z.number(),
-  totalHT: z.number(),
-  tva: z.number(),
-  tvaRate: z.number(),
-  /** Legacy data URL; new documents keep their bytes in IndexedDB under the document id. */
-  pdfData: z.string().optional().default(''),
-  projectTitle: z.string().optional(),
-});
-export type Quote = z.infer<typeof quoteSchema>;
-
-export const invoiceSchema = z.object({
-  id: z.string(),
-  number: z.string().optional(),
-  quoteId: z.string(),
-  date: z.string(),
-  total: z.number(),
-  totalHT: z.number(),
-  tva: z.number(),
-  tvaRate: z.number(),
-  pdfData: z.string().optional().default(''),
-  tasks: z.array(quoteLineSchema),
-  isPaid: z.boolean().default(false),
-  paymentDate: z.string().optional(),
-  projectTitle: z.string().optional(),
-});
-export type Invoice = z.infer<typeof invoiceSchema>;
-
-export const clientSchema = z.object({
-  name: z.string(),
-  email: z.string(),
-  phone: z.string().default(''),
-  address: z.string().default(''),
-  quotes: z.array(quoteSchema).default([]),
-  invoices: z.array(invoiceSchema).default([]),
-});
-export type Client = z.infer<typeof clientSchema>;
-export const clientBookSchema = z.array(clientSchema);
-
 export const companyInfoSchema = z.object({
   name: z.string().default(''),
   address: z.string().default(''),
@@ -118,6 +74,72 @@ export const quoteCustomizationSchema = z.object({
   }),
 });
 export type QuoteCustomization = z.infer<typeof quoteCustomizationSchema>;
+
+/**
+ * What a quote or an invoice was issued with (DESIGN.md §4): the company details, the customisation and the
+ * client as they were, so the PDF can be regenerated identically when its bytes are missing from IndexedDB.
+ */
+export const documentSnapshotSchema = z.object({
+  company: companyInfoSchema,
+  customization: quoteCustomizationSchema,
+  client: z.object({
+    name: z.string(),
+    email: z.string(),
+    phone: z.string().default(''),
+    address: z.string().default(''),
+  }),
+});
+export type DocumentSnapshot = z.infer<typeof documentSnapshotSchema>;
+
+export const quoteSchema = z.object({
+  id: z.string(),
+  /** Sequential per user: DE0001 (DESIGN.md §8). Older data may lack it. */
+  number: z.string().optional(),
+  date: z.string(),
+  tasks: z.array(quoteLineSchema),
+  total: z.number(),
+  totalHT: z.number(),
+  tva: z.number(),
+  tvaRate: z.number(),
+  /** Legacy data URL; new documents keep their bytes in IndexedDB under the document id. */
+  pdfData: z.string().optional().default(''),
+  projectTitle: z.string().optional(),
+  /**
+   * Absent on documents issued before snapshots existed (they still parse). A damaged snapshot is dropped
+   * rather than making the whole client book unreadable: the document itself stays.
+   */
+  snapshot: documentSnapshotSchema.optional().catch(undefined),
+});
+export type Quote = z.infer<typeof quoteSchema>;
+
+export const invoiceSchema = z.object({
+  id: z.string(),
+  number: z.string().optional(),
+  quoteId: z.string(),
+  date: z.string(),
+  total: z.number(),
+  totalHT: z.number(),
+  tva: z.number(),
+  tvaRate: z.number(),
+  pdfData: z.string().optional().default(''),
+  tasks: z.array(quoteLineSchema),
+  isPaid: z.boolean().default(false),
+  paymentDate: z.string().optional(),
+  projectTitle: z.string().optional(),
+  snapshot: documentSnapshotSchema.optional().catch(undefined),
+});
+export type Invoice = z.infer<typeof invoiceSchema>;
+
+export const clientSchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().default(''),
+  address: z.string().default(''),
+  quotes: z.array(quoteSchema).default([]),
+  invoices: z.array(invoiceSchema).default([]),
+});
+export type Client = z.infer<typeof clientSchema>;
+export const clientBookSchema = z.array(clientSchema);
 
 export const DEFAULT_PAYMENT_TEXT = 'Paiement à réception de facture';
 export const DEFAULT_LATE_PAYMENT_TEXT =

@@ -1,4 +1,7 @@
-import { DEFAULT_CUSTOMIZATION, type Quote } from '@atelier/domain';
+import { quoteDocumentInput } from '@atelier/documents';
+import { DEFAULT_CUSTOMIZATION, clientBookSchema, type Quote } from '@atelier/domain';
+
+import { saveQuoteToClient } from './client-book';
 
 import { generateQuote, validateForGeneration, type GenerationDeps } from './generate-quote';
 import { EMPTY_DRAFT, addLine, mergeClient, setTitle, type DraftClient, type QuoteDraft } from './quote-draft';
@@ -60,6 +63,11 @@ describe('generateQuote', () => {
       tvaRate: 20,
       pdfData: '',
       projectTitle: 'Rénovation salon',
+      snapshot: {
+        company: expect.objectContaining({ name: 'Atelier Martin' }),
+        customization: DEFAULT_CUSTOMIZATION,
+        client: { name: 'Jean Dupont', email: 'jean@dupont.fr', phone: '', address: '' },
+      },
     });
     expect(result.fileName).toBe('devis-DE0007.pdf');
     expect(result.totalCents).toBe(1500);
@@ -67,6 +75,48 @@ describe('generateQuote', () => {
     expect(saved[0]?.client.email).toBe('jean@dupont.fr');
     expect(saved[0]?.quote.id).toBe(result.quote.id);
     expect(d.renderQuotePdf).toHaveBeenCalledWith(expect.objectContaining({ client: expect.objectContaining({ name: 'Jean Dupont' }) }));
+  });
+
+  it('stores the snapshot it printed from, so the stored quote regenerates the same PDF input', async () => {
+    const company = { name: 'Atelier Martin', address: '3 rue Neuve', phone: '', email: '', website: '', siret: '55208131700046', tva: '', rib: { bank: '', iban: '', bic: '' }, logo: 'data:image/png;base64,AAAA', footer: '' };
+    const customization = { ...DEFAULT_CUSTOMIZATION, tableStyle: 'striped' as const, additionalText: 'Acompte 30 %' };
+    const { d, saved } = deps({ company: () => company, customization: () => customization });
+    const result = await generateQuote(ready, d);
+    if (!result.ok) throw new Error(result.message);
+    // Later edits of the company or settings do not change the issued quote.
+    company.name = 'Renamed';
+    customization.additionalText = 'changed';
+    // The stored quote goes through the client book's schema (what a reload reads back).
+    const [client] = clientBookSchema.parse(JSON.parse(JSON.stringify(saveQuoteToClient([], saved[0]!.client, saved[0]!.quote))));
+    const stored = client!.quotes[0]!;
+    expect(stored.snapshot?.company.name).toBe('Atelier Martin');
+    expect(stored.snapshot?.customization.additionalText).toBe('Acompte 30 %');
+    const rendered = (d.renderQuotePdf as jest.Mock).mock.calls[0][0];
+    const again = quoteDocumentInput(stored);
+    expect(again).toEqual({
+      quote: { number: 'DE0007', date: rendered.quote.date, tasks: rendered.quote.tasks, tvaRate: 20, projectTitle: 'Rénovation salon' },
+      client: rendered.client,
+      company: rendered.company,
+      customization: rendered.customization,
+    });
+  });
+
+  it('a full client book: the quote is saved again without the snapshot logo', async () => {
+    const company = { name: 'Atelier Martin', address: '', phone: '', email: '', website: '', siret: '', tva: '', rib: { bank: '', iban: '', bic: '' }, logo: 'data:image/png;base64,AAAA', footer: '' };
+    const attempts: Quote[] = [];
+    const { d } = deps({
+      company: () => company,
+      saveQuote: jest.fn((_client, quote: Quote) => {
+        attempts.push(quote);
+        return quote.snapshot?.company.logo ? ({ ok: false as const, message: 'plein' }) : ({ ok: true as const });
+      }),
+    });
+    const result = await generateQuote(ready, d);
+    if (!result.ok) throw new Error(result.message);
+    expect(result.warnings).toEqual([]);
+    expect(attempts).toHaveLength(2);
+    expect(attempts[1]?.snapshot?.company).toEqual({ ...company, logo: '' });
+    expect(attempts[1]?.snapshot?.client.name).toBe('Jean Dupont');
   });
 
   it('a refused credit gives the quota message and renders nothing', async () => {

@@ -1,5 +1,7 @@
 // Quote generation (SPEC.md §4 « PDF generation », §5, §8): validate, take a quota credit (which numbers the
-// quote DE0001…), render, keep the bytes, save the quote into the client's list.
+// quote DE0001…), render, keep the bytes, save the quote into the client's list with the snapshot it was
+// issued with (DESIGN.md §4), so @atelier/documents' regenerateQuotePdf(quote) can print it again identically.
+import { takeSnapshot } from '@atelier/documents';
 import { centsToEuros, type CompanyInfo, type Quote, type QuoteCustomization } from '@atelier/domain';
 import type { WriteResult } from '@atelier/storage';
 
@@ -31,6 +33,11 @@ export function buildQuote(draft: QuoteDraft, meta: { id: string; number: string
     pdfData: '',
     ...(title ? { projectTitle: title } : {}),
   };
+}
+
+function withoutSnapshotLogo<Q extends Quote>(quote: Q): Q {
+  if (!quote.snapshot) return quote;
+  return { ...quote, snapshot: { ...quote.snapshot, company: { ...quote.snapshot.company, logo: '' } } };
 }
 
 export interface GenerationDeps {
@@ -69,12 +76,14 @@ export async function generateQuote(draft: QuoteDraft, deps: GenerationDeps): Pr
     const credit = await deps.consumeQuoteCredit();
     if (!credit.allowed || !credit.number) return { ok: false, message: M.quotaExhausted };
     const now = deps.now();
-    const quote = buildQuote(draft, { id: `quote-${now.getTime()}`, number: credit.number, date: now });
+    const snapshot = takeSnapshot({ client, company: deps.company(), customization: deps.customization() });
+    const quote = { ...buildQuote(draft, { id: `quote-${now.getTime()}`, number: credit.number, date: now }), snapshot };
+    // Rendered from the snapshot itself: what is stored is exactly what was printed.
     const pdf = await deps.renderQuotePdf({
       quote,
-      client,
-      company: deps.company(),
-      customization: deps.customization(),
+      client: snapshot.client,
+      company: snapshot.company,
+      customization: snapshot.customization,
     });
     const warnings = [...pdf.warnings];
     try {
@@ -82,7 +91,12 @@ export async function generateQuote(draft: QuoteDraft, deps: GenerationDeps): Pr
     } catch {
       warnings.push(M.pdfNotStored);
     }
-    const saved = deps.saveQuote(client, quote);
+    let saved = deps.saveQuote(client, quote);
+    if (!saved.ok && snapshot.company.logo) {
+      // A full localStorage: the logo data URL is the heavy part of a snapshot, and the PDF bytes are in
+      // IndexedDB anyway. Keep the quote without it rather than not at all.
+      saved = deps.saveQuote(client, withoutSnapshotLogo(quote));
+    }
     if (!saved.ok) warnings.push(saved.message);
     return {
       ok: true,

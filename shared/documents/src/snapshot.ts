@@ -1,0 +1,93 @@
+// Documents keep the snapshot they were issued with (DESIGN.md §4): the company details, customisation and
+// client as they were. These helpers turn a stored quote/invoice back into renderer input, so a PDF whose
+// bytes are missing from IndexedDB is regenerated as it was issued — not with today's company or colours.
+import type { CompanyInfo, DocumentSnapshot, Invoice, Quote, QuoteCustomization } from '@atelier/domain';
+
+import type { DocumentClient, InvoiceDocumentInput, QuoteDocumentInput } from './layout';
+import { renderInvoicePdf, renderQuotePdf, type RenderedDocument } from './pdf/render';
+
+/** Used only for documents issued before snapshots existed: today's data. */
+export interface SnapshotFallback {
+  client: DocumentClient;
+  company: CompanyInfo;
+  customization: QuoteCustomization;
+}
+
+/** The snapshot to store on a document being issued (a copy: later edits of the inputs do not leak in). */
+export function takeSnapshot(input: SnapshotFallback): DocumentSnapshot {
+  const { name, email, phone, address } = input.client;
+  return jsonCopy({
+    company: input.company,
+    customization: input.customization,
+    client: { name, email, phone, address },
+  });
+}
+
+function jsonCopy<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value)) as T;
+}
+
+function sourceOf(snapshot: DocumentSnapshot | undefined, fallback: SnapshotFallback | undefined): SnapshotFallback | null {
+  if (snapshot) return snapshot;
+  return fallback ?? null;
+}
+
+/**
+ * Renderer input for a stored quote: its own snapshot, else (legacy quote) the fallback, else null.
+ * A quote without a number (legacy) is printed under its id.
+ */
+export function quoteDocumentInput(quote: Quote, fallback?: SnapshotFallback): QuoteDocumentInput | null {
+  const source = sourceOf(quote.snapshot, fallback);
+  if (!source) return null;
+  return {
+    quote: {
+      number: quote.number ?? quote.id,
+      date: quote.date,
+      tasks: quote.tasks,
+      tvaRate: quote.tvaRate,
+      projectTitle: quote.projectTitle,
+    },
+    client: source.client,
+    company: source.company,
+    customization: source.customization,
+  };
+}
+
+/** Renderer input for a stored invoice (same rules as quotes). */
+export function invoiceDocumentInput(
+  invoice: Invoice,
+  options: { quoteNumber?: string; fallback?: SnapshotFallback } = {},
+): InvoiceDocumentInput | null {
+  const source = sourceOf(invoice.snapshot, options.fallback);
+  if (!source) return null;
+  return {
+    invoice: {
+      number: invoice.number ?? invoice.id,
+      date: invoice.date,
+      tasks: invoice.tasks,
+      tvaRate: invoice.tvaRate,
+      isPaid: invoice.isPaid,
+      paymentDate: invoice.paymentDate,
+      projectTitle: invoice.projectTitle,
+    },
+    quoteNumber: options.quoteNumber,
+    client: source.client,
+    company: source.company,
+    customization: source.customization,
+  };
+}
+
+/** The quote's PDF again, from its snapshot; null when it has none and no fallback is given. */
+export async function regenerateQuotePdf(quote: Quote, fallback?: SnapshotFallback): Promise<RenderedDocument | null> {
+  const input = quoteDocumentInput(quote, fallback);
+  return input ? renderQuotePdf(input) : null;
+}
+
+/** The invoice's PDF again, from its snapshot; null when it has none and no fallback is given. */
+export async function regenerateInvoicePdf(
+  invoice: Invoice,
+  options: { quoteNumber?: string; fallback?: SnapshotFallback } = {},
+): Promise<RenderedDocument | null> {
+  const input = invoiceDocumentInput(invoice, options);
+  return input ? renderInvoicePdf(input) : null;
+}
