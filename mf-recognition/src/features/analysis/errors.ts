@@ -58,6 +58,8 @@ export function toAnalysisError(error: unknown, provider = PROVIDER_NAME): Analy
   }
   if (status === 429) return new AnalysisError('rate_limit', ANALYSIS_MESSAGES.rateLimit, cause);
   if (status === 401 || code === 'invalid_api_key') return new AnalysisError('invalid_key', ANALYSIS_MESSAGES.invalidKey(provider), cause);
+  // The `ai` function could not reach the provider: a connection problem for the user.
+  if (code === 'ai_unreachable') return new AnalysisError('network', ANALYSIS_MESSAGES.network, cause);
   const name = String(e.name ?? '');
   if (status === undefined && (name === 'APIConnectionError' || name === 'APIConnectionTimeoutError' || name === 'TypeError' || /connection|network|fetch|timed? ?out/i.test(String(e.message ?? '')))) {
     return new AnalysisError('network', ANALYSIS_MESSAGES.network, cause);
