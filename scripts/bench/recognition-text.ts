@@ -2,10 +2,10 @@
 // task precision / recall / F1 (name + quantity + unit), client-field accuracy, milliseconds per 100 words.
 // Run: npx tsx scripts/bench/recognition-text.ts [--verbose]
 import { extractFromText } from '../../mf-recognition/src/features/analysis/embedded/extract-from-text';
-import { DICTATIONS_DIR, loadCatalogue, loadCorpus, scoreCase, SECOND_CATALOGUE_DIR, summarise } from '../../mf-recognition/src/testing/dictation-corpus';
+import { DICTATIONS_DIR, loadCatalogue, loadCorpus, scoreCase, SECOND_CATALOGUE_DIR, summarise, THIRD_CATALOGUE_DIR } from '../../mf-recognition/src/testing/dictation-corpus';
 
 const verbose = process.argv.includes('--verbose');
-const sets = [DICTATIONS_DIR, SECOND_CATALOGUE_DIR].map((dir) => ({ dir, catalogue: loadCatalogue(dir), corpus: loadCorpus(dir) }));
+const sets = [DICTATIONS_DIR, SECOND_CATALOGUE_DIR, THIRD_CATALOGUE_DIR].map((dir) => ({ dir, catalogue: loadCatalogue(dir), corpus: loadCorpus(dir) }));
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
 const allScores = [];
 for (const set of sets) {

@@ -20,6 +20,9 @@ export type CorpusCase = {
 /** The second catalogue, named the way another firm would (« Électricité - prise de courant 16A », units u/ens/ML). */
 export const SECOND_CATALOGUE_DIR = join(DICTATIONS_DIR, 'second-catalogue');
 
+/** A plumber-heater's catalogue (service work, sizes inside names: « ballon 200L », « PVC Ø100 »). */
+export const THIRD_CATALOGUE_DIR = join(DICTATIONS_DIR, 'third-catalogue');
+
 export function loadCatalogue(dir = DICTATIONS_DIR): Task[] {
   const parsed = JSON.parse(readFileSync(join(dir, 'catalogue.json'), 'utf8')) as Task[] | { tasks: Task[] };
   return Array.isArray(parsed) ? parsed : parsed.tasks;

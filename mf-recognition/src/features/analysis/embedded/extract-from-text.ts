@@ -113,6 +113,8 @@ const CONNECTORS = /\s+(?:avec (?:son|sa|ses|le|la|les|un|une|des)(?=\s)|et puis
 const SHARED_ACTIVITIES = new Set(['peinture', 'papierpeint', 'isolation']);
 const CORRECTION = /^\s*(?:non|pardon|plutôt|plutot|enfin|je veux dire|ou plutôt|ou plutot|correction|je me suis trompé|je me suis trompe|je rectifie)\b/iu;
 const NEGATION = /(?<![\p{L}])(?:pas|plus besoin|aucun|aucune|jamais|ni|on garde|on conserve|garder|conserver|on laisse|laisser)(?![\p{L}])/iu;
+/** « pose du nouveau », « on en remet un neuf », « la même chose »: an action whose object was said just before. */
+const ELLIPSIS = /(?<![a-z])(?:nouveau|nouvelle|nouveaux|nouvelles|neuf|neuve|neufs|neuves|autre|autres|meme|memes|idem|en)(?![a-z])/;
 const SAME_QUANTITY = /(?<![a-z])(?:(?:la|le) meme (?:surface|quantite|longueur|metrage|nombre)|idem|pareil)(?![a-z])/;
 const LIST_MARKER = /^[ \t]*(?:\d{1,2}[ \t]*[.)/]|[-•*·>–]|[a-z]\))[ \t]+/gmu;
 
@@ -148,7 +150,8 @@ function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtraction['
       const hasObject = terms.some((t) => t.role === 'head' || t.role === 'unknown');
       const onlyAction = terms.some((t) => t.role === 'install' || t.role === 'remove') && !hasObject;
       const onlyQualifier = terms.some((t) => t.role === 'mod') && !hasObject;
-      if (!match && lastMatched && (onlyAction || onlyQualifier)) {
+      const elliptic = onlyQualifier || (onlyAction && ELLIPSIS.test(part.folded));
+      if (!match && lastMatched && elliptic) {
         // « et le plafond aussi »: a qualifier alone takes the trade of the clause before.
         const borrowed = lastMatched.terms.filter((t: Term) => (onlyAction ? t.role !== 'install' && t.role !== 'remove' : t.role === 'head'));
         terms = [...terms, ...borrowed];

@@ -167,6 +167,8 @@ export function parseNumber(text: string): number | null {
 
 const UNIT_AFTER_NEUF = /^(m|m2|m²|ml|metres?|heures?|h|jours?|kg|kilos?|unites?|pieces?|points?|forfaits?)$/;
 
+const UNIT_AFTER_ONE = /^(metre|heure|journee|kilo|litre|tonne)$/;
+
 type WordToken = { text: string; folded: string; start: number; end: number; digits: number | null };
 
 /**
@@ -210,7 +212,8 @@ export function rewriteNumberWords(input: string): string {
         parsed = parseNumberWords(folded, k);
         if (parsed?.weak) {
           const next = folded[parsed.end];
-          const keepAsWord = token.folded !== 'neuf' || !(next && (UNIT_AFTER_NEUF.test(next) || /[sx]$/.test(next)));
+          // « un mètre cinquante », « une heure »: a figure before a unit; « neuf prises »: before a plural.
+          const keepAsWord = token.folded === 'neuf' ? !(next && (UNIT_AFTER_NEUF.test(next) || /[sx]$/.test(next))) : !(next && UNIT_AFTER_ONE.test(next));
           if (keepAsWord) parsed = null;
         }
       }
