@@ -69,6 +69,22 @@ describe('extractFromText — quantity, unit and task in French phrasings', () =
     expect(tasks("pose d'une cuisine équipée et d'une climatisation")).toEqual([]);
   });
 
+  it('reads table rows of an earlier quote, prices left aside', () => {
+    expect(tasks('Désignation | Qté | Unité | PU HT | Total HT\nPeinture plafond | 22 | m2 | 28,00 € | 616,00 €\nPose de plinthes | 31 | ml | 12,00 € | 372,00 €')).toEqual([
+      '22 m2 Peinture plafond',
+      '31 ml Pose de plinthes',
+    ]);
+  });
+
+  it('gives one figure to tasks said together, and keeps an action alone for an object said before', () => {
+    expect(tasks('lessivage et peinture des murs, 40 m²')).toEqual(['40 m2 Préparation des murs (enduit, ponçage)', '40 m2 Peinture murs']);
+    expect(tasks("deux heures de main d'oeuvre pour la vidange et le raccordement")).toEqual(["2 h Main d'œuvre"]);
+  });
+
+  it('reads hours said with no task as labour', () => {
+    expect(tasks('Pose de lavabo. Comptez trois heures en plus pour les raccords.')).toEqual(['1 unité Pose de lavabo', "3 h Main d'œuvre"]);
+  });
+
   it('keeps the correction, not the first figure', () => {
     expect(tasks('parquet quinze mètres carrés, non pardon, dix-sept mètres carrés')).toEqual(['17 m2 Pose de parquet flottant']);
   });
@@ -97,6 +113,11 @@ describe('extractFromText — client and title', () => {
   it('reads typed notes with labels, OCR look-alikes and multi-line addresses', () => {
     const result = extractFromText('Client : M. Durand\n3 impasse des Tilleuls\n44000 Nantes\nTél : O6 l2 34 S6 78\nEmail : durand.p@orange.fr\nPeinture murs 30 m2', catalogue, { flow: 'image' });
     expect(result.client).toEqual({ name: 'Durand', address: '3 impasse des Tilleuls, 44000 Nantes', phone: '06 12 34 56 78', email: 'durand.p@orange.fr' });
+  });
+
+  it('reads a repeated name with its first name, and a postal code said after the city', () => {
+    const result = extractFromText("Le client c'est Monsieur Vidal, Thierry Vidal, au 31 rue Pasteur à Grenoble, code postal 38000.", catalogue);
+    expect(result.client).toEqual({ name: 'Thierry Vidal', address: '31 rue Pasteur, 38000 Grenoble' });
   });
 
   it('reads OCR slips in labels and addresses', () => {
