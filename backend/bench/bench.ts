@@ -32,7 +32,9 @@ interface Served {
 
 async function serve(dataDir: string): Promise<void> {
   const backend = await startBackend({ port: 0, dataDir, databaseUrl: DATABASE_URL, log: () => undefined });
-  process.stdout.write(`${JSON.stringify({ url: backend.url, anonKey: backend.anonKey, serviceRoleKey: backend.serviceRoleKey })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ url: backend.url, anonKey: backend.anonKey, serviceRoleKey: backend.serviceRoleKey })}\n`,
+  );
   const stop = async () => {
     await backend.close();
     process.exit(0);
@@ -131,11 +133,19 @@ async function main(): Promise<void> {
       duration: DURATION,
       headers: { apikey: served.anonKey, authorization: `Bearer ${String(session.access_token)}` },
     });
-    report('backend-rls-select', select, { engine: ENGINE, path: '/rest/v1/profiles?select=*&id=eq.<uid>', seededUsers: SEEDED_USERS });
+    report('backend-rls-select', select, {
+      engine: ENGINE,
+      path: '/rest/v1/profiles?select=*&id=eq.<uid>',
+      seededUsers: SEEDED_USERS,
+    });
 
     const pool: string[] = [];
     for (let i = 0; i < SESSION_POOL; i++) {
-      const signIn = await json(`${served.url}/auth/v1/token?grant_type=password`, { method: 'POST', headers, body: JSON.stringify({ email, password }) });
+      const signIn = await json(`${served.url}/auth/v1/token?grant_type=password`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ email, password }),
+      });
       pool.push(String(signIn.refresh_token));
     }
     let starved = 0;
@@ -173,7 +183,11 @@ async function main(): Promise<void> {
  * goes through the admin API, without passwords (no bcrypt), in small concurrent batches.
  */
 async function seedUsers(served: Served): Promise<void> {
-  const admin = { apikey: served.serviceRoleKey, authorization: `Bearer ${served.serviceRoleKey}`, 'content-type': 'application/json' };
+  const admin = {
+    apikey: served.serviceRoleKey,
+    authorization: `Bearer ${served.serviceRoleKey}`,
+    'content-type': 'application/json',
+  };
   const batch = 50;
   for (let i = 0; i < SEEDED_USERS; i += batch) {
     await Promise.all(
@@ -181,7 +195,11 @@ async function seedUsers(served: Served): Promise<void> {
         json(`${served.url}/auth/v1/admin/users`, {
           method: 'POST',
           headers: admin,
-          body: JSON.stringify({ email: `seed.${i + j}.${Date.now()}@example.fr`, email_confirm: true, user_metadata: { first_name: `Seed ${i + j}` } }),
+          body: JSON.stringify({
+            email: `seed.${i + j}.${Date.now()}@example.fr`,
+            email_confirm: true,
+            user_metadata: { first_name: `Seed ${i + j}` },
+          }),
         }),
       ),
     );

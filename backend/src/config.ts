@@ -25,7 +25,11 @@ export function repoRoot(): string {
     let dir = path.resolve(start);
     for (;;) {
       const marker = path.join(dir, 'pnpm-workspace.yaml');
-      if (existsSync(marker) && existsSync(path.join(dir, 'backend')) && readFileSync(marker, 'utf8').includes('backend')) {
+      if (
+        existsSync(marker) &&
+        existsSync(path.join(dir, 'backend')) &&
+        readFileSync(marker, 'utf8').includes('backend')
+      ) {
         cachedRoot = dir;
         return dir;
       }

@@ -72,14 +72,19 @@ export function verifyJwt(token: string, secret: string, nowSeconds = Math.floor
   } catch {
     return { ok: false, failure: { kind: 'decode' } };
   }
-  if (typeof claims !== 'object' || claims === null || Array.isArray(claims)) return { ok: false, failure: { kind: 'decode' } };
+  if (typeof claims !== 'object' || claims === null || Array.isArray(claims))
+    return { ok: false, failure: { kind: 'decode' } };
   const c = claims as JwtClaims;
   for (const claim of ['exp', 'nbf', 'iat'] as const) {
-    if (c[claim] !== undefined && typeof c[claim] !== 'number') return { ok: false, failure: { kind: 'claim-type', claim } };
+    if (c[claim] !== undefined && typeof c[claim] !== 'number')
+      return { ok: false, failure: { kind: 'claim-type', claim } };
   }
-  if (typeof c.exp === 'number' && nowSeconds > c.exp + CLOCK_SKEW_SECONDS) return { ok: false, failure: { kind: 'expired' } };
-  if (typeof c.nbf === 'number' && nowSeconds < c.nbf - CLOCK_SKEW_SECONDS) return { ok: false, failure: { kind: 'not-yet-valid' } };
-  if (typeof c.iat === 'number' && nowSeconds < c.iat - CLOCK_SKEW_SECONDS) return { ok: false, failure: { kind: 'issued-in-future' } };
+  if (typeof c.exp === 'number' && nowSeconds > c.exp + CLOCK_SKEW_SECONDS)
+    return { ok: false, failure: { kind: 'expired' } };
+  if (typeof c.nbf === 'number' && nowSeconds < c.nbf - CLOCK_SKEW_SECONDS)
+    return { ok: false, failure: { kind: 'not-yet-valid' } };
+  if (typeof c.iat === 'number' && nowSeconds < c.iat - CLOCK_SKEW_SECONDS)
+    return { ok: false, failure: { kind: 'issued-in-future' } };
   return { ok: true, claims: c, claimsJson: JSON.stringify(c) };
 }
 

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 
 import { GoTrue } from './auth/gotrue.ts';
-import { sendAuthError, authErrors } from './auth/errors.ts';
+import { AuthError, sendAuthError } from './auth/errors.ts';
 import {
   DEFAULT_BODY_LIMIT_BYTES,
   DEFAULT_FUNCTION_BODY_LIMIT_BYTES,
@@ -63,7 +63,16 @@ export interface RunningBackend {
 }
 
 /** Environment names the hosted Edge Runtime provides or that our functions read. */
-const FUNCTION_ENV_NAMES = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_BASE', 'AI_BASE_URL', 'AI_API_KEY', 'AI_MODEL', 'ADMIN_EMAIL', 'SITE_URL'];
+const FUNCTION_ENV_NAMES = [
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'STRIPE_API_BASE',
+  'AI_BASE_URL',
+  'AI_API_KEY',
+  'AI_MODEL',
+  'ADMIN_EMAIL',
+  'SITE_URL',
+];
 
 export async function startBackend(options: StartBackendOptions = {}): Promise<RunningBackend> {
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
@@ -99,7 +108,15 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
       refreshReuseIntervalSeconds: REFRESH_TOKEN_REUSE_INTERVAL_SECONDS,
       bodyLimit,
     });
-    const postgrest = new Postgrest({ db, verifier, anonKey, serviceRoleKey, schema: () => schema, reloadSchema, bodyLimit });
+    const postgrest = new Postgrest({
+      db,
+      verifier,
+      anonKey,
+      serviceRoleKey,
+      schema: () => schema,
+      reloadSchema,
+      bodyLimit,
+    });
 
     const adminEmail = options.adminEmail ?? process.env.ADMIN_EMAIL;
     const adminPassword = options.adminPassword ?? process.env.ADMIN_PASSWORD;
@@ -162,31 +179,45 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
         const sub = pathname.slice('/auth/v1'.length) || '/';
         if (sub !== '/health' && !isApiKey(req, url, anonKey, serviceRoleKey)) {
           const missing = !req.headers.apikey && !url.searchParams.get('apikey');
-          return sendJson(res, 401, missing
-            ? { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' }
-            : { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' });
+          return sendJson(
+            res,
+            401,
+            missing
+              ? { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' }
+              : { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' },
+          );
         }
         return gotrue.handle(req, res, sub.replace(/\/+$/, '') || '/', url.searchParams);
       }
       if (pathname === '/rest/v1' || pathname.startsWith('/rest/v1/')) {
-        return postgrest.handle(req, res, pathname.slice('/rest/v1'.length), url.searchParams, {});
+        return postgrest.handle(req, res, pathname.slice('/rest/v1'.length), url.searchParams);
       }
       for (const extra of options.extraHandlers ?? []) {
         if (await extra(req, res)) return;
       }
-      if (pathname === '/' || pathname === '/health') return sendJson(res, 200, { name: 'atelier-backend', status: 'ok' });
+      if (pathname === '/' || pathname === '/health')
+        return sendJson(res, 200, { name: 'atelier-backend', status: 'ok' });
       sendJson(res, 404, { message: 'no Route matched with those values' });
     };
 
     const server = createServer((req, res) => {
       handle(req, res).catch((error: unknown) => {
-        log(`[backend] ${req.method} ${req.url}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+        log(
+          `[backend] ${req.method} ${req.url}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+        );
         if (res.headersSent) {
           res.destroy();
           return;
         }
         if ((req.url ?? '').startsWith('/auth/v1')) {
-          sendAuthError(res, Object.assign(authErrors.notFound(), { status: 500, code: 'unexpected_failure', message: 'Unexpected failure, please check server logs for more information' }));
+          sendAuthError(
+            res,
+            new AuthError(
+              500,
+              'unexpected_failure',
+              'Unexpected failure, please check server logs for more information',
+            ),
+          );
         } else {
           sendJson(res, 500, { code: 'PGRSTX00', message: 'Internal server error', details: null, hint: null });
         }
@@ -203,7 +234,9 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
       });
     });
     const address = server.address() as AddressInfo;
-    publicUrl = process.env.API_EXTERNAL_URL || `http://${host === '0.0.0.0' || host === '127.0.0.1' ? 'localhost' : host}:${address.port}`;
+    publicUrl =
+      process.env.API_EXTERNAL_URL ||
+      `http://${host === '0.0.0.0' || host === '127.0.0.1' ? 'localhost' : host}:${address.port}`;
 
     let closing: Promise<void> | undefined;
     return {

@@ -3,7 +3,15 @@ import { AuthApiError, AuthWeakPasswordError } from '@supabase/supabase-js';
 
 import type { RunningBackend } from '../src/server.ts';
 import { signJwt } from '../src/jwt.ts';
-import { anonClient, PROFILE_METADATA, raw, serviceClient, signUpUser, TEST_JWT_SECRET, uniqueEmail } from './helpers.ts';
+import {
+  anonClient,
+  PROFILE_METADATA,
+  raw,
+  serviceClient,
+  signUpUser,
+  TEST_JWT_SECRET,
+  uniqueEmail,
+} from './helpers.ts';
 
 let backend: RunningBackend;
 
@@ -44,7 +52,10 @@ describe('sign-up', () => {
 
   it('issues an access token with Supabase claims', async () => {
     const user = await signUpUser(backend, 'claims');
-    const claims = JSON.parse(Buffer.from(user.accessToken.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+    const claims = JSON.parse(Buffer.from(user.accessToken.split('.')[1]!, 'base64url').toString()) as Record<
+      string,
+      unknown
+    >;
     expect(claims).toMatchObject({
       aud: 'authenticated',
       iss: `${backend.url}/auth/v1`,
@@ -63,7 +74,10 @@ describe('sign-up', () => {
 
   it('refuses an email that is already registered (422 user_already_exists)', async () => {
     const user = await signUpUser(backend, 'dup');
-    const { error } = await anonClient(backend).auth.signUp({ email: user.email.toUpperCase(), password: 'another-pass' });
+    const { error } = await anonClient(backend).auth.signUp({
+      email: user.email.toUpperCase(),
+      password: 'another-pass',
+    });
     expect(error).toBeInstanceOf(AuthApiError);
     expect(error).toMatchObject({ status: 422, code: 'user_already_exists', message: 'User already registered' });
   });
@@ -81,10 +95,18 @@ describe('sign-up', () => {
   });
 
   it('answers errors with GoTrue bodies and the API version header', async () => {
-    const res = await raw(backend, '/auth/v1/signup', { method: 'POST', body: JSON.stringify({ email: 'x@y.fr', password: '1' }) });
+    const res = await raw(backend, '/auth/v1/signup', {
+      method: 'POST',
+      body: JSON.stringify({ email: 'x@y.fr', password: '1' }),
+    });
     expect(res.status).toBe(422);
     expect(res.headers.get('x-supabase-api-version')).toBe('2024-01-01');
-    expect(res.json).toMatchObject({ code: 'weak_password', error_code: 'weak_password', msg: expect.any(String), message: expect.any(String) });
+    expect(res.json).toMatchObject({
+      code: 'weak_password',
+      error_code: 'weak_password',
+      msg: expect.any(String),
+      message: expect.any(String),
+    });
   });
 });
 
@@ -98,15 +120,25 @@ describe('sign-in', () => {
     expect(ok.data.user?.last_sign_in_at).toEqual(expect.any(String));
 
     const wrong = await anonClient(backend).auth.signInWithPassword({ email: user.email, password: 'wrong-password' });
-    expect(wrong.error).toMatchObject({ status: 400, code: 'invalid_credentials', message: 'Invalid login credentials' });
-    const unknown = await anonClient(backend).auth.signInWithPassword({ email: uniqueEmail('nobody'), password: 'whatever' });
+    expect(wrong.error).toMatchObject({
+      status: 400,
+      code: 'invalid_credentials',
+      message: 'Invalid login credentials',
+    });
+    const unknown = await anonClient(backend).auth.signInWithPassword({
+      email: uniqueEmail('nobody'),
+      password: 'whatever',
+    });
     expect(unknown.error).toMatchObject({ status: 400, code: 'invalid_credentials' });
   });
 
   it('rate-limits repeated failures for one email (429 over_request_rate_limit), even with the right password', async () => {
     const user = await signUpUser(backend, 'ratelimit');
     for (let i = 0; i < 5; i++) {
-      const { error } = await anonClient(backend).auth.signInWithPassword({ email: user.email, password: `wrong-${i}` });
+      const { error } = await anonClient(backend).auth.signInWithPassword({
+        email: user.email,
+        password: `wrong-${i}`,
+      });
       expect(error).toMatchObject({ status: 400, code: 'invalid_credentials' });
     }
     const blocked = await anonClient(backend).auth.signInWithPassword({ email: user.email, password: user.password });
@@ -114,12 +146,18 @@ describe('sign-in', () => {
   });
 
   it('lets the configured administrator sign in', async () => {
-    const { data, error } = await anonClient(backend).auth.signInWithPassword({ email: 'admin@atelier.local', password: 'atelier-admin' });
+    const { data, error } = await anonClient(backend).auth.signInWithPassword({
+      email: 'admin@atelier.local',
+      password: 'atelier-admin',
+    });
     expect(error).toBeNull();
-    const isAdmin = await data.session ? await anonClient(backend).rpc('is_admin') : undefined;
+    const isAdmin = (await data.session) ? await anonClient(backend).rpc('is_admin') : undefined;
     expect(isAdmin?.error?.code).toBe('42501'); // anon may not even ask
     const client = anonClient(backend);
-    await client.auth.setSession({ access_token: data.session!.access_token, refresh_token: data.session!.refresh_token });
+    await client.auth.setSession({
+      access_token: data.session!.access_token,
+      refresh_token: data.session!.refresh_token,
+    });
     expect((await client.rpc('is_admin')).data).toBe(true);
     const other = await signUpUser(backend, 'notadmin');
     expect((await other.client.rpc('is_admin')).data).toBe(false);
@@ -128,7 +166,10 @@ describe('sign-in', () => {
 
 describe('refresh tokens', () => {
   async function refresh(token: string) {
-    return raw(backend, '/auth/v1/token?grant_type=refresh_token', { method: 'POST', body: JSON.stringify({ refresh_token: token }) });
+    return raw(backend, '/auth/v1/token?grant_type=refresh_token', {
+      method: 'POST',
+      body: JSON.stringify({ refresh_token: token }),
+    });
   }
 
   it('rotates: a refresh returns a new pair, and the session keeps working', async () => {
@@ -148,7 +189,9 @@ describe('refresh tokens', () => {
     expect(first.status).toBe(200);
     const second = await refresh(user.refreshToken);
     expect(second.status).toBe(200);
-    expect((second.json as { refresh_token: string }).refresh_token).toBe((first.json as { refresh_token: string }).refresh_token);
+    expect((second.json as { refresh_token: string }).refresh_token).toBe(
+      (first.json as { refresh_token: string }).refresh_token,
+    );
 
     const unknown = await refresh('no-such-token');
     expect(unknown.status).toBe(400);
@@ -159,10 +202,15 @@ describe('refresh tokens', () => {
     const user = await signUpUser(backend, 'theft');
     const first = await refresh(user.refreshToken);
     const current = (first.json as { refresh_token: string }).refresh_token;
-    await backend.db.query("update auth.refresh_tokens set updated_at = now() - interval '1 minute' where token = $1", [user.refreshToken]);
+    await backend.db.query("update auth.refresh_tokens set updated_at = now() - interval '1 minute' where token = $1", [
+      user.refreshToken,
+    ]);
     const reused = await refresh(user.refreshToken);
     expect(reused.status).toBe(400);
-    expect(reused.json).toMatchObject({ code: 'refresh_token_already_used', message: 'Invalid Refresh Token: Already Used' });
+    expect(reused.json).toMatchObject({
+      code: 'refresh_token_already_used',
+      message: 'Invalid Refresh Token: Already Used',
+    });
     const afterTheft = await refresh(current);
     expect(afterTheft.status).toBe(400);
   });
@@ -173,7 +221,10 @@ describe('sign-out', () => {
     const user = await signUpUser(backend, 'signout');
     const { error } = await user.client.auth.signOut();
     expect(error).toBeNull();
-    const res = await raw(backend, '/auth/v1/token?grant_type=refresh_token', { method: 'POST', body: JSON.stringify({ refresh_token: user.refreshToken }) });
+    const res = await raw(backend, '/auth/v1/token?grant_type=refresh_token', {
+      method: 'POST',
+      body: JSON.stringify({ refresh_token: user.refreshToken }),
+    });
     expect(res.status).toBe(400);
     expect(res.json).toMatchObject({ code: 'refresh_token_not_found' });
     const me = await raw(backend, '/auth/v1/user', { token: user.accessToken });
@@ -199,9 +250,15 @@ describe('sign-out', () => {
 describe('user', () => {
   it('updates metadata (merge, null deletes a key) and the password', async () => {
     const user = await signUpUser(backend, 'update');
-    const updated = await user.client.auth.updateUser({ data: { first_name: 'Jeanne-Marie', siret: null, extra: 'x' } });
+    const updated = await user.client.auth.updateUser({
+      data: { first_name: 'Jeanne-Marie', siret: null, extra: 'x' },
+    });
     expect(updated.error).toBeNull();
-    expect(updated.data.user?.user_metadata).toMatchObject({ first_name: 'Jeanne-Marie', last_name: 'Martin', extra: 'x' });
+    expect(updated.data.user?.user_metadata).toMatchObject({
+      first_name: 'Jeanne-Marie',
+      last_name: 'Martin',
+      extra: 'x',
+    });
     expect(updated.data.user?.user_metadata).not.toHaveProperty('siret');
 
     const same = await user.client.auth.updateUser({ password: user.password });
@@ -216,11 +273,17 @@ describe('user', () => {
     expect((await raw(backend, '/auth/v1/user')).json).toMatchObject({ code: 'no_authorization' });
     const anon = await raw(backend, '/auth/v1/user', { token: backend.anonKey });
     expect(anon.status).toBe(403);
-    const forged = signJwt({ sub: '00000000-0000-0000-0000-000000000000', role: 'authenticated', exp: Math.floor(Date.now() / 1000) + 60 }, 'another-secret-another-secret-another-secret');
+    const forged = signJwt(
+      { sub: '00000000-0000-0000-0000-000000000000', role: 'authenticated', exp: Math.floor(Date.now() / 1000) + 60 },
+      'another-secret-another-secret-another-secret',
+    );
     const res = await raw(backend, '/auth/v1/user', { token: forged });
     expect(res.status).toBe(403);
     expect(res.json).toMatchObject({ code: 'bad_jwt' });
-    const expired = signJwt({ sub: '00000000-0000-0000-0000-000000000000', role: 'authenticated', exp: Math.floor(Date.now() / 1000) - 3600 }, TEST_JWT_SECRET);
+    const expired = signJwt(
+      { sub: '00000000-0000-0000-0000-000000000000', role: 'authenticated', exp: Math.floor(Date.now() / 1000) - 3600 },
+      TEST_JWT_SECRET,
+    );
     expect((await raw(backend, '/auth/v1/user', { token: expired })).json).toMatchObject({ code: 'bad_jwt' });
   });
 });
@@ -260,7 +323,9 @@ describe('admin', () => {
 describe('gateway', () => {
   it('requires a known apikey on /auth/v1', async () => {
     expect((await raw(backend, '/auth/v1/settings', { apikey: null })).status).toBe(401);
-    expect((await raw(backend, '/auth/v1/settings', { apikey: 'nope' })).json).toMatchObject({ message: 'Invalid API key' });
+    expect((await raw(backend, '/auth/v1/settings', { apikey: 'nope' })).json).toMatchObject({
+      message: 'Invalid API key',
+    });
     const settings = await raw(backend, '/auth/v1/settings');
     expect(settings.json).toMatchObject({ mailer_autoconfirm: true, disable_signup: false });
   });
@@ -268,12 +333,18 @@ describe('gateway', () => {
   it('answers CORS preflights for the app origins and exposes the headers auth-js reads', async () => {
     const res = await fetch(`${backend.url}/auth/v1/token?grant_type=password`, {
       method: 'OPTIONS',
-      headers: { origin: 'http://localhost:3000', 'access-control-request-method': 'POST', 'access-control-request-headers': 'apikey, content-type, x-client-info' },
+      headers: {
+        origin: 'http://localhost:3000',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'apikey, content-type, x-client-info',
+      },
     });
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe('http://localhost:3000');
     expect(res.headers.get('access-control-allow-headers')).toContain('x-supabase-api-version');
-    const get = await fetch(`${backend.url}/auth/v1/settings`, { headers: { origin: 'http://localhost:3004', apikey: backend.anonKey } });
+    const get = await fetch(`${backend.url}/auth/v1/settings`, {
+      headers: { origin: 'http://localhost:3004', apikey: backend.anonKey },
+    });
     expect(get.headers.get('access-control-expose-headers')).toContain('X-Supabase-Api-Version');
   });
 });

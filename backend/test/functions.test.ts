@@ -6,7 +6,11 @@ import type { RunningBackend } from '../src/server.ts';
 import { raw, signUpUser, startTestBackend, type SignedInUser } from './helpers.ts';
 
 /** A tiny OpenAI-compatible provider that records what it receives. */
-function fakeProvider(): Promise<{ server: Server; url: string; calls: Array<{ auth?: string; body: unknown; path?: string }> }> {
+function fakeProvider(): Promise<{
+  server: Server;
+  url: string;
+  calls: Array<{ auth?: string; body: unknown; path?: string }>;
+}> {
   const calls: Array<{ auth?: string; body: unknown; path?: string }> = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -20,12 +24,22 @@ function fakeProvider(): Promise<{ server: Server; url: string; calls: Array<{ a
           id: 'chatcmpl-test',
           object: 'chat.completion',
           model: body.model,
-          choices: [{ index: 0, message: { role: 'assistant', content: '{"projectTitle":"Travaux Peinture","tasks":[]}' }, finish_reason: 'stop' }],
+          choices: [
+            {
+              index: 0,
+              message: { role: 'assistant', content: '{"projectTitle":"Travaux Peinture","tasks":[]}' },
+              finish_reason: 'stop',
+            },
+          ],
         }),
       );
     });
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, calls })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, calls }),
+    ),
+  );
 }
 
 describe('without an AI provider', () => {
@@ -58,7 +72,11 @@ describe('without an AI provider', () => {
   it('functions answer their own CORS preflight, allowing the headers the browser asks for', async () => {
     const res = await fetch(`${backend.url}/functions/v1/ai/chat/completions`, {
       method: 'OPTIONS',
-      headers: { origin: 'http://localhost:3002', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type, x-stainless-os' },
+      headers: {
+        origin: 'http://localhost:3002',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, content-type, x-stainless-os',
+      },
     });
     expect(res.status).toBe(200);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
@@ -72,10 +90,18 @@ describe('without an AI provider', () => {
   });
 
   it('ai answers 503 ai_not_configured to a signed-in user, 401 to anon', async () => {
-    const res = await raw(backend, '/functions/v1/ai/chat/completions', { method: 'POST', token: user.accessToken, body: JSON.stringify({ model: 'x', messages: [] }) });
+    const res = await raw(backend, '/functions/v1/ai/chat/completions', {
+      method: 'POST',
+      token: user.accessToken,
+      body: JSON.stringify({ model: 'x', messages: [] }),
+    });
     expect(res.status).toBe(503);
     expect(res.json).toEqual({ error: { code: 'ai_not_configured', message: 'AI provider not configured' } });
-    const anon = await raw(backend, '/functions/v1/ai/chat/completions', { method: 'POST', token: backend.anonKey, body: '{}' });
+    const anon = await raw(backend, '/functions/v1/ai/chat/completions', {
+      method: 'POST',
+      token: backend.anonKey,
+      body: '{}',
+    });
     expect(anon.status).toBe(401);
   });
 });
@@ -96,10 +122,22 @@ describe('with an OpenAI-compatible provider', () => {
   });
 
   it('forwards the chat completion with the server key and streams the reply back', async () => {
-    const request = { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Peinture salon 20 m2' }], temperature: 0.2 };
-    const res = await raw(backend, '/functions/v1/ai/chat/completions', { method: 'POST', token: user.accessToken, body: JSON.stringify(request) });
+    const request = {
+      model: 'gpt-4o-mini',
+      messages: [{ role: 'user', content: 'Peinture salon 20 m2' }],
+      temperature: 0.2,
+    };
+    const res = await raw(backend, '/functions/v1/ai/chat/completions', {
+      method: 'POST',
+      token: user.accessToken,
+      body: JSON.stringify(request),
+    });
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ object: 'chat.completion', model: 'gpt-4o-mini', choices: [{ message: { role: 'assistant' } }] });
+    expect(res.json).toMatchObject({
+      object: 'chat.completion',
+      model: 'gpt-4o-mini',
+      choices: [{ message: { role: 'assistant' } }],
+    });
     const call = provider.calls.at(-1);
     expect(call).toEqual({ auth: 'Bearer sk-server-side', body: request, path: '/v1/chat/completions' });
   });
@@ -107,11 +145,24 @@ describe('with an OpenAI-compatible provider', () => {
   it('refuses anon, a signed-out session and a forged token without calling the provider', async () => {
     const before = provider.calls.length;
     expect((await raw(backend, '/functions/v1/ai/chat/completions', { method: 'POST', body: '{}' })).status).toBe(401);
-    expect((await raw(backend, '/functions/v1/ai/chat/completions', { method: 'POST', token: backend.anonKey, body: '{}' })).status).toBe(401);
-    expect((await raw(backend, '/functions/v1/ai/chat/completions', { method: 'POST', token: 'a.b.c', body: '{}' })).status).toBe(401);
+    expect(
+      (await raw(backend, '/functions/v1/ai/chat/completions', { method: 'POST', token: backend.anonKey, body: '{}' }))
+        .status,
+    ).toBe(401);
+    expect(
+      (await raw(backend, '/functions/v1/ai/chat/completions', { method: 'POST', token: 'a.b.c', body: '{}' })).status,
+    ).toBe(401);
     const other = await signUpUser(backend, 'gone');
     await other.client.auth.signOut();
-    expect((await raw(backend, '/functions/v1/ai/chat/completions', { method: 'POST', token: other.accessToken, body: '{}' })).status).toBe(401);
+    expect(
+      (
+        await raw(backend, '/functions/v1/ai/chat/completions', {
+          method: 'POST',
+          token: other.accessToken,
+          body: '{}',
+        })
+      ).status,
+    ).toBe(401);
     expect(provider.calls.length).toBe(before);
   });
 });

@@ -90,7 +90,13 @@ export async function signUpUser(backend: RunningBackend, prefix = 'user'): Prom
 export async function raw(
   backend: RunningBackend,
   path: string,
-  init: { method?: string; headers?: Record<string, string>; body?: string; token?: string; apikey?: string | null } = {},
+  init: {
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    token?: string;
+    apikey?: string | null;
+  } = {},
 ): Promise<{ status: number; headers: Headers; text: string; json: unknown }> {
   const headers: Record<string, string> = { ...(init.headers ?? {}) };
   const apikey = init.apikey === undefined ? backend.anonKey : init.apikey;

@@ -71,38 +71,52 @@ describe('unknown names', () => {
       expect(res.status).toBe(404);
       expect(res.json).toMatchObject({ code: 'PGRST205' });
     }
-    const profile = await raw(backend, '/rest/v1/profiles', { token: alice.accessToken, headers: { 'accept-profile': 'auth' } });
+    const profile = await raw(backend, '/rest/v1/profiles', {
+      token: alice.accessToken,
+      headers: { 'accept-profile': 'auth' },
+    });
     expect(profile.status).toBe(406);
     expect(profile.json).toMatchObject({ code: 'PGRST106' });
   });
 
   it('unknown columns in select, filters and order → 42703 (400); in a payload → PGRST204', async () => {
-    for (const path of ['profiles?select=nope', 'profiles?nope=eq.1', 'profiles?order=nope', 'profiles?or=(nope.eq.1)']) {
+    for (const path of [
+      'profiles?select=nope',
+      'profiles?nope=eq.1',
+      'profiles?order=nope',
+      'profiles?or=(nope.eq.1)',
+    ]) {
       const res = await get(path);
       expect(res.status).toBe(400);
       expect(res.json).toMatchObject({ code: '42703', message: 'column profiles.nope does not exist' });
     }
-    const insert = await raw(backend, '/rest/v1/profiles', { method: 'POST', token: alice.accessToken, body: JSON.stringify({ id: alice.id, nope: 1 }) });
+    const insert = await raw(backend, '/rest/v1/profiles', {
+      method: 'POST',
+      token: alice.accessToken,
+      body: JSON.stringify({ id: alice.id, nope: 1 }),
+    });
     expect(insert.status).toBe(400);
-    expect(insert.json).toMatchObject({ code: 'PGRST204', message: "Could not find the 'nope' column of 'profiles' in the schema cache" });
+    expect(insert.json).toMatchObject({
+      code: 'PGRST204',
+      message: "Could not find the 'nope' column of 'profiles' in the schema cache",
+    });
   });
 
   it('embedding is refused with PGRST200; aggregates with PGRST123; unknown functions with PGRST202', async () => {
     expect((await get('profiles?select=*,user_quotas(*)')).json).toMatchObject({ code: 'PGRST200' });
     expect((await get('profiles?select=count()')).json).toMatchObject({ code: 'PGRST123' });
-    const rpc = await raw(backend, '/rest/v1/rpc/pg_sleep', { method: 'POST', token: alice.accessToken, body: '{"seconds":10}' });
+    const rpc = await raw(backend, '/rest/v1/rpc/pg_sleep', {
+      method: 'POST',
+      token: alice.accessToken,
+      body: '{"seconds":10}',
+    });
     expect(rpc.status).toBe(404);
     expect(rpc.json).toMatchObject({ code: 'PGRST202' });
   });
 });
 
 describe('SQL in values, order and select is inert', () => {
-  const injections = [
-    "' or 1=1 --",
-    `${'x'}') or true --`,
-    '1; drop table profiles; --',
-    `"${'a'}" or "b"`,
-  ];
+  const injections = ["' or 1=1 --", `${'x'}') or true --`, '1; drop table profiles; --', `"${'a'}" or "b"`];
 
   it.each(injections)('filter value %s', async (value) => {
     const res = await get(`profiles?select=id&first_name=eq.${encodeURIComponent(value)}`);
@@ -143,7 +157,10 @@ describe('bodies', () => {
     const res = await raw(backend, '/rest/v1/profiles', { method: 'POST', token: alice.accessToken, body: big });
     expect(res.status).toBe(413);
     expect(res.json).toMatchObject({ code: 'PGRST413' });
-    const auth = await raw(backend, '/auth/v1/signup', { method: 'POST', body: JSON.stringify({ email: 'big@example.fr', password: 'x'.repeat(70 * 1024) }) });
+    const auth = await raw(backend, '/auth/v1/signup', {
+      method: 'POST',
+      body: JSON.stringify({ email: 'big@example.fr', password: 'x'.repeat(70 * 1024) }),
+    });
     expect(auth.status).toBe(413);
     expect(auth.json).toMatchObject({ code: 'request_too_large' });
   });
@@ -152,7 +169,11 @@ describe('bodies', () => {
     const rest = await raw(backend, '/rest/v1/profiles', { method: 'POST', token: alice.accessToken, body: '{"id":' });
     expect(rest.status).toBe(400);
     expect(rest.json).toMatchObject({ code: 'PGRST102' });
-    const keys = await raw(backend, '/rest/v1/profiles', { method: 'POST', token: alice.accessToken, body: JSON.stringify([{ id: alice.id }, { first_name: 'x' }]) });
+    const keys = await raw(backend, '/rest/v1/profiles', {
+      method: 'POST',
+      token: alice.accessToken,
+      body: JSON.stringify([{ id: alice.id }, { first_name: 'x' }]),
+    });
     expect(keys.json).toMatchObject({ code: 'PGRST102', message: 'All object keys must match' });
     const auth = await raw(backend, '/auth/v1/token?grant_type=password', { method: 'POST', body: 'nope' });
     expect(auth.status).toBe(400);
@@ -160,10 +181,18 @@ describe('bodies', () => {
   });
 
   it('values of the wrong type are PostgreSQL errors (400), and column limits hold', async () => {
-    const res = await raw(backend, `/rest/v1/profiles?id=eq.${alice.id}`, { method: 'PATCH', token: alice.accessToken, body: JSON.stringify({ updated_at: 'yesterday-ish' }) });
+    const res = await raw(backend, `/rest/v1/profiles?id=eq.${alice.id}`, {
+      method: 'PATCH',
+      token: alice.accessToken,
+      body: JSON.stringify({ updated_at: 'yesterday-ish' }),
+    });
     expect(res.status).toBe(400);
     expect(res.json).toMatchObject({ code: '22007' });
-    const long = await raw(backend, `/rest/v1/profiles?id=eq.${alice.id}`, { method: 'PATCH', token: alice.accessToken, body: JSON.stringify({ first_name: 'x'.repeat(5000) }) });
+    const long = await raw(backend, `/rest/v1/profiles?id=eq.${alice.id}`, {
+      method: 'PATCH',
+      token: alice.accessToken,
+      body: JSON.stringify({ first_name: 'x'.repeat(5000) }),
+    });
     expect(long.status).toBe(400);
     expect(long.json).toMatchObject({ code: '23514' });
   });
@@ -173,10 +202,18 @@ describe('tokens', () => {
   const now = () => Math.floor(Date.now() / 1000);
 
   it('a service_role JWT signed with the wrong key → 401 PGRST301, no data', async () => {
-    const forged = signJwt({ role: 'service_role', iss: 'supabase-demo', iat: now(), exp: now() + 3600 }, 'not-the-secret-not-the-secret-not-the-secret');
+    const forged = signJwt(
+      { role: 'service_role', iss: 'supabase-demo', iat: now(), exp: now() + 3600 },
+      'not-the-secret-not-the-secret-not-the-secret',
+    );
     const res = await get('profiles?select=*', forged);
     expect(res.status).toBe(401);
-    expect(res.json).toEqual({ code: 'PGRST301', details: 'None of the keys was able to decode the JWT', hint: null, message: 'No suitable key or wrong key type' });
+    expect(res.json).toEqual({
+      code: 'PGRST301',
+      details: 'None of the keys was able to decode the JWT',
+      hint: null,
+      message: 'No suitable key or wrong key type',
+    });
     expect(res.headers.get('www-authenticate')).toContain('invalid_token');
     expectNoData(res);
     const asApiKey = await raw(backend, '/rest/v1/profiles', { apikey: forged, token: forged });
@@ -185,14 +222,20 @@ describe('tokens', () => {
   });
 
   it('an expired JWT → 401 PGRST303 "JWT expired"', async () => {
-    const expired = signJwt({ sub: alice.id, role: 'authenticated', aud: 'authenticated', iat: now() - 7200, exp: now() - 3600 }, TEST_JWT_SECRET);
+    const expired = signJwt(
+      { sub: alice.id, role: 'authenticated', aud: 'authenticated', iat: now() - 7200, exp: now() - 3600 },
+      TEST_JWT_SECRET,
+    );
     const res = await get('profiles', expired);
     expect(res.status).toBe(401);
     expect(res.json).toMatchObject({ code: 'PGRST303', message: 'JWT expired' });
   });
 
   it('malformed tokens and alg=none → 401 PGRST301', async () => {
-    expect((await get('profiles', 'abc')).json).toMatchObject({ code: 'PGRST301', message: 'Expected 3 parts in JWT; got 1' });
+    expect((await get('profiles', 'abc')).json).toMatchObject({
+      code: 'PGRST301',
+      message: 'Expected 3 parts in JWT; got 1',
+    });
     const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
     const body = Buffer.from(JSON.stringify({ role: 'service_role' })).toString('base64url');
     const none = await get('profiles', `${header}.${body}.`);
@@ -209,7 +252,10 @@ describe('tokens', () => {
 
   it('a token whose payload was changed (sub of another user) fails the signature check', async () => {
     const [header, , signature] = alice.accessToken.split('.');
-    const claims = JSON.parse(Buffer.from(alice.accessToken.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+    const claims = JSON.parse(Buffer.from(alice.accessToken.split('.')[1]!, 'base64url').toString()) as Record<
+      string,
+      unknown
+    >;
     const tampered = `${header}.${Buffer.from(JSON.stringify({ ...claims, sub: bob.id })).toString('base64url')}.${signature}`;
     const res = await get('profiles?select=*', tampered);
     expect(res.status).toBe(401);
@@ -226,7 +272,12 @@ describe('tokens', () => {
 describe('single object requests', () => {
   it('a PATCH asking for one object that would touch several rows is rolled back (406)', async () => {
     const admin = (await import('./helpers.ts')).serviceClient(backend);
-    const res = await admin.from('profiles').update({ siret: '00000000000000' }).in('id', [alice.id, bob.id]).select().single();
+    const res = await admin
+      .from('profiles')
+      .update({ siret: '00000000000000' })
+      .in('id', [alice.id, bob.id])
+      .select()
+      .single();
     expect(res.status).toBe(406);
     expect(res.error).toMatchObject({ code: 'PGRST116', details: 'The result contains 2 rows' });
     const after = await admin.from('profiles').select('siret').in('id', [alice.id, bob.id]);

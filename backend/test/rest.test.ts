@@ -1,6 +1,14 @@
 // PostgREST-compatible /rest/v1 through postgrest-js: profiles, isolation by RLS, quotas and the numbering RPCs.
 import type { RunningBackend } from '../src/server.ts';
-import { anonClient, PROFILE_METADATA, raw, serviceClient, signUpUser, startTestBackend, type SignedInUser } from './helpers.ts';
+import {
+  anonClient,
+  PROFILE_METADATA,
+  raw,
+  serviceClient,
+  signUpUser,
+  startTestBackend,
+  type SignedInUser,
+} from './helpers.ts';
 
 let backend: RunningBackend;
 let alice: SignedInUser;
@@ -70,7 +78,9 @@ describe('isolation (row-level security)', () => {
     expect(insert.error?.code).toBe('42501');
     const own = await alice.client.from('user_quotas').update({ quotes_used: 0 }).eq('user_id', alice.id).select();
     expect(own.data ?? []).toEqual([]); // no update policy: even the own row is read-only
-    const subscription = await alice.client.from('subscriptions').insert({ user_id: alice.id, plan_id: 'pro', status: 'active' });
+    const subscription = await alice.client
+      .from('subscriptions')
+      .insert({ user_id: alice.id, plan_id: 'pro', status: 'active' });
     expect(subscription.error?.code).toBe('42501');
   });
 
@@ -93,7 +103,11 @@ describe('PostgREST query features', () => {
   it('filters, orders, limits and counts', async () => {
     const admin = serviceClient(backend);
     const ids = [alice.id, bob.id];
-    const ordered = await admin.from('profiles').select('id, first_name').in('id', ids).order('first_name', { ascending: false });
+    const ordered = await admin
+      .from('profiles')
+      .select('id, first_name')
+      .in('id', ids)
+      .order('first_name', { ascending: false });
     expect(ordered.data?.map((p) => p.first_name)).toEqual(['Jeanne', 'Alice']);
     const counted = await admin.from('profiles').select('id', { count: 'exact' }).in('id', ids).limit(1);
     expect(counted.count).toBe(2);
@@ -117,7 +131,11 @@ describe('PostgREST query features', () => {
 
   it('inserts, upserts on a conflict column and deletes as the service role (subscriptions)', async () => {
     const admin = serviceClient(backend);
-    const created = await admin.from('subscriptions').insert({ user_id: bob.id, plan_id: 'pro', status: 'active' }).select('plan_id, status').single();
+    const created = await admin
+      .from('subscriptions')
+      .insert({ user_id: bob.id, plan_id: 'pro', status: 'active' })
+      .select('plan_id, status')
+      .single();
     expect(created.error).toBeNull();
     expect(created.status).toBe(201);
     expect(created.data).toEqual({ plan_id: 'pro', status: 'active' });
@@ -129,7 +147,10 @@ describe('PostgREST query features', () => {
       .upsert({ user_id: bob.id, plan_id: 'enterprise', status: 'active' }, { onConflict: 'user_id' })
       .select('plan_id');
     expect(upserted.data).toEqual([{ plan_id: 'enterprise' }]);
-    const ignored = await admin.from('subscriptions').upsert({ user_id: bob.id, plan_id: 'free' }, { onConflict: 'user_id', ignoreDuplicates: true }).select();
+    const ignored = await admin
+      .from('subscriptions')
+      .upsert({ user_id: bob.id, plan_id: 'free' }, { onConflict: 'user_id', ignoreDuplicates: true })
+      .select();
     expect(ignored.data).toEqual([]);
     const mine = await bob.client.from('subscriptions').select('plan_id, status').single();
     expect(mine.data).toEqual({ plan_id: 'enterprise', status: 'active' });
@@ -151,7 +172,11 @@ describe('quote credits and numbering', () => {
       { allowed: true, plan: 'free', quotes_used: 3, remaining: 0, number: 'DE0003' },
     ]);
     expect(results[3]).toEqual({ allowed: false, plan: 'free', quotes_used: 3, remaining: 0, number: null });
-    const direct = await raw(backend, '/rest/v1/rpc/consume_quote_credit', { method: 'POST', body: '{}', token: user.accessToken });
+    const direct = await raw(backend, '/rest/v1/rpc/consume_quote_credit', {
+      method: 'POST',
+      body: '{}',
+      token: user.accessToken,
+    });
     expect(direct.json).toMatchObject({ allowed: false, number: null });
     const quotas = await user.client.from('user_quotas').select('quotes_used').single();
     expect(quotas.data).toEqual({ quotes_used: 3 });
@@ -176,10 +201,23 @@ describe('quote credits and numbering', () => {
 
   it('never hands out the same number twice under concurrency', async () => {
     const user = await signUpUser(backend, 'concurrent');
-    await serviceClient(backend).from('subscriptions').insert({ user_id: user.id, plan_id: 'enterprise', status: 'active' });
-    const numbers = await Promise.all(Array.from({ length: 8 }, () => user.client.rpc('consume_quote_credit').then((r) => r.data.number as string)));
+    await serviceClient(backend)
+      .from('subscriptions')
+      .insert({ user_id: user.id, plan_id: 'enterprise', status: 'active' });
+    const numbers = await Promise.all(
+      Array.from({ length: 8 }, () => user.client.rpc('consume_quote_credit').then((r) => r.data.number as string)),
+    );
     expect(new Set(numbers).size).toBe(8);
-    expect([...numbers].sort()).toEqual(['DE0001', 'DE0002', 'DE0003', 'DE0004', 'DE0005', 'DE0006', 'DE0007', 'DE0008']);
+    expect([...numbers].sort()).toEqual([
+      'DE0001',
+      'DE0002',
+      'DE0003',
+      'DE0004',
+      'DE0005',
+      'DE0006',
+      'DE0007',
+      'DE0008',
+    ]);
   });
 
   it('numbers invoices per user (FA0001…), separately from quotes', async () => {

@@ -38,8 +38,7 @@ export const authErrors = {
   userBanned: () => new AuthError(400, 'user_banned', 'User is banned'),
   rateLimited: () => new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached'),
   userAlreadyExists: () => new AuthError(422, 'user_already_exists', 'User already registered'),
-  emailExists: () =>
-    new AuthError(422, 'email_exists', 'A user with this email address has already been registered'),
+  emailExists: () => new AuthError(422, 'email_exists', 'A user with this email address has already been registered'),
   invalidEmail: () => new AuthError(400, 'validation_failed', 'Unable to validate email address: invalid format'),
   missingEmail: () => new AuthError(400, 'validation_failed', 'To signup, please provide your email'),
   missingPassword: () => new AuthError(400, 'validation_failed', 'Signup requires a valid password'),
@@ -53,8 +52,7 @@ export const authErrors = {
   refreshTokenAlreadyUsed: () =>
     new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used'),
   refreshSessionNotFound: () => new AuthError(400, 'session_not_found', 'Invalid Refresh Token: Session Not Found'),
-  unsupportedGrant: () =>
-    new AuthError(400, 'validation_failed', 'unsupported_grant_type'),
+  unsupportedGrant: () => new AuthError(400, 'validation_failed', 'unsupported_grant_type'),
   userNotFound: () => new AuthError(404, 'user_not_found', 'User not found'),
   notFound: () => new AuthError(404, 'not_found', 'Not Found'),
   tooLarge: (limit: number) => new AuthError(413, 'request_too_large', `Request body exceeds ${limit} bytes`),

@@ -47,7 +47,8 @@ export class GoTrue {
       await this.route(req, res, path, query);
     } catch (error) {
       if (error instanceof AuthError) return sendAuthError(res, error);
-      if (error instanceof BodyTooLargeError) return sendAuthError(res, authErrors.tooLarge(error.limit), { connection: 'close' });
+      if (error instanceof BodyTooLargeError)
+        return sendAuthError(res, authErrors.tooLarge(error.limit), { connection: 'close' });
       throw error;
     }
   }
@@ -58,7 +59,11 @@ export class GoTrue {
       sendJson(res, 200, value, { ...API_VERSION_HEADERS, ...headers });
 
     if (path === '/health' && method === 'GET') {
-      return ok({ version: 'atelier-local', name: 'GoTrue', description: 'GoTrue is a user registration and authentication API' });
+      return ok({
+        version: 'atelier-local',
+        name: 'GoTrue',
+        description: 'GoTrue is a user registration and authentication API',
+      });
     }
     if (path === '/settings' && method === 'GET') {
       return ok({
@@ -91,7 +96,10 @@ export class GoTrue {
       const page = Math.max(1, Number.parseInt(query.get('page') ?? '1', 10) || 1);
       const perPage = Math.min(1000, Math.max(1, Number.parseInt(query.get('per_page') ?? '50', 10) || 50));
       const { users, total } = await store.listUsers(this.options.db, page, perPage);
-      return ok({ users, aud: 'authenticated' }, { 'x-total-count': String(total), link: paginationLink(page, perPage, total) });
+      return ok(
+        { users, aud: 'authenticated' },
+        { 'x-total-count': String(total), link: paginationLink(page, perPage, total) },
+      );
     }
     if (path === '/admin/users' && method === 'POST') {
       this.requireAdmin(req);
@@ -224,17 +232,22 @@ export class GoTrue {
   // ── the signed-in user ────────────────────────────────────────────────────────────────────────────────────
 
   /** GoTrue's requireAuthentication: a valid user JWT whose user and session still exist. */
-  private async authenticate(req: IncomingMessage): Promise<{ claims: JwtClaims; user: store.AuthUser; sessionId?: string }> {
+  private async authenticate(
+    req: IncomingMessage,
+  ): Promise<{ claims: JwtClaims; user: store.AuthUser; sessionId?: string }> {
     const token = bearerToken(req);
     if (!token) throw authErrors.noAuthorization();
     const result = this.options.verifier.verify(token);
     if (!result.ok) {
-      throw authErrors.badJwt(result.failure.kind === 'expired' ? 'token has invalid claims: token is expired' : 'signature is invalid');
+      throw authErrors.badJwt(
+        result.failure.kind === 'expired' ? 'token has invalid claims: token is expired' : 'signature is invalid',
+      );
     }
     const { claims } = result;
     if (typeof claims.sub !== 'string' || claims.sub === '') throw authErrors.missingSub();
     if (!UUID.test(claims.sub)) throw authErrors.userNotFoundFromJwt();
-    const sessionId = typeof claims.session_id === 'string' && UUID.test(claims.session_id) ? claims.session_id : undefined;
+    const sessionId =
+      typeof claims.session_id === 'string' && UUID.test(claims.session_id) ? claims.session_id : undefined;
     const { user, sessionFound } = await store.userWithSession(this.options.db, claims.sub, sessionId);
     if (!user) throw authErrors.userNotFoundFromJwt();
     if (!sessionFound) throw authErrors.sessionNotFound();
@@ -246,7 +259,9 @@ export class GoTrue {
     if (!token) throw authErrors.noAuthorization();
     const result = this.options.verifier.verify(token);
     if (!result.ok) {
-      throw authErrors.badJwt(result.failure.kind === 'expired' ? 'token has invalid claims: token is expired' : 'signature is invalid');
+      throw authErrors.badJwt(
+        result.failure.kind === 'expired' ? 'token has invalid claims: token is expired' : 'signature is invalid',
+      );
     }
     if (typeof result.claims.role !== 'string' || !ADMIN_ROLES.has(result.claims.role)) throw authErrors.notAdmin();
     return result.claims;

@@ -72,7 +72,9 @@ export async function findCredentials(
     [email],
   );
   const row = rows[0];
-  return row ? { id: String(row.id), hash: (row.hash as string | null) ?? null, banned: row.banned === true } : undefined;
+  return row
+    ? { id: String(row.id), hash: (row.hash as string | null) ?? null, banned: row.banned === true }
+    : undefined;
 }
 
 export async function emailTaken(db: Queryable, email: string, exceptId?: string): Promise<boolean> {

@@ -107,7 +107,12 @@ function lockDataDir(dataDir: string): () => void {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const owner = Number(readFileSync(lockFile, 'utf8').trim());
       if (owner && owner !== process.pid && processAlive(owner)) {
-        throw new Error(`The data directory ${dataDir} is in use by another backend (pid ${owner}); stop it or set ATELIER_DATA_DIR`);
+        throw new Error(
+          `The data directory ${dataDir} is in use by another backend (pid ${owner}); stop it or set ATELIER_DATA_DIR`,
+          {
+            cause: error,
+          },
+        );
       }
       rmSync(lockFile, { force: true }); // stale lock
     }

@@ -51,7 +51,12 @@ export class FunctionRuntime {
     const announced = Number(req.headers['content-length'] ?? 0);
     if (announced > this.options.bodyLimit) {
       req.resume();
-      return sendJson(res, 413, { code: 'PAYLOAD_TOO_LARGE', message: 'Request body too large' }, { connection: 'close' });
+      return sendJson(
+        res,
+        413,
+        { code: 'PAYLOAD_TOO_LARGE', message: 'Request body too large' },
+        { connection: 'close' },
+      );
     }
     let port: number;
     try {
@@ -87,7 +92,13 @@ export class FunctionRuntime {
         size += chunk.length;
         if (size > this.options.bodyLimit) {
           upstream.destroy();
-          if (!res.headersSent) sendJson(res, 413, { code: 'PAYLOAD_TOO_LARGE', message: 'Request body too large' }, { connection: 'close' });
+          if (!res.headersSent)
+            sendJson(
+              res,
+              413,
+              { code: 'PAYLOAD_TOO_LARGE', message: 'Request body too large' },
+              { connection: 'close' },
+            );
           req.unpipe(upstream);
           resolve();
         }
@@ -147,7 +158,8 @@ export class FunctionRuntime {
         }
       });
       child.stderr?.on('data', (chunk: Buffer) => {
-        for (const line of chunk.toString('utf8').split('\n')) if (line.trim()) this.options.log(`[functions/${name}] ${line}`);
+        for (const line of chunk.toString('utf8').split('\n'))
+          if (line.trim()) this.options.log(`[functions/${name}] ${line}`);
       });
       child.on('exit', (code, signal) => {
         clearTimeout(timer);

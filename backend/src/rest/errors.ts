@@ -27,29 +27,53 @@ export const restErrors = {
   unacceptableSchema: () => new RestError(406, 'PGRST106', 'The schema must be one of the following: public'),
   mediaType: (accept: string) => new RestError(406, 'PGRST107', `None of these media types are available: ${accept}`),
   notEmbedded: (resource: string) =>
-    new RestError(400, 'PGRST108', `'${resource}' is not an embedded resource in this request`, null,
-      `Verify that '${resource}' is included in the 'select' query parameter.`),
+    new RestError(
+      400,
+      'PGRST108',
+      `'${resource}' is not an embedded resource in this request`,
+      null,
+      `Verify that '${resource}' is included in the 'select' query parameter.`,
+    ),
   singular: (rows: number) =>
-    new RestError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${rows} rows`),
+    new RestError(
+      406,
+      'PGRST116',
+      'Cannot coerce the result to a single JSON object',
+      `The result contains ${rows} rows`,
+    ),
   unsupportedMethod: (method: string) => new RestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`),
   aggregates: () => new RestError(400, 'PGRST123', 'Use of aggregate functions is not allowed'),
   noRelationship: (parent: string, child: string) =>
-    new RestError(400, 'PGRST200', `Could not find a relationship between '${parent}' and '${child}' in the schema cache`,
-      `Searched for a foreign key relationship between '${parent}' and '${child}' in the schema 'public', but no matches were found.`),
+    new RestError(
+      400,
+      'PGRST200',
+      `Could not find a relationship between '${parent}' and '${child}' in the schema cache`,
+      `Searched for a foreign key relationship between '${parent}' and '${child}' in the schema 'public', but no matches were found.`,
+    ),
   functionNotFound: (name: string, args: string[]) =>
-    new RestError(404, 'PGRST202',
+    new RestError(
+      404,
+      'PGRST202',
       `Could not find the function public.${name}${args.length ? `(${args.join(', ')})` : ' without parameters'} in the schema cache`,
-      `Searched for the function public.${name}${args.length ? ` with parameter${args.length > 1 ? 's' : ''} ${args.join(', ')}` : ' without parameters'} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`),
+      `Searched for the function public.${name}${args.length ? ` with parameter${args.length > 1 ? 's' : ''} ${args.join(', ')}` : ' without parameters'} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
+    ),
   columnNotFound: (relation: string, column: string) =>
     new RestError(400, 'PGRST204', `Could not find the '${column}' column of '${relation}' in the schema cache`),
   tableNotFound: (name: string, suggestion?: string) =>
-    new RestError(404, 'PGRST205', `Could not find the table 'public.${name}' in the schema cache`, null,
-      suggestion ? `Perhaps you meant the table 'public.${suggestion}'` : null),
+    new RestError(
+      404,
+      'PGRST205',
+      `Could not find the table 'public.${name}' in the schema cache`,
+      null,
+      suggestion ? `Perhaps you meant the table 'public.${suggestion}'` : null,
+    ),
   /** What PostgreSQL says about an unknown column in select/filter/order (PostgREST passes it through). */
   undefinedColumn: (relation: string, column: string) =>
     new RestError(400, '42703', `column ${relation}.${column} does not exist`),
   tooLarge: (limit: number) =>
-    new RestError(413, 'PGRST413', 'Payload Too Large', `Request body exceeds the ${limit}-byte limit`, null, { connection: 'close' }),
+    new RestError(413, 'PGRST413', 'Payload Too Large', `Request body exceeds the ${limit}-byte limit`, null, {
+      connection: 'close',
+    }),
   // Kong's key-auth in front of PostgREST on hosted Supabase.
   noApiKey: () => new KongError('No API key found in request', 'No `apikey` request header or url param was found.'),
   invalidApiKey: () => new KongError('Invalid API key', 'Double check your Supabase `anon` or `service_role` API key.'),
@@ -98,8 +122,26 @@ export function statusOfPgError(code: string, message: string, authenticated: bo
   }
   const cls = code.slice(0, 2);
   const byClass: Record<string, number> = {
-    '08': 503, '09': 500, '0L': 403, '0P': 403, '25': 500, '28': 403, '2D': 500, '38': 500, '39': 500, '3B': 500,
-    '40': 500, '53': 503, '54': 413, '55': 500, '57': 500, '58': 500, F0: 500, HV: 500, P0: 500, XX: 500,
+    '08': 503,
+    '09': 500,
+    '0L': 403,
+    '0P': 403,
+    '25': 500,
+    '28': 403,
+    '2D': 500,
+    '38': 500,
+    '39': 500,
+    '3B': 500,
+    '40': 500,
+    '53': 503,
+    '54': 413,
+    '55': 500,
+    '57': 500,
+    '58': 500,
+    F0: 500,
+    HV: 500,
+    P0: 500,
+    XX: 500,
   };
   return byClass[cls] ?? 400;
 }

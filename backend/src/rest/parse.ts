@@ -19,9 +19,31 @@ export type SelectItem =
   | { kind: 'embed'; name: string };
 
 export type Operator =
-  | 'eq' | 'neq' | 'gt' | 'gte' | 'lt' | 'lte' | 'like' | 'ilike' | 'match' | 'imatch'
-  | 'is' | 'isdistinct' | 'in' | 'cs' | 'cd' | 'ov' | 'sl' | 'sr' | 'nxr' | 'nxl' | 'adj'
-  | 'fts' | 'plfts' | 'phfts' | 'wfts';
+  | 'eq'
+  | 'neq'
+  | 'gt'
+  | 'gte'
+  | 'lt'
+  | 'lte'
+  | 'like'
+  | 'ilike'
+  | 'match'
+  | 'imatch'
+  | 'is'
+  | 'isdistinct'
+  | 'in'
+  | 'cs'
+  | 'cd'
+  | 'ov'
+  | 'sl'
+  | 'sr'
+  | 'nxr'
+  | 'nxl'
+  | 'adj'
+  | 'fts'
+  | 'plfts'
+  | 'phfts'
+  | 'wfts';
 
 export interface FilterNode {
   kind: 'filter';
@@ -50,13 +72,48 @@ export interface OrderTerm {
 }
 
 const OPERATORS = new Set<Operator>([
-  'eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch', 'is', 'isdistinct', 'in',
-  'cs', 'cd', 'ov', 'sl', 'sr', 'nxr', 'nxl', 'adj', 'fts', 'plfts', 'phfts', 'wfts',
+  'eq',
+  'neq',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'like',
+  'ilike',
+  'match',
+  'imatch',
+  'is',
+  'isdistinct',
+  'in',
+  'cs',
+  'cd',
+  'ov',
+  'sl',
+  'sr',
+  'nxr',
+  'nxl',
+  'adj',
+  'fts',
+  'plfts',
+  'phfts',
+  'wfts',
 ]);
 const FTS = new Set<Operator>(['fts', 'plfts', 'phfts', 'wfts']);
 const IS_VALUES = new Set(['null', 'not_null', 'true', 'false', 'unknown']);
 /** Query parameters that are not filters. */
-export const RESERVED_PARAMS = new Set(['select', 'order', 'limit', 'offset', 'on_conflict', 'columns', 'or', 'and', 'not.or', 'not.and', 'apikey']);
+export const RESERVED_PARAMS = new Set([
+  'select',
+  'order',
+  'limit',
+  'offset',
+  'on_conflict',
+  'columns',
+  'or',
+  'and',
+  'not.or',
+  'not.and',
+  'apikey',
+]);
 
 /**
  * Splits on commas that are not inside parentheses or double quotes. Throws on unbalanced input.
@@ -109,21 +166,43 @@ export function parseField(text: string, what: string): Field {
   const pieces = text.split(/(->>|->)/);
   const head = pieces[0] ?? '';
   const name = head.startsWith('"') ? unquote(head) : head;
-  if (!name || (!head.startsWith('"') && !NAME.test(head))) throw restErrors.parse(what, text, `unexpected "${text.slice(0, 1)}" expecting field name`);
+  if (!name || (!head.startsWith('"') && !NAME.test(head)))
+    throw restErrors.parse(what, text, `unexpected "${text.slice(0, 1)}" expecting field name`);
   const json: JsonStep[] = [];
   for (let i = 1; i < pieces.length; i += 2) {
     const arrow = pieces[i] as '->' | '->>';
     const keyText = pieces[i + 1] ?? '';
     const key = keyText.startsWith('"') ? unquote(keyText) : keyText;
-    if (!key || (!keyText.startsWith('"') && !NAME.test(keyText))) throw restErrors.parse(what, text, 'unexpected end of input expecting json key');
+    if (!key || (!keyText.startsWith('"') && !NAME.test(keyText)))
+      throw restErrors.parse(what, text, 'unexpected end of input expecting json key');
     json.push({ arrow, key });
   }
   return { name, json };
 }
 
 const CASTS = new Set([
-  'text', 'varchar', 'int', 'int2', 'int4', 'int8', 'integer', 'bigint', 'smallint', 'numeric', 'real', 'float4',
-  'float8', 'boolean', 'bool', 'date', 'time', 'timestamp', 'timestamptz', 'uuid', 'json', 'jsonb',
+  'text',
+  'varchar',
+  'int',
+  'int2',
+  'int4',
+  'int8',
+  'integer',
+  'bigint',
+  'smallint',
+  'numeric',
+  'real',
+  'float4',
+  'float8',
+  'boolean',
+  'bool',
+  'date',
+  'time',
+  'timestamp',
+  'timestamptz',
+  'uuid',
+  'json',
+  'jsonb',
 ]);
 
 export function parseSelect(input: string | null): SelectItem[] {
@@ -138,7 +217,8 @@ export function parseSelect(input: string | null): SelectItem[] {
     if (text === '') throw restErrors.parse('select parameter', input, 'unexpected "," expecting field name');
     if (text.includes('(') || text.startsWith('...')) {
       const name = text.replace(/^\.\.\./, '').split(/[(!:]/)[0] ?? '';
-      if (/^(count|sum|avg|min|max)$/.test(name) || /\.(count|sum|avg|min|max)\(\)/.test(text)) throw restErrors.aggregates();
+      if (/^(count|sum|avg|min|max)$/.test(name) || /\.(count|sum|avg|min|max)\(\)/.test(text))
+        throw restErrors.aggregates();
       const head = text.replace(/^\.\.\./, '').split('(')[0] ?? '';
       items.push({ kind: 'embed', name: (head.split(':').pop() ?? '').split('!')[0] ?? '' });
       continue;
@@ -178,7 +258,12 @@ function findAliasColon(text: string): number {
 }
 
 /** The right-hand side of a filter: `[not.]op[(config)].value`. */
-export function parseFilterValue(field: Field, expression: string, fieldText: string, inLogicTree: boolean): FilterNode {
+export function parseFilterValue(
+  field: Field,
+  expression: string,
+  fieldText: string,
+  inLogicTree: boolean,
+): FilterNode {
   const what = 'filter';
   let rest = expression;
   let negate = false;
@@ -187,13 +272,25 @@ export function parseFilterValue(field: Field, expression: string, fieldText: st
     rest = rest.slice(4);
   }
   const match = /^([a-z]+)(?:\(([^)]*)\))?\.([\s\S]*)$/.exec(rest);
-  if (!match) throw restErrors.parse(what, `${fieldText}.${expression}`, 'unexpected end of input expecting operator (eq, gt, ...)');
+  if (!match)
+    throw restErrors.parse(
+      what,
+      `${fieldText}.${expression}`,
+      'unexpected end of input expecting operator (eq, gt, ...)',
+    );
   const op = match[1] as Operator;
   const modifier = match[2];
   let value = match[3] ?? '';
-  if (!OPERATORS.has(op)) throw restErrors.parse(what, `${fieldText}.${expression}`, `unexpected "${op}" expecting "not" or operator (eq, gt, ...)`);
-  if (modifier !== undefined && !FTS.has(op)) throw restErrors.parse(what, `${fieldText}.${expression}`, `unexpected "(" after operator "${op}"`);
-  if (modifier !== undefined && !/^[a-z_]+$/.test(modifier)) throw restErrors.parse(what, `${fieldText}.${expression}`, 'unexpected text search configuration');
+  if (!OPERATORS.has(op))
+    throw restErrors.parse(
+      what,
+      `${fieldText}.${expression}`,
+      `unexpected "${op}" expecting "not" or operator (eq, gt, ...)`,
+    );
+  if (modifier !== undefined && !FTS.has(op))
+    throw restErrors.parse(what, `${fieldText}.${expression}`, `unexpected "(" after operator "${op}"`);
+  if (modifier !== undefined && !/^[a-z_]+$/.test(modifier))
+    throw restErrors.parse(what, `${fieldText}.${expression}`, 'unexpected text search configuration');
   if (inLogicTree) value = unquote(value);
   if (op === 'in') {
     const list = /^\(([\s\S]*)\)$/.exec(value);
@@ -204,7 +301,12 @@ export function parseFilterValue(field: Field, expression: string, fieldText: st
   }
   if (op === 'is') {
     const keyword = value.toLowerCase();
-    if (!IS_VALUES.has(keyword)) throw restErrors.parse(what, `${fieldText}.${expression}`, `unexpected "${value}" expecting null, not_null, true, false or unknown`);
+    if (!IS_VALUES.has(keyword))
+      throw restErrors.parse(
+        what,
+        `${fieldText}.${expression}`,
+        `unexpected "${value}" expecting null, not_null, true, false or unknown`,
+      );
     return { kind: 'filter', field, negate, op, value: keyword };
   }
   return { kind: 'filter', field, negate, op, value, config: modifier };
@@ -221,7 +323,8 @@ export function parseLogicTree(key: string, value: string): LogicNode {
 const MAX_LOGIC_DEPTH = 32;
 
 function parseLogicGroup(op: 'and' | 'or', negate: boolean, text: string, whole: string, depth: number): LogicNode {
-  if (depth > MAX_LOGIC_DEPTH) throw restErrors.parse('logic tree', whole.slice(0, 100), `nesting deeper than ${MAX_LOGIC_DEPTH} levels`);
+  if (depth > MAX_LOGIC_DEPTH)
+    throw restErrors.parse('logic tree', whole.slice(0, 100), `nesting deeper than ${MAX_LOGIC_DEPTH} levels`);
   const inner = /^\(([\s\S]*)\)$/.exec(text);
   if (!inner) throw restErrors.parse('logic tree', whole, 'unexpected end of input expecting "("');
   const children: Condition[] = [];
@@ -252,7 +355,12 @@ export function parseOrder(input: string | null): OrderTerm[] {
       if (modifier === 'asc' || modifier === 'desc') term.direction = modifier;
       else if (modifier === 'nullsfirst') term.nulls = 'first';
       else if (modifier === 'nullslast') term.nulls = 'last';
-      else throw restErrors.parse('order', input, `unexpected "${modifier}" expecting "asc", "desc", "nullsfirst" or "nullslast"`);
+      else
+        throw restErrors.parse(
+          'order',
+          input,
+          `unexpected "${modifier}" expecting "asc", "desc", "nullsfirst" or "nullslast"`,
+        );
     }
     return term;
   });
@@ -270,7 +378,9 @@ export function parseNonNegativeInt(name: string, value: string | null): number 
 /** `columns="a","b"` or `columns=a,b`. */
 export function parseColumns(input: string | null): string[] | undefined {
   if (input === null) return undefined;
-  return splitTopLevel(input, 'columns parameter').map((c) => unquote(c.trim())).filter((c) => c !== '');
+  return splitTopLevel(input, 'columns parameter')
+    .map((c) => unquote(c.trim()))
+    .filter((c) => c !== '');
 }
 
 /** The filters of a query string: every non-reserved key, plus the logic trees. */

@@ -17,7 +17,16 @@ import {
   parseSelect,
   RESERVED_PARAMS,
 } from './parse.ts';
-import { chooseFunction, deleteSql, insertSql, payloadColumns, readSql, rpcSql, updateSql, type WritePlan } from './sql.ts';
+import {
+  chooseFunction,
+  deleteSql,
+  insertSql,
+  payloadColumns,
+  readSql,
+  rpcSql,
+  updateSql,
+  type WritePlan,
+} from './sql.ts';
 
 export interface PostgrestOptions {
   db: Database;
@@ -66,10 +75,16 @@ function parsePrefer(header: string | string[] | undefined): Preferences {
   const prefs: Preferences = {};
   const values = (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',');
   for (const raw of values) {
-    const [key, value] = raw.trim().split('=').map((s) => s.trim()) as [string, string | undefined];
-    if (key === 'return' && (value === 'minimal' || value === 'representation' || value === 'headers-only')) prefs.return = value;
-    else if (key === 'count' && (value === 'exact' || value === 'planned' || value === 'estimated')) prefs.count = value;
-    else if (key === 'resolution' && (value === 'merge-duplicates' || value === 'ignore-duplicates')) prefs.resolution = value;
+    const [key, value] = raw
+      .trim()
+      .split('=')
+      .map((s) => s.trim()) as [string, string | undefined];
+    if (key === 'return' && (value === 'minimal' || value === 'representation' || value === 'headers-only'))
+      prefs.return = value;
+    else if (key === 'count' && (value === 'exact' || value === 'planned' || value === 'estimated'))
+      prefs.count = value;
+    else if (key === 'resolution' && (value === 'merge-duplicates' || value === 'ignore-duplicates'))
+      prefs.resolution = value;
     else if (key === 'missing' && (value === 'default' || value === 'null')) prefs.missing = value;
     else if (key === 'tx' && (value === 'commit' || value === 'rollback')) prefs.tx = value;
   }
@@ -87,8 +102,14 @@ function parseAccept(header: string | undefined): MediaType {
   for (const type of types) {
     const [base, ...params] = type.split(';').map((p) => p.trim());
     const stripNulls = params.includes('nulls=stripped');
-    if (base === 'application/vnd.pgrst.object+json' || base === 'application/vnd.pgrst.object') return { single: true, stripNulls };
-    if (base === 'application/json' || base === 'application/vnd.pgrst.array+json' || base === '*/*' || base === 'application/*') {
+    if (base === 'application/vnd.pgrst.object+json' || base === 'application/vnd.pgrst.object')
+      return { single: true, stripNulls };
+    if (
+      base === 'application/json' ||
+      base === 'application/vnd.pgrst.array+json' ||
+      base === '*/*' ||
+      base === 'application/*'
+    ) {
       return { single: false, stripNulls };
     }
   }
@@ -148,26 +169,30 @@ function levenshtein(a: string, b: string): number {
 export class Postgrest {
   constructor(private readonly options: PostgrestOptions) {}
 
-  async handle(req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams, cors: Record<string, string>): Promise<void> {
+  /** CORS headers are already set on `res` by the server. */
+  async handle(req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams): Promise<void> {
     let reply: Reply;
     try {
       reply = await this.route(req, path, query);
     } catch (error) {
       reply = this.errorReply(error);
     }
-    const headers = { ...cors, ...reply.headers };
     if (req.method === 'HEAD') {
-      res.writeHead(reply.status, headers);
+      res.writeHead(reply.status, reply.headers);
       res.end();
       return;
     }
-    send(res, reply.status, headers, reply.body);
+    send(res, reply.status, reply.headers, reply.body);
   }
 
   private errorReply(error: unknown): Reply {
     if (error instanceof BodyTooLargeError) error = restErrors.tooLarge(error.limit);
     if (error instanceof RestError) {
-      return { status: error.status, headers: { ...JSON_HEADERS, ...error.headers }, body: JSON.stringify(error.body()) };
+      return {
+        status: error.status,
+        headers: { ...JSON_HEADERS, ...error.headers },
+        body: JSON.stringify(error.body()),
+      };
     }
     throw error;
   }
@@ -182,7 +207,9 @@ export class Postgrest {
     if (!verified.ok) throw jwtFailureError(verified.failure);
     const role = verified.claims.role === undefined ? 'anon' : verified.claims.role;
     if (typeof role !== 'string' || !API_ROLES.has(role)) {
-      throw new RestError(401, '22023', `role "${String(role)}" does not exist`, null, null, { 'www-authenticate': 'Bearer' });
+      throw new RestError(401, '22023', `role "${String(role)}" does not exist`, null, null, {
+        'www-authenticate': 'Bearer',
+      });
     }
     return { role, claimsJson: verified.claimsJson };
   }
@@ -239,14 +266,26 @@ export class Postgrest {
 
     let segments: string[];
     try {
-      segments = path.split('/').filter(Boolean).map((s) => decodeURIComponent(s));
+      segments = path
+        .split('/')
+        .filter(Boolean)
+        .map((s) => decodeURIComponent(s));
     } catch {
       throw restErrors.tableNotFound(path.replace(/^\//, ''));
     }
     if (segments.length === 0) {
-      return { status: 200, headers: JSON_HEADERS, body: JSON.stringify({ swagger: '2.0', info: { title: 'Atelier local PostgREST', version: 'local' }, paths: {} }) };
+      return {
+        status: 200,
+        headers: JSON_HEADERS,
+        body: JSON.stringify({
+          swagger: '2.0',
+          info: { title: 'Atelier local PostgREST', version: 'local' },
+          paths: {},
+        }),
+      };
     }
-    if (segments[0] === 'rpc' && segments.length === 2) return this.rpc(req, method, segments[1]!, query, caller, media, prefs);
+    if (segments[0] === 'rpc' && segments.length === 2)
+      return this.rpc(req, method, segments[1]!, query, caller, media, prefs);
     if (segments.length !== 1) throw restErrors.tableNotFound(segments.join('/'));
     const relation = await this.relation(segments[0]!);
     switch (method) {
@@ -264,7 +303,14 @@ export class Postgrest {
     }
   }
 
-  private async read(req: IncomingMessage, relation: RelationInfo, query: URLSearchParams, caller: Caller, media: MediaType, prefs: Preferences): Promise<Reply> {
+  private async read(
+    req: IncomingMessage,
+    relation: RelationInfo,
+    query: URLSearchParams,
+    caller: Caller,
+    media: MediaType,
+    prefs: Preferences,
+  ): Promise<Reply> {
     let limit = parseNonNegativeInt('limit', query.get('limit'));
     let offset = parseNonNegativeInt('offset', query.get('offset')) ?? 0;
     const range = /^(\d+)-(\d*)$/.exec(String(req.headers.range ?? ''));
@@ -272,7 +318,9 @@ export class Postgrest {
       const lower = Number(range[1]);
       const upper = range[2] ? Number(range[2]) : undefined;
       if (upper !== undefined && upper < lower) {
-        throw restErrors.rangeNotSatisfiable('The lower boundary must be lower than or equal to the upper boundary in the Range header.');
+        throw restErrors.rangeNotSatisfiable(
+          'The lower boundary must be lower than or equal to the upper boundary in the Range header.',
+        );
       }
       offset = Math.max(offset, lower);
       if (upper !== undefined) limit = Math.min(limit ?? Infinity, upper - lower + 1);
@@ -341,14 +389,25 @@ export class Postgrest {
         if (media.single && affected !== 1) throw restErrors.singular(affected);
         const headers: Record<string, string> = { 'content-range': `*/${prefs.count ? affected : '*'}` };
         return row
-          ? { status: successStatus === 204 ? 200 : successStatus, headers: { ...JSON_HEADERS, ...headers }, body: String(row.body) }
+          ? {
+              status: successStatus === 204 ? 200 : successStatus,
+              headers: { ...JSON_HEADERS, ...headers },
+              body: String(row.body),
+            }
           : { status: successStatus, headers };
       },
       { mayRefuse: media.single, rollback: prefs.tx === 'rollback' },
     );
   }
 
-  private async insert(req: IncomingMessage, relation: RelationInfo, query: URLSearchParams, caller: Caller, media: MediaType, prefs: Preferences): Promise<Reply> {
+  private async insert(
+    req: IncomingMessage,
+    relation: RelationInfo,
+    query: URLSearchParams,
+    caller: Caller,
+    media: MediaType,
+    prefs: Preferences,
+  ): Promise<Reply> {
     const plan = this.writePlan(query, media, prefs);
     const body = await this.jsonBody(req);
     const rows = Array.isArray(body) ? body : [body];
@@ -360,25 +419,41 @@ export class Postgrest {
     if (!names) {
       const first = Object.keys(objects[0] ?? {});
       const key = first.slice().sort().join('\u0000');
-      if (objects.some((o) => Object.keys(o).sort().join('\u0000') !== key)) throw restErrors.invalidBody('All object keys must match');
+      if (objects.some((o) => Object.keys(o).sort().join('\u0000') !== key))
+        throw restErrors.invalidBody('All object keys must match');
       names = first;
     }
     const columns = payloadColumns(relation, names);
     let conflict: { resolution: 'merge' | 'ignore'; target: string[] } | undefined;
     if (prefs.resolution) {
       const target = parseColumns(query.get('on_conflict')) ?? relation.primaryKey;
-      conflict = { resolution: prefs.resolution === 'merge-duplicates' ? 'merge' : 'ignore', target: payloadColumns(relation, target) };
+      conflict = {
+        resolution: prefs.resolution === 'merge-duplicates' ? 'merge' : 'ignore',
+        target: payloadColumns(relation, target),
+      };
     }
     if (objects.length === 0) {
-      return { status: 201, headers: { ...JSON_HEADERS, 'content-range': '*/0' }, body: plan.returning ? '[]' : undefined };
+      return {
+        status: 201,
+        headers: { ...JSON_HEADERS, 'content-range': '*/0' },
+        body: plan.returning ? '[]' : undefined,
+      };
     }
     return this.write(caller, insertSql(relation, objects, columns, conflict, plan), plan, media, prefs, 201);
   }
 
-  private async update(req: IncomingMessage, relation: RelationInfo, query: URLSearchParams, caller: Caller, media: MediaType, prefs: Preferences): Promise<Reply> {
+  private async update(
+    req: IncomingMessage,
+    relation: RelationInfo,
+    query: URLSearchParams,
+    caller: Caller,
+    media: MediaType,
+    prefs: Preferences,
+  ): Promise<Reply> {
     const plan = this.writePlan(query, media, prefs);
     const body = await this.jsonBody(req);
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw restErrors.invalidBody('Empty or invalid json');
+    if (typeof body !== 'object' || body === null || Array.isArray(body))
+      throw restErrors.invalidBody('Empty or invalid json');
     const patch = body as Record<string, unknown>;
     const columns = payloadColumns(relation, parseColumns(query.get('columns')) ?? Object.keys(patch));
     const conditions = parseConditions(query);
@@ -391,16 +466,43 @@ export class Postgrest {
         ? { status: 200, headers: { ...JSON_HEADERS, 'content-range': '*/*' }, body: '[]' }
         : { status: 204, headers: { 'content-range': '*/*' } };
     }
-    return this.write(caller, updateSql(relation, patch, columns, conditions, order, limit, plan), plan, media, prefs, 204);
+    return this.write(
+      caller,
+      updateSql(relation, patch, columns, conditions, order, limit, plan),
+      plan,
+      media,
+      prefs,
+      204,
+    );
   }
 
-  private async remove(relation: RelationInfo, query: URLSearchParams, caller: Caller, media: MediaType, prefs: Preferences): Promise<Reply> {
+  private async remove(
+    relation: RelationInfo,
+    query: URLSearchParams,
+    caller: Caller,
+    media: MediaType,
+    prefs: Preferences,
+  ): Promise<Reply> {
     const plan = this.writePlan(query, media, prefs);
-    const statement = deleteSql(relation, parseConditions(query), parseOrder(query.get('order')), parseNonNegativeInt('limit', query.get('limit')), plan);
+    const statement = deleteSql(
+      relation,
+      parseConditions(query),
+      parseOrder(query.get('order')),
+      parseNonNegativeInt('limit', query.get('limit')),
+      plan,
+    );
     return this.write(caller, statement, plan, media, prefs, 204);
   }
 
-  private async rpc(req: IncomingMessage, method: string, name: string, query: URLSearchParams, caller: Caller, media: MediaType, prefs: Preferences): Promise<Reply> {
+  private async rpc(
+    req: IncomingMessage,
+    method: string,
+    name: string,
+    query: URLSearchParams,
+    caller: Caller,
+    media: MediaType,
+    prefs: Preferences,
+  ): Promise<Reply> {
     if (method !== 'GET' && method !== 'HEAD' && method !== 'POST') throw restErrors.unsupportedMethod(method);
     let candidates = this.options.schema().functions.get(name);
     if (!candidates && (await this.options.reloadSchema())) candidates = this.options.schema().functions.get(name);
@@ -408,7 +510,8 @@ export class Postgrest {
     let filterParams = query;
     if (method === 'POST') {
       const body = await this.jsonBody(req);
-      if (typeof body !== 'object' || body === null || Array.isArray(body)) throw restErrors.invalidBody('Empty or invalid json');
+      if (typeof body !== 'object' || body === null || Array.isArray(body))
+        throw restErrors.invalidBody('Empty or invalid json');
       args = body as Record<string, unknown>;
     } else {
       // GET: parameters named like the function's arguments are arguments; the others filter the result.
@@ -443,8 +546,13 @@ export class Postgrest {
         const row = result.rows[0] ?? {};
         const pageCount = Number(row.page_count ?? 1);
         if (mayRefuse && pageCount !== 1) throw restErrors.singular(pageCount);
-        const contentRange = statement.kind === 'rows' && fn.returnsSet ? (pageCount > 0 ? `0-${pageCount - 1}/*` : '*/*') : '0-0/*';
-        return { status: 200, headers: { ...JSON_HEADERS, 'content-range': contentRange }, body: String(row.body ?? 'null') };
+        const contentRange =
+          statement.kind === 'rows' && fn.returnsSet ? (pageCount > 0 ? `0-${pageCount - 1}/*` : '*/*') : '0-0/*';
+        return {
+          status: 200,
+          headers: { ...JSON_HEADERS, 'content-range': contentRange },
+          body: String(row.body ?? 'null'),
+        };
       },
       { mayRefuse, rollback: prefs.tx === 'rollback' },
     );

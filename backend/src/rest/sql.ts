@@ -62,14 +62,38 @@ export function selectList(items: SelectItem[], scope: Scope, params: Params): s
 }
 
 const COMPARISON: Record<string, string> = {
-  eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=', like: 'like', ilike: 'ilike', match: '~', imatch: '~*',
-  cs: '@>', cd: '<@', ov: '&&', sl: '<<', sr: '>>', nxr: '&<', nxl: '&>', adj: '-|-', isdistinct: 'is distinct from',
+  eq: '=',
+  neq: '<>',
+  gt: '>',
+  gte: '>=',
+  lt: '<',
+  lte: '<=',
+  like: 'like',
+  ilike: 'ilike',
+  match: '~',
+  imatch: '~*',
+  cs: '@>',
+  cd: '<@',
+  ov: '&&',
+  sl: '<<',
+  sr: '>>',
+  nxr: '&<',
+  nxl: '&>',
+  adj: '-|-',
+  isdistinct: 'is distinct from',
 };
 const TS_QUERY: Record<string, string> = {
-  fts: 'to_tsquery', plfts: 'plainto_tsquery', phfts: 'phraseto_tsquery', wfts: 'websearch_to_tsquery',
+  fts: 'to_tsquery',
+  plfts: 'plainto_tsquery',
+  phfts: 'phraseto_tsquery',
+  wfts: 'websearch_to_tsquery',
 };
 const IS_SQL: Record<string, string> = {
-  null: 'is null', not_null: 'is not null', true: 'is true', false: 'is false', unknown: 'is unknown',
+  null: 'is null',
+  not_null: 'is not null',
+  true: 'is true',
+  false: 'is false',
+  unknown: 'is unknown',
 };
 
 function filterSql(node: FilterNode, scope: Scope, params: Params): string {
@@ -207,7 +231,13 @@ export function insertSql(
 }
 
 /** Limited updates/deletes address rows by ctid, as PostgREST does (tables only). */
-function targetFilter(relation: RelationInfo, conditions: Condition[], order: OrderTerm[], limit: number | undefined, params: Params): string {
+function targetFilter(
+  relation: RelationInfo,
+  conditions: Condition[],
+  order: OrderTerm[],
+  limit: number | undefined,
+  params: Params,
+): string {
   const scope = new Scope(relation, relation.name, 'pgrst_tgt');
   if (limit === undefined) return whereSql(conditions, scope, params);
   const inner = new Scope(relation, relation.name, 'pgrst_lim');
@@ -244,7 +274,8 @@ export function deleteSql(
   plan: WritePlan,
 ): { sql: string; params: unknown[] } {
   const params = new Params();
-  const dml = `delete from ${relationSql(relation)} as pgrst_tgt` + targetFilter(relation, conditions, order, limit, params);
+  const dml =
+    `delete from ${relationSql(relation)} as pgrst_tgt` + targetFilter(relation, conditions, order, limit, params);
   return { sql: plan.returning ? withRepresentation(dml, relation, plan, params) : dml, params: params.values };
 }
 

@@ -3,7 +3,8 @@
 // own) on top of the ones supabase-js sends.
 export const corsHeaders: Record<string, string> = {
   'Access-Control-Allow-Origin': '*',
-  'Access-Control-Allow-Headers': 'authorization, x-client-info, apikey, content-type, x-supabase-api-version, x-region',
+  'Access-Control-Allow-Headers':
+    'authorization, x-client-info, apikey, content-type, x-supabase-api-version, x-region',
   'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
 };
 
@@ -14,7 +15,11 @@ export function preflight(req: Request): Response {
     .filter((h) => /^[a-z0-9-]+$/.test(h));
   const allowed = new Set([...corsHeaders['Access-Control-Allow-Headers']!.split(', '), ...requested]);
   return new Response('ok', {
-    headers: { ...corsHeaders, 'Access-Control-Allow-Headers': [...allowed].join(', '), 'Access-Control-Max-Age': '86400' },
+    headers: {
+      ...corsHeaders,
+      'Access-Control-Allow-Headers': [...allowed].join(', '),
+      'Access-Control-Max-Age': '86400',
+    },
   });
 }
 
