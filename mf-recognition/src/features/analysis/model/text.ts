@@ -51,6 +51,8 @@ function computeStem(word: string): string {
   return w;
 }
 
+const KEPT_UPPER = new Set(['WC', 'PVC', 'VMC', 'PAC', 'SDB', 'SARL', 'EURL', 'SASU', 'SAS', 'SCI', 'SA', 'BTP', 'TVA', 'HT', 'TTC', 'DCL', 'IPN']);
+
 const SMALL_WORDS = new Set(['de', 'du', 'des', 'la', 'le', 'les', 'et', 'a', 'à', 'au', 'aux', 'en', 'pour', 'sur', 'sous', 'par', 'avec', 'dans', 'un', 'une', 'ou']);
 
 /**
@@ -63,10 +65,11 @@ export function capitaliseWords(text: string, options: { keepLinkingWords?: bool
     .trim()
     .split(/\s+/)
     .map((word, index) => {
-      // Acronyms and tokens with digits stay as written (WC, PVC, BA13).
-      if (/^[A-Z0-9]{2,}$/.test(word) || /\d/.test(word)) return word;
+      // Acronyms and tokens with digits stay as written (WC, PVC, BA13, SARL); a word typed in capitals
+      // (« DUPONT », « RENOVATION ») is capitalised like the others.
       const lower = word.toLocaleLowerCase('fr-FR');
       if (keepLinking && index > 0 && SMALL_WORDS.has(lower)) return lower;
+      if (/\d/.test(word) || (/^[A-Z]{2,3}$/.test(word) && index > 0) || KEPT_UPPER.has(word)) return word;
       if (/^(d|l)'/.test(lower) && index > 0 && keepLinking) {
         const rest = lower.slice(2);
         return lower.slice(0, 2) + (SMALL_WORDS.has(rest) ? rest : capitaliseFirst(rest));

@@ -35,3 +35,10 @@ describe('project title (SPEC §5)', () => {
     expect(defaultProjectTitle(['Pose de carrelage sol'])).toBe('Pose de Carrelage Sol');
   });
 });
+
+describe('project title — capitals', () => {
+  it('capitalises a title typed in capitals, keeps trade acronyms', () => {
+    expect(normaliseProjectTitle('RENOVATION SALLE DE BAIN')).toBe('Renovation Salle de Bain');
+    expect(normaliseProjectTitle('pose WC et VMC')).toBe('Pose WC et VMC');
+  });
+});
