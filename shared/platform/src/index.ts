@@ -44,4 +44,5 @@ export {
   usePlanState,
 } from './plan-state';
 export type { PlanState, QuoteCredit } from './plan-state';
-export { useBehaviorState } from './use-observable-state';
+export { useCellState } from './use-observable-state';
+export { StateCell } from './state-stream';

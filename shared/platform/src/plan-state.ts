@@ -1,11 +1,12 @@
 // Plan and monthly quote quota of the signed-in user, as a page-wide state stream (DESIGN §4).
 // Deep import: the plan table is pure constants, and the package index would pull zod into /auth.
 import { type PlanId, PLAN_IDS, remainingQuotes } from '@atelier/domain/src/plans';
-import { BehaviorSubject, type Observable } from 'rxjs';
+import type { Observable } from 'rxjs';
 
-import { authState$, getAuthState } from './auth/auth-service';
+import { authState$, getAuthState, type AuthState } from './auth/auth-service';
 import { loadSupabase } from './supabase-client';
-import { useBehaviorState } from './use-observable-state';
+import { StateCell } from './state-stream';
+import { useCellState } from './use-observable-state';
 
 export interface PlanState {
   plan: PlanId;
@@ -30,27 +31,27 @@ export const PLAN_REFRESH_MS = 10_000;
 const INITIAL: PlanState = { plan: 'free', active: false, quotesUsed: 0, remaining: remainingQuotes('free', 0), loading: true };
 
 interface PlanRuntime {
-  subject: BehaviorSubject<PlanState>;
+  subject: StateCell<PlanState>;
   timer: ReturnType<typeof setInterval> | null;
   started: boolean;
 }
 
-const KEY = Symbol.for('atelier.plan.v1');
+const KEY = Symbol.for('atelier.plan.v2');
 type GlobalWithPlan = typeof globalThis & { [KEY]?: PlanRuntime };
 const runtime: PlanRuntime = ((globalThis as GlobalWithPlan)[KEY] ??= {
-  subject: new BehaviorSubject<PlanState>(INITIAL),
+  subject: new StateCell<PlanState>(INITIAL),
   timer: null,
   started: false,
 });
 
-export const planState$: Observable<PlanState> = runtime.subject.asObservable();
+export const planState$: Observable<PlanState> = runtime.subject.stream;
 
 export function getPlanState(): PlanState {
   return runtime.subject.getValue();
 }
 
 export function usePlanState(): PlanState {
-  return useBehaviorState(runtime.subject);
+  return useCellState(runtime.subject);
 }
 
 function asPlanId(value: unknown): PlanId {
@@ -110,7 +111,7 @@ export async function refreshPlanState(): Promise<void> {
 export function startPlanRefresh(): void {
   if (runtime.started) return;
   runtime.started = true;
-  authState$.subscribe((state) => {
+  authState$.subscribe((state: AuthState) => {
     if (state.status === 'signed-in') {
       void refreshPlanState();
       if (!runtime.timer) {

@@ -1,14 +1,12 @@
 import { useSyncExternalStore } from 'react';
-import type { BehaviorSubject } from 'rxjs';
 
-/** React binding for a BehaviorSubject-style state stream. */
-export function useBehaviorState<T>(subject: BehaviorSubject<T>): T {
+import type { StateCell } from './state-stream';
+
+/** React binding for a platform state cell (session, plan). */
+export function useCellState<T>(cell: StateCell<T>): T {
   return useSyncExternalStore(
-    (onChange) => {
-      const subscription = subject.subscribe({ next: onChange, error: onChange });
-      return () => subscription.unsubscribe();
-    },
-    () => subject.getValue(),
-    () => subject.getValue(),
+    (onChange) => cell.subscribe(onChange),
+    () => cell.getValue(),
+    () => cell.getValue(),
   );
 }

@@ -3,11 +3,12 @@
 // exponential backoff from 200 ms and removes a session whose refresh fails non-retryably; this service
 // adds the server-side validation of a stored session, the 5 s cached check and the page-wide auth state.
 import type { Session, SupabaseClient, User } from '@supabase/supabase-js';
-import { BehaviorSubject, type Observable } from 'rxjs';
+import type { Observable } from 'rxjs';
 
 import { getRuntimeConfig } from '../config';
 import { AUTH_STORAGE_KEY, hasStoredSession, isSupabaseLoaded, loadSupabase } from '../supabase-client';
-import { useBehaviorState } from '../use-observable-state';
+import { StateCell } from '../state-stream';
+import { useCellState } from '../use-observable-state';
 import { AuthFailure, isDeadSessionError, isNetworkAuthError, mapAuthError, toAuthFailure } from './auth-errors';
 import { AUTH_MESSAGES } from './auth-messages';
 
@@ -43,7 +44,7 @@ export interface SignUpResult {
 export const AUTH_CHECK_CACHE_MS = 5_000;
 
 interface AuthRuntime {
-  subject: BehaviorSubject<AuthState>;
+  subject: StateCell<AuthState>;
   cache: { value: boolean; at: number } | null;
   inflight: Promise<boolean> | null;
   init: Promise<void> | null;
@@ -51,12 +52,12 @@ interface AuthRuntime {
   listening: SupabaseClient | null;
 }
 
-const KEY = Symbol.for('atelier.auth.v1');
+const KEY = Symbol.for('atelier.auth.v2');
 type GlobalWithAuth = typeof globalThis & { [KEY]?: AuthRuntime };
 
 function createRuntime(): AuthRuntime {
   return {
-    subject: new BehaviorSubject<AuthState>({ status: 'loading', session: null, user: null }),
+    subject: new StateCell<AuthState>({ status: 'loading', session: null, user: null }),
     cache: null,
     inflight: null,
     init: null,
@@ -67,14 +68,14 @@ function createRuntime(): AuthRuntime {
 
 const runtime: AuthRuntime = ((globalThis as GlobalWithAuth)[KEY] ??= createRuntime());
 
-export const authState$: Observable<AuthState> = runtime.subject.asObservable();
+export const authState$: Observable<AuthState> = runtime.subject.stream;
 
 export function getAuthState(): AuthState {
   return runtime.subject.getValue();
 }
 
 export function useAuth(): AuthState {
-  return useBehaviorState(runtime.subject);
+  return useCellState(runtime.subject);
 }
 
 function publish(next: AuthState): void {
