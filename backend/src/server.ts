@@ -21,6 +21,7 @@ import {
 import { openDatabase, type Database } from './db/database.ts';
 import { applyMigrations } from './db/migrations.ts';
 import { loadSchemaCache, type SchemaCache } from './db/schema-cache.ts';
+import { openMigratedMemoryDatabase } from './db/snapshot.ts';
 import { FunctionRuntime } from './functions/runtime.ts';
 import { corsHeaders, corsPolicy, preflightHeaders, sendJson } from './http.ts';
 import { deriveApiKeys, JwtVerifier } from './jwt.ts';
@@ -85,7 +86,10 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
   const bodyLimit = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
   const jwtExpirySeconds = options.jwtExpirySeconds ?? (Number(process.env.JWT_EXPIRY) || DEFAULT_JWT_EXPIRY_SECONDS);
 
-  const db = await openDatabase({ databaseUrl: databaseUrl || undefined, dataDir });
+  const db =
+    dataDir === 'memory://' && !databaseUrl
+      ? await openMigratedMemoryDatabase(migrationsDir(), path.join(repoRoot(), '.atelier', 'cache'), repoRoot(), log)
+      : await openDatabase({ databaseUrl: databaseUrl || undefined, dataDir });
   let runtime: FunctionRuntime | undefined;
   try {
     await applyMigrations(db, migrationsDir());

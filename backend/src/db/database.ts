@@ -30,6 +30,8 @@ export interface Database extends Queryable {
    * into PostgreSQL), which is the request hot path of /rest/v1.
    */
   pipeline(statements: Statement[]): Promise<QueryResult[]>;
+  /** PGlite only: a tarball of the whole data directory (PGlite's dumpDataDir). */
+  dump?(): Promise<Blob>;
   /** Runs `fn` in one transaction (READ COMMITTED); rolls back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -53,13 +55,14 @@ export function isPgError(error: unknown): error is PgError {
   );
 }
 
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string; load?: Blob }): Promise<Database> {
   if (options.databaseUrl) {
     const { openPostgres } = await import('./postgres.ts');
     return openPostgres(options.databaseUrl);
   }
   const { openPglite } = await import('./pglite.ts');
-  if (options.dataDir === 'memory://' || options.dataDir.startsWith('idb://')) return openPglite(options.dataDir);
+  if (options.dataDir === 'memory://' || options.dataDir.startsWith('idb://'))
+    return openPglite(options.dataDir, options.load);
   mkdirSync(path.dirname(path.resolve(options.dataDir)), { recursive: true });
   const release = lockDataDir(options.dataDir);
   try {

@@ -148,8 +148,8 @@ function wrap(target: PGlite | Transaction): Queryable {
   };
 }
 
-export async function openPglite(dataDir: string): Promise<Database> {
-  const db = await PGlite.create(dataDir, { relaxedDurability: true });
+export async function openPglite(dataDir: string, load?: Blob): Promise<Database> {
+  const db = await PGlite.create(dataDir, { relaxedDurability: true, ...(load ? { loadDataDir: load } : {}) });
   // Timestamps in API responses are UTC (`…+00:00`) like on hosted Supabase.
   await db.exec("set timezone to 'UTC'");
   const root = wrap(db);
@@ -160,6 +160,7 @@ export async function openPglite(dataDir: string): Promise<Database> {
     exec: root.exec,
     transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
     pipeline: (statements) => runPipeline(db, prepared, statements),
+    dump: () => db.dumpDataDir('none'),
     close: () => db.close(),
   };
 }
