@@ -161,6 +161,29 @@ describe('PostgREST query features', () => {
   });
 });
 
+describe('Prefer and HEAD', () => {
+  it('tx=rollback answers as if committed but changes nothing; HEAD carries the count only', async () => {
+    const res = await raw(backend, `/rest/v1/profiles?id=eq.${alice.id}&select=siret`, {
+      method: 'PATCH',
+      token: alice.accessToken,
+      headers: { prefer: 'return=representation,tx=rollback' },
+      body: JSON.stringify({ siret: '99999999999999' }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual([{ siret: '99999999999999' }]);
+    const after = await alice.client.from('profiles').select('siret').single();
+    expect(after.data?.siret).not.toBe('99999999999999');
+
+    const head = await fetch(`${backend.url}/rest/v1/profiles?select=id`, {
+      method: 'HEAD',
+      headers: { apikey: backend.anonKey, authorization: `Bearer ${alice.accessToken}`, prefer: 'count=exact' },
+    });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-range')).toBe('0-0/1');
+    expect(await head.text()).toBe('');
+  });
+});
+
 describe('quote credits and numbering', () => {
   it('allows 3 free quotes a month with gapless numbers, then refuses (even when called directly)', async () => {
     const user = await signUpUser(backend, 'quota');
