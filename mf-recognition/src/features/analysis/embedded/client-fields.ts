@@ -63,6 +63,9 @@ export function findClientName(text: string): Found | null {
     const name = readName(text, match.index + match[0].length);
     if (name) return withFirstName(text, { value: name.value, start: match.index, end: name.end });
   }
+  // « le chantier Morel », « chez Durand »: a capitalised name after the place words.
+  const place = /(?<![\p{L}])(?:chantier|chez)\s+(?:les\s+)?(\p{Lu}[\p{Ll}'-]+)(?![\p{L}])(?!\s+\p{Lu})/u.exec(text);
+  if (place?.[1] && !NAME_STOP.has(fold(place[1]))) return { value: place[1], start: place.index, end: place.index + place[0].length };
   return null;
 }
 

@@ -81,6 +81,16 @@ describe('extractFromText — quantity, unit and task in French phrasings', () =
     expect(tasks("deux heures de main d'oeuvre pour la vidange et le raccordement")).toEqual(["2 h Main d'œuvre"]);
   });
 
+  it('carries a surface to the next surface task of the same sentence until a figure is said', () => {
+    expect(tasks("on dépose le carrelage, ça fait dans les 15 m², on ragrée et on recarrelle. Le plafond pareil, 12 m²")).toEqual([
+      '15 m2 Dépose de carrelage',
+      '15 m2 Ragréage sol',
+      '15 m2 Pose de carrelage sol',
+    ]);
+    expect(tasks('sous-couche sur la même surface, puis peinture. Comptez 8 m² de peinture. Dépose de carrelage 6 m²')).toEqual(['1 m2 Sous-couche d\'impression', '8 m2 Peinture murs', '6 m2 Dépose de carrelage']);
+    expect(tasks('faïence 8 m² et un WC suspendu')).toEqual(['8 m2 Pose de faïence murale', '1 unité Pose de WC suspendu']);
+  });
+
   it('reads hours said with no task as labour', () => {
     expect(tasks('Pose de lavabo. Comptez trois heures en plus pour les raccords.')).toEqual(['1 unité Pose de lavabo', "3 h Main d'œuvre"]);
   });

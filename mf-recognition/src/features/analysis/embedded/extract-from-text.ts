@@ -55,9 +55,12 @@ export function readText(input: string, catalogue: readonly Task[]): RawTextExtr
     client.address = address.value;
     text = cut(text, address);
   }
+  // « Karine de chez Leblanc Rénovation »: a firm's name is not work to quote.
+  text = text.replace(COMPANY, '\n');
   return { projectTitle: title?.value, tasks: readTasks(text, prepareCatalogue(catalogue)), client };
 }
 
+const COMPANY = /(?<![\p{L}])(?:de\s+)?(?:chez|société|entreprise|ets\.?|établissements)\s+\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)+/gu;
 const HESITATIONS = /(?<![\p{L}])(?:euh+|heu+|hum+|hmm+|bah|ben|hein|bref)(?![\p{L}])[ \t]*,?/giu;
 
 function prepare(input: string): string {
@@ -93,6 +96,8 @@ type Quantity = {
   end: number;
   /** Folded words right after the quantity (to tell « 2 prises » from « 2 chambres »). */
   nextWord: string | null;
+  /** Taken from another task (« la même surface », « pose du nouveau »): a figure said later replaces it. */
+  inferred?: boolean;
 };
 
 type Segment = {
@@ -103,6 +108,8 @@ type Segment = {
   correction: boolean;
   /** « on dépose la baignoire et le carrelage », « on repeint les plinthes et l'encadrement »: the second object shares the verb of the first. */
   inherited: Term[];
+  /** The piece before, in the same clause, went on with « pour … », « dans … »: this one may still be that context. */
+  afterContext: boolean;
   clause: number;
 };
 
@@ -115,6 +122,7 @@ const CORRECTION = /^\s*(?:non|pardon|plutôt|plutot|enfin|je veux dire|ou plut�
 const NEGATION = /(?<![\p{L}])(?:pas|plus besoin|aucun|aucune|jamais|ni|on garde|on conserve|garder|conserver|on laisse|laisser)(?![\p{L}])/iu;
 /** « pose du nouveau », « on en remet un neuf », « la même chose »: an action whose object was said just before. */
 const ELLIPSIS = /(?<![a-z])(?:nouveau|nouvelle|nouveaux|nouvelles|neuf|neuve|neufs|neuves|autre|autres|meme|memes|idem|en)(?![a-z])/;
+const CONTEXT_WORD = /\s(?:pour|dans|chez|derrière|derriere|entre|au-dessus|au dessus|à côté|a cote)\s/iu;
 const SAME_QUANTITY = /(?<![a-z])(?:(?:la|le) meme (?:surface|quantite|longueur|metrage|nombre)|idem|pareil)(?![a-z])/;
 const LIST_MARKER = /^[ \t]*(?:\d{1,2}[ \t]*[.)/]|[-•*·>–]|[a-z]\))[ \t]+/gmu;
 
@@ -144,18 +152,30 @@ function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtraction['
         match = bestCatalogueMatch(part.text, catalogue, { unit: mainUnit, terms: withShared });
         if (match) terms = withShared;
       }
+      // « un mitigeur pour le lavabo », « faïence dans la douche »: what follows pour/dans is context.
+      const context = CONTEXT_WORD.exec(part.text);
+      if (!match && context && context.index > 0) {
+        const head = part.text.slice(0, context.index);
+        const headTerms = analyseTerms(head);
+        if (headTerms.length) match = bestCatalogueMatch(head, catalogue, { unit: mainUnit, terms: headTerms });
+        if (match) terms = headTerms;
+      }
       if (!match && terms.length) match = bestCatalogueMatch(part.text, catalogue, { unit: mainUnit, terms });
       // « dépose de l'ancien carrelage et pose du nouveau »: an action alone takes the object of the clause before.
       let borrowedFrom: Line | null = null;
       const hasObject = terms.some((t) => t.role === 'head' || t.role === 'unknown');
       const onlyAction = terms.some((t) => t.role === 'install' || t.role === 'remove') && !hasObject;
       const onlyQualifier = terms.some((t) => t.role === 'mod') && !hasObject;
-      const elliptic = onlyQualifier || (onlyAction && ELLIPSIS.test(part.folded));
+      // « de la sous-couche pour les murs et le plafond »: « le plafond » is still where, not what.
+      const elliptic = (onlyQualifier && !part.afterContext) || (onlyAction && ELLIPSIS.test(part.folded));
       if (!match && lastMatched && elliptic) {
         // « et le plafond aussi »: a qualifier alone takes the trade of the clause before.
         const borrowed = lastMatched.terms.filter((t: Term) => (onlyAction ? t.role !== 'install' && t.role !== 'remove' : t.role === 'head'));
+        const own = terms;
         terms = [...terms, ...borrowed];
         match = bestCatalogueMatch(part.text, catalogue, { unit: mainUnit, terms });
+        // The qualifier must be part of the task found (« le plafond » → Peinture plafond, not Pose de carrelage sol).
+        if (match && onlyQualifier && !own.some((t) => t.role === 'mod' && match!.matchedStems.has(t.stem))) match = null;
         if (match && onlyAction) borrowedFrom = lastMatched.line;
       }
       if (match && NEGATION.test(part.folded)) {
@@ -167,9 +187,9 @@ function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtraction['
           const last = lines[lines.length - 1];
           if (part.correction && last) {
             last.quantity = orphan;
-          } else if (last?.quantity && last.quantity.strength >= 2 && !hasContentWords(part.text)) {
+          } else if (last?.quantity && !last.quantity.inferred && last.quantity.strength >= 2 && !hasContentWords(part.text)) {
             // « …, vingt-huit mètres carrés » restating the quantity already given: nothing to add.
-          } else if (last?.quantity && last.sentence === part.sentence && orphan.unit && last.quantity.unit && unitsCompatible(orphan.unit, last.task.unit) && unitsCompatible(last.quantity.unit, last.task.unit)) {
+          } else if (last?.quantity && !last.quantity.inferred && last.sentence === part.sentence && orphan.unit && last.quantity.unit && unitsCompatible(orphan.unit, last.task.unit) && unitsCompatible(last.quantity.unit, last.task.unit)) {
             // « plinthes : 2,50 m dans les toilettes et 12 m dans le couloir »: one task, several places.
             last.quantity = { ...last.quantity, value: last.quantity.value + orphan.value };
           } else if (last && canTake(last, orphan, part.sentence)) {
@@ -190,9 +210,14 @@ function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtraction['
       if (!quantity && pending && pendingSentence === part.sentence && fits(pending, task)) quantity = pending;
       // « … sur la même surface »: the quantity of the task before.
       const previous = lines[lines.length - 1];
-      if ((!quantity || quantity.strength === 1) && SAME_QUANTITY.test(part.folded) && previous?.quantity && fits(previous.quantity, task)) quantity = previous.quantity;
+      if ((!quantity || quantity.strength === 1) && SAME_QUANTITY.test(part.folded) && previous?.quantity && fits(previous.quantity, task)) quantity = { ...previous.quantity, inferred: true };
       // « pose du nouveau » after « dépose de l'ancien carrelage, 8 m² »: the same surface.
-      if (!quantity && borrowedFrom?.quantity && fits(borrowedFrom.quantity, task)) quantity = borrowedFrom.quantity;
+      if (!quantity && borrowedFrom?.quantity && fits(borrowedFrom.quantity, task)) quantity = { ...borrowedFrom.quantity, inferred: true };
+      // « on dépose le carrelage, 15 m², on ragrée et on recarrelle »: the surface said for the work before, in the
+      // same sentence, is the best guess for the next surface task — a later figure replaces it.
+      if (!quantity && previous?.quantity && previous.sentence === part.sentence && carriesSurface(previous.quantity, task)) {
+        quantity = { ...previous.quantity, inferred: true };
+      }
       pending = null;
       const line: Line = { task, quantity, sentence: part.sentence, clause: part.clause, order: order++ };
       lastMatched = { terms, line };
@@ -222,6 +247,7 @@ function splitSegments(text: string): Segment[] {
       correctionPending = CORRECTION.test(clause) && !/[\p{L}\d]/u.test(clause.replace(CORRECTION, '').replace(/\b(?:pardon|non|plutot|plutôt)\b/giu, ''));
       if (correctionPending) return;
       let shared: Term[] = [];
+      let afterContext = false;
       for (const piece of clause.split(CONNECTORS)) {
         // « sans » drops what follows it: « peinture sans sous-couche ».
         const kept = piece.split(/(?<![\p{L}])sans(?![\p{L}])/iu)[0] ?? '';
@@ -232,7 +258,8 @@ function splitSegments(text: string): Segment[] {
         const hasActivity = terms.some((t) => t.concept !== null && SHARED_ACTIVITIES.has(t.concept));
         const inherited = shared.filter((t) => (t.role === 'remove' ? !hasAction : !hasActivity && !hasAction));
         if (hasAction || hasActivity) shared = terms.filter((t) => t.role === 'remove' || (t.concept !== null && SHARED_ACTIVITIES.has(t.concept)));
-        segments.push({ text: kept, folded, quantities: findQuantities(folded), sentence: sentenceIndex, correction, inherited, clause: clauseIndex });
+        segments.push({ text: kept, folded, quantities: findQuantities(folded), sentence: sentenceIndex, correction, inherited, clause: clauseIndex, afterContext });
+        afterContext = CONTEXT_WORD.test(` ${kept} `);
       }
     });
   });
@@ -368,16 +395,23 @@ function bestOrphan(quantities: Quantity[]): Quantity | null {
   return quantities.find((q) => q.strength === 3) ?? quantities.find((q) => q.strength === 2 && q.nextWord === null) ?? null;
 }
 
+function carriesSurface(q: Quantity, task: PreparedTask): boolean {
+  if (!q.unit || !task.unit || !unitsCompatible(q.unit, task.unit)) return false;
+  const family = unitFamily(task.unit);
+  return family === 'area' || family === 'length';
+}
+
 function fits(q: Quantity, task: PreparedTask): boolean {
   return q.unit === null || unitsCompatible(q.unit, task.unit) || (unitFamily(q.unit) !== 'measure' && task.unit !== null && unitFamily(task.unit) !== 'count');
 }
 
 function canTake(line: Line, orphan: Quantity, sentence: number): boolean {
   if (!fits(orphan, line.task)) return false;
-  const current = line.quantity ? quantityStrengthFor(line.quantity, line.task) : 0;
+  const current = line.quantity && !line.quantity.inferred ? quantityStrengthFor(line.quantity, line.task) : 0;
   const offered = quantityStrengthFor(orphan, line.task);
   if (line.sentence === sentence) return offered > current;
-  return current === 0;
+  // From the next sentence, only a task left without any figure takes it.
+  return line.quantity === null;
 }
 
 function quantityStrengthFor(q: Quantity, task: PreparedTask): number {
@@ -385,15 +419,21 @@ function quantityStrengthFor(q: Quantity, task: PreparedTask): number {
   return q.strength;
 }
 
-/** The same task said twice: explicit quantities add up; a later mention without quantity adds nothing. */
+/**
+ * The same task said twice: explicit quantities add up (two rooms); a later mention without a figure adds
+ * nothing; a figure said later replaces one that was only inferred.
+ */
 function mergeRepeats(lines: Line[]): RawTextExtraction['tasks'] {
-  const merged = new Map<string, { name: string; quantity?: number; unit: string }>();
+  const merged = new Map<string, { name: string; unit: string; quantity?: number; inferred: boolean }>();
   for (const line of lines) {
     const { name, unit } = line.task.task;
     const existing = merged.get(name);
     const value = line.quantity?.value;
-    if (!existing) merged.set(name, { name, unit, quantity: value });
-    else if (value !== undefined) existing.quantity = (existing.quantity ?? 0) + value;
+    const inferred = line.quantity?.inferred === true;
+    if (!existing) merged.set(name, { name, unit, quantity: value, inferred });
+    else if (value === undefined) continue;
+    else if (existing.quantity === undefined || (existing.inferred && !inferred)) Object.assign(existing, { quantity: value, inferred });
+    else if (!inferred && !existing.inferred) existing.quantity += value;
   }
-  return [...merged.values()];
+  return [...merged.values()].map(({ name, unit, quantity }) => ({ name, unit, quantity }));
 }

@@ -26,10 +26,10 @@ export const TRADE_LEXICON: readonly LexiconEntry[] = [
   { concept: 'papierpeint', trade: 'painting', role: 'head', forms: ['papier peint', 'papiers peints', 'tapisserie', 'tapisser', 'toile de verre', 'revêtement mural', 'tenture'] },
 
   // Tiling
-  { concept: 'carrelage', trade: 'tiling', role: 'head', forms: ['carrelage', 'carreler', 'carrelé', 'carreau', 'carreaux', 'grès cérame', 'carreleur'] },
+  { concept: 'carrelage', trade: 'tiling', role: 'head', forms: ['carrelage', 'carreler', 'carrelé', 'carrelle', 'carrellent', 'recarreler', 'recarrelle', 'recarrellent', 'carreau', 'carreaux', 'grès cérame', 'carreleur'] },
   { concept: 'faience', trade: 'tiling', role: 'head', forms: ['faïence', 'faïences', 'crédence'] },
   { concept: 'joint', trade: 'tiling', role: 'head', forms: ['joint', 'joints', 'jointoiement', 'jointoyer', 'jointer'] },
-  { concept: 'ragreage', trade: 'tiling', role: 'head', forms: ['ragréage', 'ragréer', 'autolissant', 'auto-lissant', 'autonivelant', 'auto-nivelant', 'mise à niveau du sol'] },
+  { concept: 'ragreage', trade: 'tiling', role: 'head', forms: ['ragréage', 'ragréer', 'ragrée', 'ragréé', 'ragrer', 'autolissant', 'auto-lissant', 'autonivelant', 'auto-nivelant', 'mise à niveau du sol'] },
   { concept: 'plinthe', trade: 'tiling', role: 'head', forms: ['plinthe', 'plinthes'] },
 
   // Flooring
@@ -132,4 +132,5 @@ export const STOP_WORDS = new Set([
   'egalement', 'ainsi', 'idem', 'meme', 'memes', 'autre', 'autres', 'chaque', 'piece', 'pieces', 'm', 'm2', 'ml', 'h',
   'oui', 'non', 'pardon', 'enfin', 'disons', 'voir', 'vu', 'car', 'mais', 'parce', 'pense', 'crois', 'dire', 'dit',
   'estimation', 'estime', 'approximativement', 'grosso', 'modo', 'peut', 'etre', 'poste', 'ligne', 'lot', 'article',
+  'pareil', 'pareille', 'pareils', 'pareilles', 'idem', 'juste', 'seulement', 'uniquement', 'deja', 'reste', 'coup',
 ]);
