@@ -24,6 +24,8 @@ export const QUOTE_MESSAGES = {
   columnTask: 'Tâche',
   columnQuantity: 'Quantité',
   columnPrice: 'Prix',
+  columnUnit: 'Unité',
+  columnActions: 'Actions',
   total: 'Total',
   totalHT: 'Total HT',
   totalTVA: (rate: string) => `TVA (${rate} %)`,

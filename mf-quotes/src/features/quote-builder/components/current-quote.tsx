@@ -87,11 +87,11 @@ const LinesTable = memo(function LinesTable({ lines }: { lines: readonly DraftLi
       <Table aria-label={M.currentQuoteTitle}>
         <thead>
           <tr>
-            <th style={{ width: '46%' }}>{M.columnTask}</th>
-            <th className="num" style={{ width: '24%' }}>
+            <th style={{ width: '42%' }}>{M.columnTask}</th>
+            <th className="num" style={{ width: '26%' }}>
               {M.columnQuantity}
             </th>
-            <th className="num" style={{ width: '30%' }}>
+            <th className="num" style={{ width: '32%' }}>
               {M.columnPrice}
             </th>
           </tr>

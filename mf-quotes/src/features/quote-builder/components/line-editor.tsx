@@ -15,6 +15,77 @@ const SmallInput = styled(Input)`
 const SmallSelect = styled(Select)`
   min-height: 36px;
 `;
+/**
+ * The lines: a table on wide screens (task | quantity | unit | remove, the task taking what is left); on a
+ * phone each line becomes two rows — the task select across the card, then quantity, unit and remove.
+ */
+const LinesTable = styled(Table)`
+  col.quantity {
+    width: 6.5rem;
+  }
+  col.unit {
+    width: 4.5rem;
+  }
+  col.remove {
+    width: 8.5rem;
+  }
+  td.unit {
+    overflow-wrap: normal;
+    word-break: keep-all;
+  }
+  td.remove {
+    text-align: right;
+    button {
+      white-space: nowrap;
+    }
+  }
+  @media (max-width: ${({ theme }) => theme.breakpoints.mobile}) {
+    &,
+    tbody {
+      display: block;
+    }
+    colgroup {
+      display: none;
+    }
+    thead {
+      position: absolute;
+      width: 1px;
+      height: 1px;
+      overflow: hidden;
+      clip: rect(0 0 0 0);
+    }
+    tr {
+      display: grid;
+      grid-template-columns: auto minmax(0, 1fr) auto;
+      grid-template-areas: 'task task task' 'quantity unit remove';
+      align-items: center;
+      gap: 0.5rem 0.75rem;
+      padding: 0.6rem 0;
+      border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    }
+    td {
+      display: block;
+      padding: 0;
+      border: 0;
+    }
+    td.task {
+      grid-area: task;
+    }
+    td.task select {
+      width: 100%;
+    }
+    td.quantity {
+      grid-area: quantity;
+    }
+    td.unit {
+      grid-area: unit;
+    }
+    td.remove {
+      grid-area: remove;
+    }
+  }
+`;
+
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
@@ -73,7 +144,7 @@ const LineRow = memo(function LineRow({ line, index, catalogue, session }: LineR
   const inCatalogue = catalogue.some((t) => t.name === line.name);
   return (
     <tr>
-      <td>
+      <td className="task">
         <SmallSelect
           aria-label={M.lineTask(n)}
           value={line.name}
@@ -87,11 +158,11 @@ const LineRow = memo(function LineRow({ line, index, catalogue, session }: LineR
           ))}
         </SmallSelect>
       </td>
-      <td>
+      <td className="quantity">
         <SmallInput aria-label={M.lineQuantity(n)} type="number" min={1} step={0.01} inputMode="decimal" {...quantity} />
       </td>
-      <td>{line.unit}</td>
-      <td className="num">
+      <td className="unit">{line.unit}</td>
+      <td className="remove">
         <Button $variant="ghost" aria-label={M.removeLine(n)} onClick={() => session.removeLine(line.id)}>
           {M.removeLineButton}
         </Button>
@@ -144,13 +215,19 @@ export function LineEditor({ title, lines, vatRate, catalogue, session, addition
       {children}
       {lines.length > 0 && (
         <TableScroll>
-          <Table aria-label={M.editTitle}>
+          <LinesTable aria-label={M.editTitle}>
+            <colgroup>
+              <col className="task" />
+              <col className="quantity" />
+              <col className="unit" />
+              <col className="remove" />
+            </colgroup>
             <thead>
               <tr>
-                <th style={{ width: '48%' }}>{M.columnTask}</th>
-                <th style={{ width: '24%' }}>{M.columnQuantity}</th>
-                <th style={{ width: '10%' }} />
-                <th style={{ width: '18%' }} />
+                <th>{M.columnTask}</th>
+                <th>{M.columnQuantity}</th>
+                <th>{M.columnUnit}</th>
+                <th aria-label={M.columnActions} />
               </tr>
             </thead>
             <tbody>
@@ -158,7 +235,7 @@ export function LineEditor({ title, lines, vatRate, catalogue, session, addition
                 <LineRow key={line.id} line={line} index={index} catalogue={catalogue} session={session} />
               ))}
             </tbody>
-          </Table>
+          </LinesTable>
         </TableScroll>
       )}
       {catalogue.length === 0 && <Muted>{M.emptyCatalogue}</Muted>}
