@@ -437,3 +437,30 @@ test('company details and logo set on /company appear on the PDF', async ({ page
   expect(raw).toMatch(/\/Width 160\b/);
   expect(raw).toMatch(/\/Height 80\b/);
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('the quote editor fits the screen: each line shows its whole task and its remove button', async ({ page, signedIn }) => {
+    void signedIn;
+    await seedCatalogue(page);
+    await openHome(page);
+    const addLine = editor(page).getByRole('button', { name: 'Ajouter une ligne' });
+    await addLine.click();
+    await addLine.click();
+    await editor(page).getByLabel('Tâche de la ligne 2').selectOption('Évacuation gravats');
+    await setQuantity(page, 2, '1250');
+    await expect(page.getByTestId('total-ht')).toHaveText(/^225\s025,50\s€$/);
+
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    for (const n of [1, 2]) {
+      const remove = await editor(page).getByRole('button', { name: `Supprimer la ligne ${n}` }).boundingBox();
+      expect(remove, `remove button of line ${n}`).not.toBeNull();
+      expect(remove!.x + remove!.width).toBeLessThanOrEqual(390);
+      const task = await editor(page).getByLabel(`Tâche de la ligne ${n}`).boundingBox();
+      expect(task!.width, 'the task select spans the card').toBeGreaterThan(280);
+    }
+    const ttc = await page.getByTestId('total-ttc').boundingBox();
+    expect(ttc!.x + ttc!.width).toBeLessThanOrEqual(390);
+  });
+});
