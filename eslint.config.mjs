@@ -62,6 +62,16 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'warn',
     },
   },
+  {
+    files: ['**/webpack.config.js'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    // Playwright fixtures receive a `use` callback that is not React's hook.
+    files: ['e2e/**'],
+    rules: { 'react-hooks/rules-of-hooks': 'off', 'no-empty-pattern': 'off' },
+  },
   onlyMay(['shared/domain/src/**'], []),
   onlyMay(['shared/bus/src/**'], ['domain']),
   onlyMay(['shared/storage/src/**'], ['domain', 'bus']),

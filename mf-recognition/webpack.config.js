@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-require-imports -- webpack loads this file as CommonJS */
+ 
 const path = require('node:path');
 const { createAppConfig } = require('@atelier/build');
 

@@ -3,7 +3,7 @@
 // every runner — Jest unit tests, backend HTTP tests (PGlite, and PostgreSQL when DATABASE_URL is set),
 // Playwright e2e on the production builds — and ends with one line: `tests: N passed, N failed`.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 import { ensureChromium, ensureInstalled, ensurePnpm, log, nodeBin, repoRoot } from './lib/bootstrap.mjs';

@@ -45,7 +45,7 @@ export async function startOpenAiTestServer(): Promise<OpenAiTestServer> {
         res.writeHead(204, cors).end();
         return;
       }
-      let body: Record<string, unknown> | null = null;
+      let body: Record<string, unknown> | null;
       try {
         body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
       } catch {

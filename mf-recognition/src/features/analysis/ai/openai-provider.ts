@@ -90,7 +90,7 @@ export class AiProvider {
     let rawTaskCount = Array.isArray(raw?.tasks) ? raw.tasks.length : 0;
     let result = first;
     if (first.tasks.length < MIN_IMAGE_TASKS) {
-      let added = 0;
+      let added: number;
       try {
         const retryRaw = await this.complete(messages(IMAGE_RETRY_INSTRUCTION), RETRY_TEMPERATURE, IMAGE_MAX_TOKENS);
         rawTaskCount += Array.isArray(retryRaw?.tasks) ? retryRaw.tasks.length : 0;

@@ -107,7 +107,7 @@ export function findAddress(text: string): Found | null {
     let value = text.slice(start, end).replace(/\s+/g, ' ');
     // Postal code and city: after a comma, a blank or a line break (notes), or « à City ».
     const rest = text.slice(end);
-    const postal = /^\s*[,\-]?\s*(?:code postal\s*)?(\d{5})\b/u.exec(rest);
+    const postal = /^\s*[,-]?\s*(?:code postal\s*)?(\d{5})\b/u.exec(rest);
     const city = /^\s*,?\s*(?:à|a)\s+([\p{Lu}][\p{L}'-]*(?:[ \t-]+[\p{Lu}][\p{L}'-]*){0,3}|[\p{L}][\p{L}'-]*)/u.exec(rest);
     if (postal) {
       let consumed = postal[0].length;

@@ -10,8 +10,8 @@ const NO_PREFIX = ['renovation', 'construction', 'installation', 'travaux', 'cre
 export function normaliseProjectTitle(raw: string | undefined | null): string | undefined {
   if (!raw) return undefined;
   let text = squeeze(plainPunctuation(raw).replace(/\s*\n\s*/g, ' '))
-    .replace(/^(?:projet|chantier|objet|titre|intitule)\s*[:\-]\s*/i, '')
-    .replace(/^[\s"«»'.,;:\-]+|[\s"«».,;:\-]+$/g, '')
+    .replace(/^(?:projet|chantier|objet|titre|intitule)\s*[:-]\s*/i, '')
+    .replace(/^[\s"«»'.,;:-]+|[\s"«».,;:-]+$/g, '')
     .replace(/(?:\s+(?:de|du|des|la|le|les|pour|chez|d'|l'|au|aux|à|a|et))+$/i, '');
   if (!/\p{L}/u.test(text)) return undefined;
   text = capitaliseWords(text);
@@ -29,5 +29,5 @@ function truncateAtWord(text: string, max: number): string {
   if (text.length <= max) return text;
   const cut = text.slice(0, max + 1);
   const lastSpace = cut.lastIndexOf(' ');
-  return (lastSpace > max / 2 ? cut.slice(0, lastSpace) : text.slice(0, max)).replace(/[\s,;:\-]+$/, '');
+  return (lastSpace > max / 2 ? cut.slice(0, lastSpace) : text.slice(0, max)).replace(/[\s,;:-]+$/, '');
 }
