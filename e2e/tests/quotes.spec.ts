@@ -431,6 +431,10 @@ test('company details and logo set on /company appear on the PDF', async ({ page
   ]) {
     expect(text, `PDF text should contain « ${expected} »`).toContain(expected);
   }
+  // The quote keeps its issue snapshot, with the logo kept once in IndexedDB rather than in every quote.
+  const snapshot = await page.evaluate(() => JSON.parse(localStorage.getItem('clients') ?? '[]')[0]?.quotes?.[0]?.snapshot);
+  expect(snapshot).toMatchObject({ company: { name: 'Rénovations Lefèvre & Fils', siret: '55208131700046', logo: '' } });
+  expect(snapshot.logoId).toMatch(/^logo-/);
   // The logo is embedded as an image XObject, at the uploaded image's size (160×80 px).
   const raw = Buffer.from(bytes).toString('latin1');
   expect(raw).toContain('/Subtype /Image');

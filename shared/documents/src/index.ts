@@ -33,7 +33,10 @@ export {
   invoiceDocumentInput,
   regenerateQuotePdf,
   regenerateInvoicePdf,
+  detachSnapshotLogo,
+  attachSnapshotLogo,
   type SnapshotFallback,
+  type RegenerateOptions,
 } from './snapshot';
 export { DocumentPreview, type DocumentPreviewProps } from './preview/document-preview';
 export { documentMessages, QUOTE_VALIDITY_DAYS } from './messages';

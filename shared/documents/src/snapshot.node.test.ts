@@ -1,8 +1,10 @@
 import { DEFAULT_CUSTOMIZATION, quoteSchema, type Invoice, type Quote } from '@atelier/domain';
 
 import { readPdfPages } from './testing/pdf-text';
-import { SAMPLE_CLIENT, SAMPLE_COMPANY, customization, sampleLines } from './testing/fixtures';
+import { SAMPLE_CLIENT, SAMPLE_COMPANY, SAMPLE_LOGO_PNG, customization, sampleLines } from './testing/fixtures';
 import {
+  attachSnapshotLogo,
+  detachSnapshotLogo,
   invoiceDocumentInput,
   quoteDocumentInput,
   regenerateInvoicePdf,
@@ -101,9 +103,54 @@ describe('quoteDocumentInput / invoiceDocumentInput', () => {
   });
 });
 
+describe('snapshot logos kept aside', () => {
+  const withLogo = takeSnapshot({ ...issuedWith, company: { ...issuedWith.company, logo: SAMPLE_LOGO_PNG } });
+
+  it('detaching stores the logo once and leaves its id; attaching puts it back', async () => {
+    const kept = new Map<string, string>();
+    const keep = jest.fn(async (dataUrl: string) => {
+      kept.set('logo-1', dataUrl);
+      return 'logo-1';
+    });
+    const detached = await detachSnapshotLogo(withLogo, keep);
+    expect(detached.company.logo).toBe('');
+    expect(detached.logoId).toBe('logo-1');
+    expect(detached.company.name).toBe(SAMPLE_COMPANY.name);
+    expect(keep).toHaveBeenCalledWith(SAMPLE_LOGO_PNG);
+    // What localStorage keeps no longer carries the image.
+    expect(JSON.stringify(detached)).not.toContain(SAMPLE_LOGO_PNG);
+
+    const attached = await attachSnapshotLogo(detached, async (id) => kept.get(id));
+    expect(attached.company.logo).toBe(SAMPLE_LOGO_PNG);
+  });
+
+  it('no logo, or the logo store failing, leaves the snapshot as it is', async () => {
+    const noLogo = takeSnapshot(issuedWith);
+    const keep = jest.fn(async () => 'logo-x');
+    expect(await detachSnapshotLogo(noLogo, keep)).toBe(noLogo);
+    expect(keep).not.toHaveBeenCalled();
+    expect(await detachSnapshotLogo(withLogo, async () => Promise.reject(new Error('no idb')))).toBe(withLogo);
+    expect(await detachSnapshotLogo(withLogo, undefined)).toBe(withLogo);
+  });
+
+  it('a logo that is gone: the document is printed without it', async () => {
+    const detached = { ...withLogo, company: { ...withLogo.company, logo: '' }, logoId: 'logo-gone' };
+    expect((await attachSnapshotLogo(detached, async () => undefined)).company.logo).toBe('');
+    expect((await attachSnapshotLogo(detached, async () => Promise.reject(new Error('idb')))).company.logo).toBe('');
+  });
+
+  it('regenerating loads the logo kept aside and embeds it', async () => {
+    const detached = { ...withLogo, company: { ...withLogo.company, logo: '' }, logoId: 'logo-1' };
+    const quote = { ...storedQuote, snapshot: detached };
+    const raw = (r: { bytes: Uint8Array } | null) => Buffer.from(r!.bytes).toString('latin1');
+    expect(raw(await regenerateQuotePdf(quote, { loadLogo: async () => SAMPLE_LOGO_PNG }))).toContain('/Subtype /Image');
+    expect(raw(await regenerateQuotePdf(quote, { loadLogo: async () => undefined }))).not.toContain('/Subtype /Image');
+  });
+});
+
 describe('regenerateQuotePdf / regenerateInvoicePdf', () => {
   it('prints the quote as it was issued, whatever the company and settings are today', async () => {
-    const result = await regenerateQuotePdf(storedQuote, today);
+    const result = await regenerateQuotePdf(storedQuote, { fallback: today });
     if (!result) throw new Error('no PDF');
     expect(result.fileName).toBe('devis-DE0012.pdf');
     expect(Buffer.from(result.bytes.slice(0, 5)).toString()).toBe('%PDF-');

@@ -27,6 +27,51 @@ function jsonCopy<T>(value: T): T {
   return JSON.parse(JSON.stringify(value)) as T;
 }
 
+/**
+ * The snapshot to store: its logo kept aside by `keepLogo` (once per image, in IndexedDB) and referenced by
+ * id. If the logo cannot be kept aside, the snapshot keeps it inline (heavier, but complete).
+ */
+export async function detachSnapshotLogo(
+  snapshot: DocumentSnapshot,
+  keepLogo: ((dataUrl: string) => Promise<string>) | undefined,
+): Promise<DocumentSnapshot> {
+  const logo = snapshot.company.logo;
+  if (!logo || !keepLogo) return snapshot;
+  try {
+    const logoId = await keepLogo(logo);
+    return { ...snapshot, company: { ...snapshot.company, logo: '' }, logoId };
+  } catch {
+    return snapshot;
+  }
+}
+
+/** The snapshot with its logo back in place (a logo that is gone leaves the document without one). */
+export async function attachSnapshotLogo(
+  snapshot: DocumentSnapshot,
+  loadLogo: ((id: string) => Promise<string | undefined>) | undefined,
+): Promise<DocumentSnapshot> {
+  if (!snapshot.logoId || snapshot.company.logo || !loadLogo) return snapshot;
+  let logo: string | undefined;
+  try {
+    logo = await loadLogo(snapshot.logoId);
+  } catch {
+    logo = undefined;
+  }
+  return logo ? { ...snapshot, company: { ...snapshot.company, logo } } : snapshot;
+}
+
+export interface RegenerateOptions {
+  /** Today's data, used only for documents issued before snapshots existed. */
+  fallback?: SnapshotFallback | undefined;
+  /** Reads a snapshot logo kept aside (@atelier/storage's `snapshotLogos.load`). */
+  loadLogo?: ((id: string) => Promise<string | undefined>) | undefined;
+}
+
+async function withLogo<D extends Quote | Invoice>(document: D, loadLogo: RegenerateOptions['loadLogo']): Promise<D> {
+  if (!document.snapshot) return document;
+  return { ...document, snapshot: await attachSnapshotLogo(document.snapshot, loadLogo) };
+}
+
 function sourceOf(snapshot: DocumentSnapshot | undefined, fallback: SnapshotFallback | undefined): SnapshotFallback | null {
   if (snapshot) return snapshot;
   return fallback ?? null;
@@ -34,7 +79,8 @@ function sourceOf(snapshot: DocumentSnapshot | undefined, fallback: SnapshotFall
 
 /**
  * Renderer input for a stored quote: its own snapshot, else (legacy quote) the fallback, else null.
- * A quote without a number (legacy) is printed under its id.
+ * A quote without a number (legacy) is printed under its id. Pure: a logo kept aside (`snapshot.logoId`)
+ * must be attached first (`attachSnapshotLogo`, or use `regenerateQuotePdf`).
  */
 export function quoteDocumentInput(quote: Quote, fallback?: SnapshotFallback): QuoteDocumentInput | null {
   const source = sourceOf(quote.snapshot, fallback);
@@ -78,16 +124,16 @@ export function invoiceDocumentInput(
 }
 
 /** The quote's PDF again, from its snapshot; null when it has none and no fallback is given. */
-export async function regenerateQuotePdf(quote: Quote, fallback?: SnapshotFallback): Promise<RenderedDocument | null> {
-  const input = quoteDocumentInput(quote, fallback);
+export async function regenerateQuotePdf(quote: Quote, options: RegenerateOptions = {}): Promise<RenderedDocument | null> {
+  const input = quoteDocumentInput(await withLogo(quote, options.loadLogo), options.fallback);
   return input ? renderQuotePdf(input) : null;
 }
 
 /** The invoice's PDF again, from its snapshot; null when it has none and no fallback is given. */
 export async function regenerateInvoicePdf(
   invoice: Invoice,
-  options: { quoteNumber?: string; fallback?: SnapshotFallback } = {},
+  options: RegenerateOptions & { quoteNumber?: string } = {},
 ): Promise<RenderedDocument | null> {
-  const input = invoiceDocumentInput(invoice, options);
+  const input = invoiceDocumentInput(await withLogo(invoice, options.loadLogo), options);
   return input ? renderInvoicePdf(input) : null;
 }

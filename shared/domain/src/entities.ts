@@ -88,6 +88,11 @@ export const documentSnapshotSchema = z.object({
     phone: z.string().default(''),
     address: z.string().default(''),
   }),
+  /**
+   * When set, `company.logo` is empty and the logo data URL is kept once in IndexedDB under this id
+   * (@atelier/storage's snapshotLogos), instead of being repeated in every document in localStorage.
+   */
+  logoId: z.string().optional(),
 });
 export type DocumentSnapshot = z.infer<typeof documentSnapshotSchema>;
 

@@ -14,5 +14,7 @@ export {
 export { saveCheckpoint, buildCheckpoint, listCheckpointKeys, CHECKPOINT_PREFIX } from './checkpoints';
 export { documentFiles, createDocumentFiles } from './document-files';
 export type { DocumentFiles } from './document-files';
+export { snapshotLogos, createSnapshotLogos, snapshotLogoId } from './snapshot-logos';
+export type { SnapshotLogos } from './snapshot-logos';
 export { useStoredValue, useStorageIssues } from './use-stored-value';
 export { STORAGE_MESSAGES } from './messages';

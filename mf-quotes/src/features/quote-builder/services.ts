@@ -1,7 +1,7 @@
 // What the quote builder needs from the rest of the page. The real implementations (@atelier/platform,
 // @atelier/documents, @atelier/storage) are wired in src/expose/home-page.tsx; tests pass fakes.
 import type { Client, CompanyInfo, PlanId, Quote, QuoteCustomization, Task } from '@atelier/domain';
-import type { DocumentFiles, StoredValue } from '@atelier/storage';
+import type { DocumentFiles, SnapshotLogos, StoredValue } from '@atelier/storage';
 import { createContext, useContext } from 'react';
 import type { Observable } from 'rxjs';
 
@@ -52,6 +52,8 @@ export interface QuoteServices {
   renderQuotePdf(input: RenderQuoteInput): Promise<RenderedPdf>;
   buildQuoteMailto(input: QuoteMailtoInput): string;
   documentFiles: DocumentFiles;
+  /** Defaults to @atelier/storage's snapshotLogos (IndexedDB). */
+  snapshotLogos?: SnapshotLogos;
   /** Defaults to @atelier/storage's tasksStore / clientsStore (benchmarks use in-memory ones). */
   stores?: QuoteStores;
 }

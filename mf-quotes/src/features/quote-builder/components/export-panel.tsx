@@ -1,5 +1,5 @@
 import { bus } from '@atelier/bus';
-import { clientsStore, companyInfoStore, customizationStore } from '@atelier/storage';
+import { clientsStore, companyInfoStore, customizationStore, snapshotLogos } from '@atelier/storage';
 import { memo, useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 
@@ -37,6 +37,7 @@ export function generationDeps(services: QuoteServices): GenerationDeps {
     saveQuote: (client, quote) => (services.stores?.clients ?? clientsStore).set((prev) => saveQuoteToClient(prev, client, quote)),
     company: () => companyInfoStore.get(),
     customization: () => customizationStore.get(),
+    keepLogo: (dataUrl) => (services.snapshotLogos ?? snapshotLogos).keep(dataUrl),
     now: () => new Date(),
   };
 }

@@ -101,6 +101,21 @@ describe('generateQuote', () => {
     });
   });
 
+  it('the snapshot logo is kept aside once (IndexedDB) and the stored quote only references it', async () => {
+    const logo = 'data:image/png;base64,AAAA';
+    const company = { name: 'Atelier Martin', address: '', phone: '', email: '', website: '', siret: '', tva: '', rib: { bank: '', iban: '', bic: '' }, logo, footer: '' };
+    const keepLogo = jest.fn(async () => 'logo-abc');
+    const { d, saved } = deps({ company: () => company, keepLogo });
+    const result = await generateQuote(ready, d);
+    if (!result.ok) throw new Error(result.message);
+    // Printed with the logo…
+    expect((d.renderQuotePdf as jest.Mock).mock.calls[0][0].company.logo).toBe(logo);
+    // …stored without repeating it.
+    expect(keepLogo).toHaveBeenCalledWith(logo);
+    expect(saved[0]?.quote.snapshot).toMatchObject({ logoId: 'logo-abc', company: { name: 'Atelier Martin', logo: '' } });
+    expect(JSON.stringify(saved[0]?.quote)).not.toContain(logo);
+  });
+
   it('a full client book: the quote is saved again without the snapshot logo', async () => {
     const company = { name: 'Atelier Martin', address: '', phone: '', email: '', website: '', siret: '', tva: '', rib: { bank: '', iban: '', bic: '' }, logo: 'data:image/png;base64,AAAA', footer: '' };
     const attempts: Quote[] = [];

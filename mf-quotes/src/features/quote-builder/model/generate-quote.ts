@@ -1,7 +1,7 @@
 // Quote generation (SPEC.md §4 « PDF generation », §5, §8): validate, take a quota credit (which numbers the
 // quote DE0001…), render, keep the bytes, save the quote into the client's list with the snapshot it was
 // issued with (DESIGN.md §4), so @atelier/documents' regenerateQuotePdf(quote) can print it again identically.
-import { takeSnapshot } from '@atelier/documents';
+import { detachSnapshotLogo, takeSnapshot } from '@atelier/documents';
 import { centsToEuros, type CompanyInfo, type Quote, type QuoteCustomization } from '@atelier/domain';
 import type { WriteResult } from '@atelier/storage';
 
@@ -47,6 +47,8 @@ export interface GenerationDeps {
   saveQuote(client: DraftClient, quote: Quote): WriteResult;
   company(): CompanyInfo;
   customization(): QuoteCustomization;
+  /** Keeps the snapshot's logo once in IndexedDB and gives its id (@atelier/storage's snapshotLogos.keep). */
+  keepLogo?(dataUrl: string): Promise<string>;
   now(): Date;
 }
 
@@ -77,24 +79,26 @@ export async function generateQuote(draft: QuoteDraft, deps: GenerationDeps): Pr
     if (!credit.allowed || !credit.number) return { ok: false, message: M.quotaExhausted };
     const now = deps.now();
     const snapshot = takeSnapshot({ client, company: deps.company(), customization: deps.customization() });
-    const quote = { ...buildQuote(draft, { id: `quote-${now.getTime()}`, number: credit.number, date: now }), snapshot };
+    const built = buildQuote(draft, { id: `quote-${now.getTime()}`, number: credit.number, date: now });
     // Rendered from the snapshot itself: what is stored is exactly what was printed.
     const pdf = await deps.renderQuotePdf({
-      quote,
+      quote: built,
       client: snapshot.client,
       company: snapshot.company,
       customization: snapshot.customization,
     });
     const warnings = [...pdf.warnings];
+    // Stored with its logo kept aside in IndexedDB (not repeated in every quote in localStorage).
+    const quote = { ...built, snapshot: await detachSnapshotLogo(snapshot, deps.keepLogo) };
     try {
       await deps.storeDocument(quote.id, pdf.bytes);
     } catch {
       warnings.push(M.pdfNotStored);
     }
     let saved = deps.saveQuote(client, quote);
-    if (!saved.ok && snapshot.company.logo) {
-      // A full localStorage: the logo data URL is the heavy part of a snapshot, and the PDF bytes are in
-      // IndexedDB anyway. Keep the quote without it rather than not at all.
+    if (!saved.ok && quote.snapshot.company.logo) {
+      // The logo could not be kept aside and localStorage is full: the logo data URL is the heavy part of a
+      // snapshot, and the PDF bytes are in IndexedDB anyway. Keep the quote without it rather than not at all.
       saved = deps.saveQuote(client, withoutSnapshotLogo(quote));
     }
     if (!saved.ok) warnings.push(saved.message);
