@@ -118,16 +118,21 @@ test.describe('sign-up and sign-in', () => {
 test.describe('federation', () => {
   test('a remote that fails to load shows a French fallback with Réessayer; other routes keep working', async ({ page, signedIn }) => {
     void signedIn;
+    const mainNav = page.getByRole('navigation', { name: 'Navigation principale' });
     await page.route(`${appOrigin(3)}/**`, (route) => route.abort());
     await page.goto('/clients');
     await expect(page.getByRole('button', { name: 'Réessayer' })).toBeVisible();
-    await expect(page.getByRole('navigation', { name: 'Navigation principale' })).toBeVisible();
-    await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Gestion des Tâches' }).click();
-    await expect(page.getByText('Ajouter une tâche').first()).toBeVisible();
+    await expect(page.getByText('Ce module est momentanément indisponible.')).toBeVisible();
+    await expect(mainNav).toBeVisible();
 
-    // The remote comes back: Réessayer loads it.
+    // Every other route keeps working while the clients remote is down.
+    await mainNav.getByRole('link', { name: 'Gestion des Tâches' }).click();
+    await expect(page.getByText('Ajouter une tâche').first()).toBeVisible();
+    await mainNav.getByRole('link', { name: 'Clients' }).click();
+    await expect(page.getByRole('button', { name: 'Réessayer' })).toBeVisible();
+
+    // The remote comes back: Réessayer loads it without reloading the page.
     await page.unroute(`${appOrigin(3)}/**`);
-    await page.goto('/clients');
     await page.getByRole('button', { name: 'Réessayer' }).click();
     await expect(page.getByRole('heading', { name: 'Clients' })).toBeVisible();
   });

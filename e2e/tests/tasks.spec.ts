@@ -24,11 +24,14 @@ test('task catalogue: add, validation, delete and persistence across reload', as
   await page.getByText('Spécifier une autre unité').click();
   await page.getByLabel(/nom/i).fill('Sans unité');
   await page.getByLabel(/prix/i).fill('10');
-  const dialog = page.waitForEvent('dialog');
+  // alert() blocks the page until it is answered: answer it from the handler, then check what it said.
+  const alerts: string[] = [];
+  page.once('dialog', (dialog) => {
+    alerts.push(dialog.message());
+    void dialog.accept();
+  });
   await page.getByRole('button', { name: /ajouter/i }).click();
-  const alert = await dialog;
-  expect(alert.message()).toBe('Veuillez spécifier une unité');
-  await alert.accept();
+  await expect.poll(() => alerts).toEqual(['Veuillez spécifier une unité']);
   await expect(page.getByText('Sans unité')).toHaveCount(0);
 
   await page.reload();

@@ -23,6 +23,15 @@ const Tab = styled.button<{ $active: boolean }>`
   color: ${({ theme, $active }) => ($active ? theme.colors.primary : theme.colors.muted)};
   border-bottom: 3px solid ${({ theme, $active }) => ($active ? theme.colors.primary : 'transparent')};
   margin-bottom: -2px;
+
+  /* On a phone the tabs share the row instead of scrolling one of them out of sight. */
+  @media (max-width: ${({ theme }) => theme.breakpoints.mobile}) {
+    flex: 1 1 0;
+    min-width: 0;
+    padding: 0.5rem 0.25rem;
+    text-align: center;
+    white-space: normal;
+  }
 `;
 
 export function Tabs<K extends string>({ items, value, onChange }: { items: TabItem<K>[]; value: K; onChange: (key: K) => void }) {
