@@ -2,10 +2,10 @@
 // back), sent by mail link and found again after a reload; the free plan's fourth quote refused by the page
 // and by the backend; customisation and company details carried into the next PDF.
 import { readFile } from 'node:fs/promises';
-import { inflateSync } from 'node:zlib';
 
 import type { Download, Locator, Page } from '@playwright/test';
 
+import { pdfContentStreams } from '../../shared/documents/src/testing/pdf-text';
 import { BACKEND_URL, appOrigin, expect, test } from '../fixtures';
 
 const QUOTA_MESSAGE =
@@ -38,26 +38,6 @@ async function pdfText(bytes: Uint8Array): Promise<string> {
   return text.replace(/\s+/g, ' ');
 }
 
-/** The PDF's content streams, inflated (drawing operators such as fill colours live there). */
-function pdfStreams(bytes: Uint8Array): string {
-  const buffer = Buffer.from(bytes);
-  const out: string[] = [];
-  for (let from = 0; ; ) {
-    const start = buffer.indexOf('stream', from, 'latin1');
-    if (start < 0) break;
-    const dataStart = start + (buffer[start + 6] === 0x0d ? 8 : 7);
-    const end = buffer.indexOf('endstream', dataStart, 'latin1');
-    if (end < 0) break;
-    const data = buffer.subarray(dataStart, end);
-    try {
-      out.push(inflateSync(data).toString('latin1'));
-    } catch {
-      out.push(data.toString('latin1'));
-    }
-    from = end + 9;
-  }
-  return out.join('\n');
-}
 
 const editor = (page: Page) => page.getByRole('region', { name: 'Modifier le devis' });
 const currentQuote = (page: Page) => page.getByRole('region', { name: 'Devis en cours' });
@@ -380,7 +360,7 @@ test('customisation changes show in the preview and in the next PDF', async ({ p
   const text = await pdfText(bytes);
   expect(text).toContain('Acompte de 30 % à la commande, solde à la réception des travaux.');
   // The primary colour (#8b0000) fills the table header.
-  expect(pdfStreams(bytes)).toContain('0.545 0. 0. rg');
+  expect(pdfContentStreams(bytes).join('\n')).toContain('0.545 0. 0. rg');
 });
 
 test('company details and logo set on /company appear on the PDF', async ({ page, signedIn }) => {

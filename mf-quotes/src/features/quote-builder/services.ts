@@ -1,24 +1,19 @@
 // What the quote builder needs from the rest of the page. The real implementations (@atelier/platform,
 // @atelier/documents, @atelier/storage) are wired in src/expose/home-page.tsx; tests pass fakes.
 import type { Client, CompanyInfo, PlanId, Quote, QuoteCustomization, Task } from '@atelier/domain';
+import type { QuoteCredit } from '@atelier/platform';
 import type { DocumentFiles, SnapshotLogos, StoredValue } from '@atelier/storage';
 import { createContext, useContext } from 'react';
 import type { Observable } from 'rxjs';
+
+/** @atelier/platform consumeQuoteCredit() result. */
+export type { QuoteCredit };
 
 /** The part of @atelier/platform's PlanState the home page reads. */
 export interface QuotaState {
   plan: PlanId;
   remaining: number | null;
   loading: boolean;
-}
-
-/** @atelier/platform consumeQuoteCredit() result. */
-export interface QuoteCredit {
-  allowed: boolean;
-  number: string | null;
-  plan: PlanId;
-  quotesUsed: number;
-  remaining: number | null;
 }
 
 /** @atelier/documents renderQuotePdf() input/output. */
