@@ -1,34 +1,63 @@
 // Benchmark of the embedded text extractor on the dictation corpus (mf-recognition/fixtures/dictations):
 // task precision / recall / F1 (name + quantity + unit), client-field accuracy, milliseconds per 100 words.
-// Run: npx tsx scripts/bench/recognition-text.ts [--verbose]
+// The tuned corpus (cases the extractor was developed on) and the held-out batches (held-out/<batch>/, written
+// before being scored) are reported separately.
+// Run: npx tsx scripts/bench/recognition-text.ts [--verbose] [--held-out [batch-N]] [--tuned]
+//   --held-out          score only the held-out batches (all, or the one named)
+//   --tuned             score only the tuned corpus
 import { extractFromText } from '../../mf-recognition/src/features/analysis/embedded/extract-from-text';
-import { DICTATIONS_DIR, loadCatalogue, loadCorpus, scoreCase, SECOND_CATALOGUE_DIR, summarise, THIRD_CATALOGUE_DIR } from '../../mf-recognition/src/testing/dictation-corpus';
+import {
+  type CaseScore,
+  DICTATIONS_DIR,
+  heldOutSets,
+  loadCatalogue,
+  loadCorpus,
+  scoreCase,
+  SECOND_CATALOGUE_DIR,
+  summarise,
+  THIRD_CATALOGUE_DIR,
+} from '../../mf-recognition/src/testing/dictation-corpus';
 
-const verbose = process.argv.includes('--verbose');
-const sets = [DICTATIONS_DIR, SECOND_CATALOGUE_DIR, THIRD_CATALOGUE_DIR].map((dir) => ({ dir, catalogue: loadCatalogue(dir), corpus: loadCorpus(dir) }));
+const args = process.argv.slice(2);
+const verbose = args.includes('--verbose');
+const heldOutIndex = args.indexOf('--held-out');
+const heldOutOnly = heldOutIndex >= 0;
+const batchArg = heldOutOnly && args[heldOutIndex + 1] && !args[heldOutIndex + 1]!.startsWith('--') ? args[heldOutIndex + 1] : undefined;
+const tunedOnly = args.includes('--tuned');
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
-const allScores = [];
-for (const set of sets) {
-  const scores = set.corpus.map((c) => scoreCase(c.id, c.expected, extractFromText(c.text, set.catalogue, { flow: 'voice' })));
-  allScores.push(...scores);
+const line = (label: string, scores: CaseScore[]) => {
   const s = summarise(scores);
-  console.log(`${set.dir.split('/').slice(-1)[0]}: ${set.corpus.length} texts, catalogue of ${set.catalogue.length} — P ${pct(s.precision)}, R ${pct(s.recall)}, F1 ${s.f1.toFixed(3)}, client ${pct(s.clientAccuracy)}`);
-}
-const scores = allScores;
-const summary = summarise(scores);
-const catalogue = sets[0]!.catalogue;
-const corpus = sets[0]!.corpus;
+  return `${label}: ${scores.length} texts — P ${pct(s.precision)}, R ${pct(s.recall)}, F1 ${s.f1.toFixed(3)}, client ${pct(s.clientAccuracy)}`;
+};
 
-// Speed: the whole corpus, repeated, after a warm-up.
-const words = corpus.reduce((n, c) => n + c.text.split(/\s+/).filter(Boolean).length, 0);
-for (const c of corpus) extractFromText(c.text, catalogue, { flow: 'voice' });
-const rounds = 20;
-const started = performance.now();
-for (let r = 0; r < rounds; r += 1) for (const c of corpus) extractFromText(c.text, catalogue, { flow: 'voice' });
-const msPer100Words = ((performance.now() - started) / rounds / words) * 100;
+type Group = { label: string; sets: { name: string; dir: string }[] };
+const groups: Group[] = [];
+if (!heldOutOnly)
+  groups.push({ label: 'tuned corpus', sets: [DICTATIONS_DIR, SECOND_CATALOGUE_DIR, THIRD_CATALOGUE_DIR].map((dir) => ({ name: dir.split('/').slice(-1)[0]!, dir })) });
+if (!tunedOnly) {
+  const byBatch = new Map<string, { name: string; dir: string }[]>();
+  for (const set of heldOutSets(batchArg)) byBatch.set(set.batch, [...(byBatch.get(set.batch) ?? []), { name: `${set.batch}/${set.dir.split('/').slice(-1)[0]}`, dir: set.dir }]);
+  for (const [batch, sets] of byBatch) groups.push({ label: `held-out ${batch}`, sets });
+}
+
+const allScores: CaseScore[] = [];
+const heldOutScores: CaseScore[] = [];
+for (const group of groups) {
+  const groupScores: CaseScore[] = [];
+  for (const set of group.sets) {
+    const catalogue = loadCatalogue(set.dir);
+    const corpus = loadCorpus(set.dir);
+    const scores = corpus.map((c) => scoreCase(c.id, c.expected, extractFromText(c.text, catalogue, { flow: 'voice' })));
+    groupScores.push(...scores);
+    console.log(`  ${line(`${set.name} (catalogue of ${catalogue.length})`, scores)}`);
+  }
+  console.log(line(group.label, groupScores));
+  allScores.push(...groupScores);
+  if (group.label.startsWith('held-out')) heldOutScores.push(...groupScores);
+}
 
 if (verbose) {
-  for (const s of scores) {
+  for (const s of allScores) {
     if (!s.missed.length && !s.spurious.length && !s.clientErrors.length) continue;
     console.log(`\n${s.id}`);
     for (const m of s.missed) console.log(`  missed   ${m}`);
@@ -37,7 +66,16 @@ if (verbose) {
   }
   console.log('');
 }
-console.log(`all dictations: ${scores.length} texts`);
-console.log(`tasks (name + quantity + unit): precision ${pct(summary.precision)}, recall ${pct(summary.recall)}, F1 ${summary.f1.toFixed(3)}`);
-console.log(`client fields: accuracy ${pct(summary.clientAccuracy)}`);
+if (heldOutScores.length && groups.length > 2) console.log(line('all held-out', heldOutScores));
+console.log(line('all dictations', allScores));
+
+// Speed: the first corpus, repeated, after a warm-up.
+const catalogue = loadCatalogue(DICTATIONS_DIR);
+const corpus = loadCorpus(DICTATIONS_DIR);
+const words = corpus.reduce((n, c) => n + c.text.split(/\s+/).filter(Boolean).length, 0);
+for (const c of corpus) extractFromText(c.text, catalogue, { flow: 'voice' });
+const rounds = 20;
+const started = performance.now();
+for (let r = 0; r < rounds; r += 1) for (const c of corpus) extractFromText(c.text, catalogue, { flow: 'voice' });
+const msPer100Words = ((performance.now() - started) / rounds / words) * 100;
 console.log(`speed: ${msPer100Words.toFixed(2)} ms per 100 words (first corpus, ${words} words, catalogue of ${catalogue.length} tasks)`);

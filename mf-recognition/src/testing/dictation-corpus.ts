@@ -23,6 +23,24 @@ export const SECOND_CATALOGUE_DIR = join(DICTATIONS_DIR, 'second-catalogue');
 /** A plumber-heater's catalogue (service work, sizes inside names: « ballon 200L », « PVC Ø100 »). */
 export const THIRD_CATALOGUE_DIR = join(DICTATIONS_DIR, 'third-catalogue');
 
+/** Held-out texts written before looking at how the extractor scores them: held-out/<batch>/<catalogue>/. */
+export const HELD_OUT_DIR = join(DICTATIONS_DIR, 'held-out');
+
+/** The held-out sets (one per batch and catalogue), optionally of one batch only, e.g. 'batch-1'. */
+export function heldOutSets(batch?: string): { batch: string; dir: string }[] {
+  if (!existsSync(HELD_OUT_DIR)) return [];
+  return readdirSync(HELD_OUT_DIR)
+    .filter((name) => !batch || name === batch)
+    .filter((name) => existsSync(join(HELD_OUT_DIR, name)) && !name.includes('.'))
+    .sort()
+    .flatMap((name) =>
+      readdirSync(join(HELD_OUT_DIR, name))
+        .sort()
+        .map((sub) => ({ batch: name, dir: join(HELD_OUT_DIR, name, sub) }))
+        .filter((set) => existsSync(join(set.dir, 'catalogue.json'))),
+    );
+}
+
 export function loadCatalogue(dir = DICTATIONS_DIR): Task[] {
   const parsed = JSON.parse(readFileSync(join(dir, 'catalogue.json'), 'utf8')) as Task[] | { tasks: Task[] };
   return Array.isArray(parsed) ? parsed : parsed.tasks;
