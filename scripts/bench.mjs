@@ -148,12 +148,13 @@ async function main() {
   }
 
   const scripts = [
+    path.join(repoRoot, 'mf-quotes/src/features/quote-builder/bench/run-in-chromium.mjs'),
     ...['backend/bench'].flatMap((d) => (existsSync(path.join(repoRoot, d)) ? readdirSync(path.join(repoRoot, d)).map((f) => path.join(repoRoot, d, f)) : [])),
     ...(existsSync(path.join(repoRoot, 'scripts/bench')) ? readdirSync(path.join(repoRoot, 'scripts/bench')).map((f) => path.join(repoRoot, 'scripts/bench', f)) : []),
   ].filter((f) => /\.(ts|mjs)$/.test(f) && statSync(f).isFile() && !f.endsWith('.d.ts'));
   report.components = {};
   for (const file of scripts) {
-    const name = path.basename(file).replace(/\.(ts|mjs)$/, '');
+    const name = file.includes('quote-builder') ? 'quote-edit' : path.basename(file).replace(/\.(ts|mjs)$/, '');
     if (only.length && !wants(name) && !wants('components')) continue;
     report.components[name] = runScript(file);
   }
