@@ -15,6 +15,8 @@ const NAME_STOP = new Set([
   'maison', 'appartement', 'appart', 'pavillon', 'tout', 'vous', 'merci', 'bonjour', 'voici', 'voila', 'par', 'ou', 'mais',
 ]);
 
+const NAME_PARTICLES = new Set(['le', 'la', 'de', 'du', 'des', 'van', 'von', 'der', 'den', 'di', 'da', 'del', 'della']);
+
 type WordAt = { text: string; start: number; end: number };
 
 /** Up to three name words starting at `from`, stopping at punctuation, a function word or a lowercase word after a capitalised one. */
@@ -28,13 +30,15 @@ function readName(text: string, from: number): Found | null {
     if (taken.length > 0 ? !/^[ \t]+$/.test(gap) : !/^[ \t]*$/.test(gap)) break;
     const word = match[0];
     const folded = fold(word).replace(/'.*$/, '');
-    if (NAME_STOP.has(folded) || folded.length === 0) break;
+    // « Hervé Le Gall », « Anne De Vries »: a capitalised particle inside a capitalised name.
+    const particle = taken.length > 0 && NAME_PARTICLES.has(folded) && /^\p{Lu}/u.test(word) && /^\p{Lu}/u.test(taken[0]!.text) && /^[ \t]+\p{Lu}/u.test(text.slice(match.index + word.length));
+    if ((NAME_STOP.has(folded) && !particle) || folded.length === 0) break;
     const capitalised = /^\p{Lu}/u.test(word);
     const firstCapitalised = taken[0] ? /^\p{Lu}/u.test(taken[0].text) : capitalised;
     if (taken.length > 0 && firstCapitalised && !capitalised) break;
     taken.push({ text: word.replace(/'$/, ''), start: match.index, end: match.index + word.length });
     cursor = match.index + word.length;
-    if (taken.length === (firstCapitalised ? 3 : 2)) break;
+    if (taken.length === (firstCapitalised ? 3 : 2) + (taken.some((w) => NAME_PARTICLES.has(fold(w.text))) ? 1 : 0)) break;
   }
   const first = taken[0];
   const last = taken[taken.length - 1];
@@ -90,6 +94,8 @@ export function findAddress(text: string): Found | null {
   const re = new RegExp(String.raw`(?:(\d{1,4})\s*(?:bis|ter|b)?\s*,?\s*)?(?<![\p{L}])(?:${STREET_TYPES})(?=[\s.])`, 'giu');
   for (const match of text.matchAll(re)) {
     const start = match.index;
+    // « à la place de la baignoire », « sur la route »: an article before the word makes it a common noun.
+    if (!match[1] && /(?<![\p{L}])(?:la|le|une|un|cette|sa|son|de)\s+$/iu.test(text.slice(Math.max(0, start - 8), start))) continue;
     // Street name: words up to punctuation, a stop word, a postal code or « à ».
     const wordRe = /[\p{L}\d][\p{L}\d'-]*/gu;
     wordRe.lastIndex = start + match[0].length;
@@ -119,6 +125,13 @@ export function findAddress(text: string): Found | null {
         consumed = rest.indexOf(cityWords, consumed) + cityWords.length;
       }
       end += consumed;
+    } else if (!city && /^\s*,\s*\p{Lu}[\p{L}'-]+(?:[ \t-]+\p{Lu}[\p{L}'-]+){0,2}\s*(?:[.;,\n]|$)/u.test(rest)) {
+      // « 6 rue du Moulin, Quimper. »: a capitalised word alone after the street is the city.
+      const name = /^\s*,\s*(\p{Lu}[\p{L}'-]+(?:[ \t-]+\p{Lu}[\p{L}'-]+){0,2})/u.exec(rest)![1]!;
+      if (!ADDRESS_STOP.has(fold(name)) && !NAME_STOP.has(fold(name))) {
+        end += rest.indexOf(name) + name.length;
+        value += `, ${capitaliseCity(name)}`;
+      }
     } else if (city?.[1] && !ADDRESS_STOP.has(fold(city[1]))) {
       const name = cityName(city[1]);
       if (name) {

@@ -162,3 +162,69 @@ describe('extractFromText — client and title', () => {
     expect(perHundredWords).toBeLessThan(20);
   });
 });
+
+describe('extractFromText — generalisation rules (held-out dictations)', () => {
+  const third = [
+    { name: 'Forfait intervention', unit: 'forfait', price: 65 },
+    { name: "Heure de main d'oeuvre", unit: 'h', price: 55 },
+    { name: 'Débouchage canalisation', unit: 'forfait', price: 150 },
+  ] as Task[];
+
+  it('converts days of labour to hours (7 h a day) only for a task sold by the hour', () => {
+    expect(tasks("Prévoir 2 jours de main d'œuvre")).toEqual(["14 h Main d'œuvre"]);
+    expect(tasks("une journée de main d'œuvre")).toEqual(["7 h Main d'œuvre"]);
+    expect(tasks('location de benne deux jours')).toEqual(['2 jour Location benne']);
+  });
+
+  it('does not quote work done already, and keeps « déjà » meaning « first »', () => {
+    expect(tasks("L'entretien de la chaudière a déjà été fait. Pose de 3 radiateurs.")).toEqual(['3 unité Pose de radiateur']);
+    expect(tasks('Elle a déjà fait changer les fenêtres. Deux volets roulants.')).toEqual(['2 unité Pose de volet roulant']);
+    expect(tasks('déjà on dépose le carrelage, 15 m²')).toEqual(['15 m2 Dépose de carrelage']);
+  });
+
+  it('reads « Intervention chez … » as narration, « forfait intervention » as the task', () => {
+    const names = (text: string) => extractFromText(text, third).tasks.map((t) => t.name);
+    expect(names('Intervention chez M. Delmas pour un évier bouché. Débouchage de la canalisation.')).toEqual(['Débouchage canalisation']);
+    expect(names('Débouchage de la canalisation. Forfait intervention.')).toEqual(['Débouchage canalisation', 'Forfait intervention']);
+  });
+
+  it('takes a total said after the details instead of adding it', () => {
+    expect(tasks('on ajoute six prises dans le séjour et deux dans la chambre, donc huit prises en tout')).toEqual(['8 unité Installation prise électrique']);
+    expect(tasks('25 m² de peinture dans le salon. La peinture des deux chambres ça fait 35 m².')).toEqual(['60 m2 Peinture murs']);
+  });
+
+  it('does not make a line of a measurement of the place or of a context mention', () => {
+    expect(tasks('Pour la toiture de M. Caron. La toiture fait 120 m². Nettoyage et démoussage sur toute la surface, donc 120.')).toEqual(['120 m2 Nettoyage et démoussage toiture']);
+    expect(tasks("Prévoir 2 jours de main d'œuvre pour reprendre les seuils et les portes")).toEqual(["14 h Main d'œuvre"]);
+    expect(tasks('Devis rénovation chambre enfant\nPeinture murs 35 m²')).toEqual(['35 m2 Peinture murs']);
+  });
+
+  it('keeps one task for a detail or a repetition said in the same breath', () => {
+    expect(tasks('Préparation des murs, enduit et ponçage, sur 32 m²')).toEqual(['32 m2 Préparation des murs (enduit, ponçage)']);
+    expect(tasks('Isolation des combles perdus, soufflage laine, surface 1 500 m²')).toEqual(['1500 m2 Isolation des combles']);
+  });
+
+  it('reads a correction that runs over several clauses, and spoken dimensions are not quantities', () => {
+    expect(tasks('Cloison placo : 5 m² environ... non attendez, la cloison fait 3,20 de long sur 2,50 de haut, donc 8 m².')).toEqual(['8 m2 Montage cloison placo']);
+  });
+
+  it('reads typed abbreviations and rooms counted next to a surface', () => {
+    expect(tasks('Pein. murs 3 pièces : 95 m²\nPein. plafonds : 38 m²')).toEqual(['95 m2 Peinture murs', '38 m2 Peinture plafond']);
+  });
+
+  it('matches the head noun, not its complement', () => {
+    const second = [
+      { name: 'Peinture boiseries', unit: 'ml', price: 14 },
+      { name: 'Menuiserie - fenêtre aluminium', unit: 'u', price: 890 },
+      { name: 'Menuiserie - porte intérieure', unit: 'u', price: 320 },
+    ] as Task[];
+    expect(extractFromText('Les boiseries des fenêtres et portes, environ 22 ml.', second).tasks).toEqual([{ name: 'Peinture boiseries', quantity: 22, unit: 'ml' }]);
+  });
+
+  it('reads name particles, « à la place de » and a city after a comma', () => {
+    expect(extractFromText('Client : M. Hervé Le Gall\nPeinture murs 10 m²', catalogue).client?.name).toBe('Hervé Le Gall');
+    const result = extractFromText("Douche à l'italienne à la place de la baignoire. Elle habite 18 rue Nationale, 37000 Tours.", catalogue);
+    expect(result.client?.address).toBe('18 rue Nationale, 37000 Tours');
+    expect(extractFromText('Chez Mme Roussel. Adresse : 6 rue du Moulin, Quimper.', catalogue).client?.address).toBe('6 rue du Moulin, Quimper');
+  });
+});

@@ -3,13 +3,13 @@
 // is split into clauses, and each clause is matched against the catalogue and paired with the quantity said in it
 // (before or after the task: « 25 m² de peinture », « peinture 25 m2 », « deux prises électriques »).
 import type { ExtractionResult, Task } from '@atelier/domain';
-import { analyseTerms, bestCatalogueMatch, prepareCatalogue, type PreparedTask, type Term } from '../model/catalogue-match';
+import { analyseTerms, bestCatalogueMatch, polarityOf, prepareCatalogue, type PreparedTask, type Term } from '../model/catalogue-match';
 import { findEmails } from '../model/email';
 import { rewriteNumberWords } from '../model/numbers';
 import { findPhoneNumbers } from '../model/phone';
 import { postProcess } from '../model/post-process';
 import type { Flow } from '../model/quantity';
-import { fold, plainPunctuation } from '../model/text';
+import { fold, plainPunctuation, words } from '../model/text';
 import { matchUnitAt, unitFamily, unitsCompatible, type CanonicalUnit } from '../model/units';
 import { findAddress, findClientName, findProjectTitle, type Found } from './client-fields';
 
@@ -76,8 +76,18 @@ function prepare(input: string): string {
     .replace(/(\d\s?m)\?/g, '$1²')
     .replace(/\bm\.\s?l\.?(?=\s|$)/gi, 'ml')
     .replace(/\bforf\.(?=\s)/gi, 'forfait')
-    .replace(/\benv\.(?=\s)/gi, 'environ');
+    .replace(/\benv\.(?=\s)/gi, 'environ')
+    // Abbreviations of typed notes whose period would otherwise end the sentence (« Pein. murs », « Plaf. »).
+    .replace(ABBREVIATIONS, (_, word: string) => ABBREVIATION_WORDS[fold(word).toLowerCase()] ?? word)
+    // Thousands written with a space (« 1 500 m² »): one number. Phone-like runs of digit groups are left alone.
+    .replace(/(?<![\d.,][ \t]?)(?<![\d])(\d{1,3})[ \t](\d{3})(?![\d]|[ \t.,]\d)/g, '$1$2');
 }
+
+const ABBREVIATION_WORDS: Record<string, string> = {
+  pein: 'peinture', peint: 'peinture', plaf: 'plafond', elec: 'électricité', dépl: 'déplacement', depl: 'déplacement',
+  isol: 'isolation', carr: 'carrelage', plomb: 'plomberie', menuis: 'menuiserie', maç: 'maçonnerie', mac: 'maçonnerie',
+};
+const ABBREVIATIONS = new RegExp(String.raw`(?<![\p{L}])(${Object.keys(ABBREVIATION_WORDS).join('|')}|élec|Élec)\.(?=[ \t]+\p{L})`, 'giu');
 
 /** Removes a found span, leaving a clause break so that what surrounded it is not glued together. */
 function cut(text: string, found: Pick<Found, 'start' | 'end'>): string {
@@ -110,6 +120,8 @@ type Segment = {
   inherited: Term[];
   /** The piece before, in the same clause, went on with « pour … », « dans … »: this one may still be that context. */
   afterContext: boolean;
+  /** The piece before ended on a noun complement (« les boiseries des fenêtres »): a bare noun next may still be part of it. */
+  afterComplement: boolean;
   clause: number;
 };
 
@@ -118,16 +130,30 @@ type Line = { task: PreparedTask; quantity: Quantity | null; sentence: number; c
 const CONNECTORS = /\s+(?:avec (?:son|sa|ses|le|la|les|un|une|des)(?=\s)|et puis|et aussi|et ensuite|et|puis|ensuite|ainsi que|sinon|après ça|apres ca|plus(?=\s+(?:\d|un\b|une\b)))\s+/giu;
 /** Trade activities a coordinated object inherits (« peinture des murs et des boiseries »). */
 const SHARED_ACTIVITIES = new Set(['peinture', 'papierpeint', 'isolation']);
-const CORRECTION = /^\s*(?:non|pardon|plutôt|plutot|enfin|je veux dire|ou plutôt|ou plutot|correction|je me suis trompé|je me suis trompe|je rectifie)\b/iu;
+const CORRECTION = /^\s*(?:non|pardon|plutôt|plutot|enfin|je veux dire|ou plutôt|ou plutot|correction|je me suis trompé|je me suis trompe|je rectifie|je corrige|attendez|attends|attention)\b/iu;
 const NEGATION = /(?<![\p{L}])(?:pas|plus besoin|aucun|aucune|jamais|ni|on garde|on conserve|garder|conserver|on laisse|laisser)(?![\p{L}])/iu;
 /** « pose du nouveau », « on en remet un neuf », « la même chose »: an action whose object was said just before. */
 const ELLIPSIS = /(?<![a-z])(?:nouveau|nouvelle|nouveaux|nouvelles|neuf|neuve|neufs|neuves|autre|autres|meme|memes|idem|en)(?![a-z])/;
 const CONTEXT_WORD = /\s(?:pour|dans|chez|derrière|derriere|entre|au-dessus|au dessus|à côté|a cote)\s/iu;
 const SAME_QUANTITY = /(?<![a-z])(?:(?:la|le) meme (?:surface|quantite|longueur|metrage|nombre)|idem|pareil)(?![a-z])/;
+/** « l'entretien a déjà été fait », « elle a déjà fait changer les fenêtres »: work done before, not to quote (« déjà on dépose… » is not). */
+const ALREADY_DONE = /(?<![a-z])(?:(?:a|ont|avait|avaient|est|sont|etait|etaient)\s+deja|deja\s+(?:ete\s+)?(?:fait|faite|faits|faites|change|changee|changes|changees|pose|posee|poses|posees|refait|refaite|refaits|remplace|remplacee|remplaces|installe|installee|installes|realise|realisee|effectue|effectuee))(?![a-z])/;
+/** « la toiture fait 120 m² », « la pièce mesure 4 x 3 »: a measurement of the place, not a task. */
+const MEASUREMENT = /^\s*(?:(?:alors|donc|bon|et|oui|ok|sachant que)\s+)*(?:la|le|les|l'|cette|ce|cet|ces|sa|son|ses|leur|leurs)\s*[^,:]{1,40}?\s(?:fait|font|mesure|mesurent|represente|representent|couvre|couvrent|totalise|totalisent)\s/;
+/** « pour la toiture de M. X », « chez … »: a part opening on the purpose or the place, with no work said. */
+const CONTEXT_OPENING = /^\s*(?:(?:alors|donc|bon|oui|ok|euh)\s+)*(?:pour|chez|dans|concernant|au sujet de|a propos de)\s/;
+/** « donc 8 prises en tout », « soit 25 m² au total »: a total restating what was just listed. */
+const TOTAL = /(?<![a-z])(?:soit|ce qui fait|ce qui donne|au total|en tout|total|donc(?=\s+\d))(?![a-z])/;
+/** Words that narrate a visit (« Intervention chez … ») and name a task only when a figure or « forfait » goes with them. */
+const NARRATIVE = /^(?:intervention|interven|visite|passag|venu|rendez)/;
+/** Hours in a working day, to quote « 2 jours de main d'œuvre » against a task sold by the hour. */
+export const HOURS_PER_DAY = 7;
 const LIST_MARKER = /^[ \t]*(?:\d{1,2}[ \t]*[.)/]|[-•*·>–]|[a-z]\))[ \t]+/gmu;
 
+const DEBUG = typeof process !== 'undefined' && process.env?.DEBUG_EXTRACT === '1';
+
 function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtraction['tasks'] {
-  const segments = splitSegments(text.replace(LIST_MARKER, ''));
+  const segments = splitSegments(joinCatalogueCoordinations(text.replace(LIST_MARKER, ''), catalogue));
   const lines: Line[] = [];
   let lastMatched: { terms: Term[]; line: Line } | null = null;
   let pending: Quantity | null = null;
@@ -141,8 +167,12 @@ function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtraction['
     pending = null;
   };
 
+  let correcting = -1;
   for (const segment of segments) {
     if (segment.sentence !== pendingSentence) flushPending();
+    // « non attendez, la cloison fait 3,20 sur 2,50, donc 8 m² »: the correction runs until a figure or a task comes.
+    if (segment.correction) correcting = segment.sentence;
+    else if (correcting !== segment.sentence) correcting = -1;
     for (const part of splitOnQuantities(segment)) {
       const mainUnit = part.quantities.find((q) => q.strength === 3)?.unit ?? null;
       let terms = analyseTerms(part.text);
@@ -161,6 +191,21 @@ function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtraction['
         if (match) terms = headTerms;
       }
       if (!match && terms.length) match = bestCatalogueMatch(part.text, catalogue, { unit: mainUnit, terms });
+      // « les boiseries des fenêtres »: the task must be about the head noun, not its complement.
+      if (match) {
+        const heads = terms.filter((t) => t.role === 'head').sort((a, b) => a.start - b.start);
+        const first = heads[0];
+        const between = first && heads[1] ? words(part.text).slice(first.end, heads[1].start) : [];
+        const complement = between.length > 0 && between.every((w) => ['de', 'des', 'du', 'd', 'la', 'le', 'les', 'l'].includes(w)) && between.some((w) => w.startsWith('d'));
+        if (first && complement && !match.matchedStems.has(first.stem)) {
+          const headTerms = terms.filter((t) => t.start <= first.start);
+          const headMatch = bestCatalogueMatch(part.text, catalogue, { unit: mainUnit, terms: headTerms });
+          if (headMatch?.matchedStems.has(first.stem)) {
+            match = headMatch;
+            terms = headTerms;
+          }
+        }
+      }
       // « dépose de l'ancien carrelage et pose du nouveau »: an action alone takes the object of the clause before.
       let borrowedFrom: Line | null = null;
       const hasObject = terms.some((t) => t.role === 'head' || t.role === 'unknown');
@@ -178,22 +223,41 @@ function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtraction['
         if (match && onlyQualifier && !own.some((t) => t.role === 'mod' && match!.matchedStems.has(t.stem))) match = null;
         if (match && onlyAction) borrowedFrom = lastMatched.line;
       }
-      if (match && NEGATION.test(part.folded)) {
+      if (match) {
+        const hasWork = terms.some((t) => t.role === 'install' || t.role === 'remove' || t.role === 'service');
+        const figure = part.quantities.some((q) => q.strength >= 2);
+        const anyFigure = part.quantities.length > 0;
+        if (!hasWork && !part.inherited.length && match.score < 0.6 && MEASUREMENT.test(part.folded)) {
+          // « la toiture fait environ 120 m² »: the figure may still serve the work said next to it.
+          match = null;
+        } else if (!hasWork && !figure && match.score < 0.6 && CONTEXT_OPENING.test(part.folded)) {
+          continue;
+        } else if (!figure && !/(?<![a-z])forfait/.test(part.folded) && [...match.matchedStems].every((stem) => NARRATIVE.test(stem))) {
+          continue;
+        } else if (!hasWork && !anyFigure && !part.inherited.length && ((part.afterContext && /^\s*(?:(?:et|ou)\s+)?(?:(?:les|le|la|l')\s*)?\p{L}+\s*$/u.test(part.folded)) || (part.afterComplement && /^\s*\p{L}+\s*$/u.test(part.folded)))) {
+          // « pour reprendre les seuils et les portes », « les boiseries des fenêtres et portes »: still the context.
+          continue;
+        }
+      }
+      if (DEBUG) console.log('[seg]', JSON.stringify(part.text), '→', match ? `${catalogue[match.index]!.task.name} ${match.score.toFixed(2)}` : '-', part.quantities.map((q) => `${q.value}${q.unit ?? ''}`).join(','));
+      if (match && (NEGATION.test(part.folded) || ALREADY_DONE.test(part.folded))) {
         continue;
       }
       if (!match) {
         const orphan = bestOrphan(part.quantities);
         if (orphan) {
           const last = lines[lines.length - 1];
-          if (part.correction && last) {
+          if ((part.correction || correcting === part.sentence) && last && fits(orphan, last.task)) {
             last.quantity = orphan;
+            correcting = -1;
           } else if (last?.quantity && !last.quantity.inferred && last.quantity.strength >= 2 && !hasContentWords(part.text)) {
             // « …, vingt-huit mètres carrés » restating the quantity already given: nothing to add.
           } else if (last?.quantity && !last.quantity.inferred && last.sentence === part.sentence && orphan.unit && last.quantity.unit && unitsCompatible(orphan.unit, last.task.unit) && unitsCompatible(last.quantity.unit, last.task.unit)) {
             // « plinthes : 2,50 m dans les toilettes et 12 m dans le couloir »: one task, several places.
             last.quantity = { ...last.quantity, value: last.quantity.value + orphan.value };
           } else if (last && canTake(last, orphan, part.sentence)) {
-            last.quantity = orphan;
+            // A figure from another sentence is a guess that a figure said with the task later replaces.
+            last.quantity = last.sentence === part.sentence ? orphan : { ...orphan, inferred: true };
             // « lessivage et peinture, 40 m² »: one figure for the tasks said together.
             for (const line of lines) {
               if (line !== last && line.clause === last.clause && !line.quantity && fits(orphan, line.task) && orphan.unit && unitsCompatible(orphan.unit, line.task.unit)) line.quantity = orphan;
@@ -219,6 +283,29 @@ function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtraction['
         quantity = { ...previous.quantity, inferred: true };
       }
       pending = null;
+      const explicit = quantity !== null && !quantity.inferred;
+      // « donc 8 prises en tout »: a total replaces the figures said before for the same task.
+      if (explicit && TOTAL.test(part.folded)) {
+        const same = lines.filter((l) => l.task === task && l.sentence >= part.sentence - 1);
+        if (same.length > 0) {
+          same[0]!.quantity = quantity;
+          for (const extra of same.slice(1)) lines.splice(lines.indexOf(extra), 1);
+          lastMatched = { terms, line: same[0]! };
+          continue;
+        }
+      }
+      const prev = lines[lines.length - 1];
+      if (prev && prev.sentence === part.sentence && !part.correction && lastMatched?.line === prev) {
+        const prevExplicit = prev.quantity !== null && !prev.quantity.inferred;
+        // « la préparation des murs, enduit et ponçage, sur 32 m² »: the same task said again in one breath.
+        const sameTask = prev.task === task && !(explicit && prevExplicit);
+        // « isolation des combles perdus, soufflage laine »: nothing new, a detail of the task before.
+        const detail = prev.task !== task && !explicit && elaborates(terms, lastMatched.terms);
+        if (sameTask || detail) {
+          if (explicit && !prevExplicit) prev.quantity = quantity;
+          continue;
+        }
+      }
       const line: Line = { task, quantity, sentence: part.sentence, clause: part.clause, order: order++ };
       lastMatched = { terms, line };
       if (part.correction && lines.length > 0 && lines[lines.length - 1]!.task === line.task) {
@@ -230,6 +317,33 @@ function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtraction['
   }
   flushPending();
   return mergeRepeats(lines);
+}
+
+/**
+ * « nettoyage et démoussage », « fourniture et pose »: when the user's catalogue names a task with two words joined
+ * by « et », the same pair in the text is one task, not two coordinated ones.
+ */
+const coordinations = new WeakMap<PreparedTask[], RegExp[]>();
+
+function joinCatalogueCoordinations(text: string, catalogue: PreparedTask[]): string {
+  const folded = fold(text);
+  if (folded.length !== text.length) return text;
+  let patterns = coordinations.get(catalogue);
+  if (!patterns) {
+    patterns = catalogue.flatMap((task) =>
+      [...fold(task.task.name).matchAll(/([a-z]{4,})\s+et\s+([a-z]{4,})/g)].map((pair) => {
+        const a = pair[1]!.slice(0, Math.max(4, pair[1]!.length - 2));
+        const b = pair[2]!.slice(0, Math.max(4, pair[2]!.length - 2));
+        return new RegExp(String.raw`(?<![a-z])${a}[a-z]*(\s+et\s+)(?:(?:le|la|les|du|de la|des|l')\s*)?${b}`, 'g');
+      }),
+    );
+    coordinations.set(catalogue, patterns);
+  }
+  const joins: number[] = [];
+  for (const re of patterns) for (const m of folded.matchAll(re)) joins.push(m.index + m[0].indexOf(m[1]!));
+  let result = text;
+  for (const at of joins.sort((x, y) => y - x)) result = `${result.slice(0, at)} & ${result.slice(at + 4)}`;
+  return result;
 }
 
 /** Sentences (lines, . ! ? ;), then clauses (commas), then segments (et, puis, ensuite…). */
@@ -248,6 +362,7 @@ function splitSegments(text: string): Segment[] {
       if (correctionPending) return;
       let shared: Term[] = [];
       let afterContext = false;
+      let afterComplement = false;
       for (const piece of clause.split(CONNECTORS)) {
         // « sans » drops what follows it: « peinture sans sous-couche ».
         const kept = piece.split(/(?<![\p{L}])sans(?![\p{L}])/iu)[0] ?? '';
@@ -258,8 +373,10 @@ function splitSegments(text: string): Segment[] {
         const hasActivity = terms.some((t) => t.concept !== null && SHARED_ACTIVITIES.has(t.concept));
         const inherited = shared.filter((t) => (t.role === 'remove' ? !hasAction : !hasActivity && !hasAction));
         if (hasAction || hasActivity) shared = terms.filter((t) => t.role === 'remove' || (t.concept !== null && SHARED_ACTIVITIES.has(t.concept)));
-        segments.push({ text: kept, folded, quantities: findQuantities(folded), sentence: sentenceIndex, correction, inherited, clause: clauseIndex, afterContext });
+        segments.push({ text: kept, folded, quantities: findQuantities(folded), sentence: sentenceIndex, correction, inherited, clause: clauseIndex, afterContext, afterComplement });
+        // « pour … » / « dans … », or a noun complement (« les boiseries des fenêtres et portes »), goes on in the next piece.
         afterContext = CONTEXT_WORD.test(` ${kept} `);
+        afterComplement = /\s(?:de|des|du|d')\s*\p{L}+\s*$/u.test(fold(kept));
       }
     });
   });
@@ -267,12 +384,14 @@ function splitSegments(text: string): Segment[] {
 }
 
 const NUMBER = /(?<![\p{L}\d.,])(\d+(?:[.,]\d+)?)(?![\d])/gu;
+const SIZE_WORD = String.raw`(?:de\s+)?(?:long|longueur|large|largeur|haut|hauteur|profondeur|cote)`;
+const SPOKEN_DIMENSION = new RegExp(String.raw`\d+(?:[.,]\d+)?\s*(?:m|cm|mm)?\s*${SIZE_WORD}\s*(?:sur|x|×|par|et)\s*\d+(?:[.,]\d+)?\s*(?:m|cm|mm)?(?:\s*${SIZE_WORD})?`, 'gu');
 const DIMENSION = /\d+(?:[.,]\d+)?\s*(?:cm|mm|m)?\s*(?:x|×|\*|par|sur)\s*\d+(?:[.,]\d+)?(?:\s*(?:cm|mm|m)\b)?/gu;
 const MONEY_AFTER = /^\s*(?:€|euros?\b|eur\b|e\s*ht\b|ht\b|ttc\b|%|pour\s?cent|€\s*\/|francs?\b)/u;
 const ORDINAL_AFTER = /^(?:er|ere|e|eme|emes|nd|nde|ieme)\b/u;
 
 function findQuantities(folded: string): Quantity[] {
-  const dimensions = [...folded.matchAll(DIMENSION)].map((m) => [m.index, m.index + m[0].length] as const);
+  const dimensions = [...folded.matchAll(DIMENSION), ...folded.matchAll(SPOKEN_DIMENSION)].map((m) => [m.index, m.index + m[0].length] as const);
   const quantities: Quantity[] = [];
   for (const match of folded.matchAll(NUMBER)) {
     const start = match.index;
@@ -307,7 +426,10 @@ function findQuantities(folded: string): Quantity[] {
       quantities.push({ value: 1, unit: null, strength: 1, start: match.index, end, nextWord: nextWord(folded, end) });
     }
   }
-  return quantities.sort((a, b) => a.start - b.start);
+  // « peinture murs 3 pièces : 95 m² »: next to a measured quantity, « N pièces » counts rooms, not items.
+  const measured = quantities.some((q) => q.unit !== null && ['area', 'length', 'volume'].includes(unitFamily(q.unit)));
+  const kept = measured ? quantities.filter((q) => !(q.unit === 'u' && /^\s*pieces?\b/.test(folded.slice(q.start).replace(/^[\d.,]+/, '')))) : quantities;
+  return kept.sort((a, b) => a.start - b.start);
 }
 
 /** « une dizaine de mètres linéaires »: a unit after « de ». */
@@ -386,6 +508,13 @@ function stemLike(word: string): string {
   return w;
 }
 
+/** True when every notion of `terms` was already in `before` (and the kind of work is the same). */
+function elaborates(terms: Term[], before: Term[]): boolean {
+  const known = new Set(before.map((t) => t.concept).filter((c): c is string => c !== null));
+  const notions = terms.filter((t) => t.concept !== null);
+  return notions.length > 0 && notions.every((t) => known.has(t.concept!)) && polarityOf(terms) === polarityOf(before);
+}
+
 function hasContentWords(text: string): boolean {
   return analyseTerms(text.replace(/\d+(?:[.,]\d+)?/g, ' ')).some((t) => !/^(?:metr|heur|jour|journe|carr|lineair|environ|a peu pr)/.test(t.stem));
 }
@@ -426,6 +555,8 @@ function quantityStrengthFor(q: Quantity, task: PreparedTask): number {
 function mergeRepeats(lines: Line[]): RawTextExtraction['tasks'] {
   const merged = new Map<string, { name: string; unit: string; quantity?: number; inferred: boolean }>();
   for (const line of lines) {
+    // « 2 jours de main d'œuvre » on a task sold by the hour: HOURS_PER_DAY hours a day.
+    if (line.quantity?.unit === 'jour' && line.task.unit === 'h') line.quantity = { ...line.quantity, unit: 'h', value: line.quantity.value * HOURS_PER_DAY };
     const { name, unit } = line.task.task;
     const existing = merged.get(name);
     const value = line.quantity?.value;

@@ -19,6 +19,8 @@ const RELATED_CONCEPTS = new Set(
 );
 /** A head term counts as found from this similarity on (same notion, related notion or close spelling). */
 const HEAD_EVIDENCE = 0.75;
+/** Notions too general to name a task by themselves when the task's name says more. */
+const WEAK_HEADS = new Set(['renovation']);
 const WEIGHTS = { head: 1, mod: 0.35, install: 0.25, remove: 0.25, service: 0.5, qualifier: 0.5 } as const;
 
 export type Term = {
@@ -175,6 +177,8 @@ export function bestCatalogueMatch(
     let evidence = 0;
     let headFound = false;
     let bestHead = 0;
+    let weakHead = 0;
+    let otherTerm = false;
     const matchedStems = new Set<string>();
     // A word of the phrase stands for one term of the name (« toit » is not both « toiture » and « tuiles »):
     // pairs are assigned best first, each side used once.
@@ -196,11 +200,20 @@ export function bestCatalogueMatch(
       const term = candidate.terms[pair.term]!;
       matched += term.weight * pair.similarity;
       matchedStems.add(terms[pair.phrase]!.stem);
-      if (term.isHead && pair.similarity >= HEAD_EVIDENCE) {
+      // « rénovation », « réfection » alone do not say which renovation (« Rénovation salle de bain »).
+      const weak = term.concept !== null && WEAK_HEADS.has(term.concept) && candidate.terms.some((other) => other !== term && (other.role === 'head' || other.role === 'mod'));
+      if (weak && pair.similarity >= HEAD_EVIDENCE) weakHead = Math.max(weakHead, pair.similarity);
+      else if (term.role === 'mod' || term.role === 'head' || term.isHead) otherTerm = true;
+      if (term.isHead && pair.similarity >= HEAD_EVIDENCE && !weak) {
         headFound = true;
         evidence += term.evidence * pair.similarity;
         bestHead = Math.max(bestHead, pair.similarity);
       }
+    }
+    // A general notion (« rénovation ») with the rest of the name (« de la salle de bain ») names the task.
+    if (!headFound && weakHead > 0 && otherTerm) {
+      headFound = true;
+      bestHead = Math.max(bestHead, weakHead);
     }
     if (!headFound || total === 0) continue;
     // A name with several objects (« Nettoyage et démoussage toiture ») still answers to one of them.

@@ -21,3 +21,10 @@ describe('normaliseName — capitals', () => {
     expect(normaliseName('SARL BATI PLUS')).toBe('SARL Bati Plus');
   });
 });
+
+describe('normaliseName — particles', () => {
+  it('keeps a capitalised article inside a name, lowercases « de »', () => {
+    expect(normaliseName('M. Hervé Le Gall')).toBe('Hervé Le Gall');
+    expect(normaliseName('jean de la fontaine')).toBe('Jean de la Fontaine');
+  });
+});

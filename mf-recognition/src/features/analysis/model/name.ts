@@ -9,5 +9,10 @@ export function normaliseName(raw: string | undefined | null): string | undefine
   text = text.replace(PREFIX, '').trim();
   if (text.length <= 1) return undefined;
   if (!/\p{L}/u.test(text) || /^[\d\s.,+-]+$/.test(text)) return undefined;
-  return capitaliseWords(text, { keepLinkingWords: true });
+  const result = capitaliseWords(text, { keepLinkingWords: true }).split(' ');
+  // « Hervé Le Gall », « Marie La Fontaine »: an article written capitalised inside a name is part of it.
+  text.split(/\s+/).forEach((word, i) => {
+    if (i > 0 && /^(?:Le|La|Les)$/.test(word) && result[i]) result[i] = word;
+  });
+  return result.join(' ');
 }
