@@ -227,4 +227,13 @@ describe('extractFromText — generalisation rules (held-out dictations)', () =>
     expect(result.client?.address).toBe('18 rue Nationale, 37000 Tours');
     expect(extractFromText('Chez Mme Roussel. Adresse : 6 rue du Moulin, Quimper.', catalogue).client?.address).toBe('6 rue du Moulin, Quimper');
   });
+
+  it('reads enumerated parts, negative answers in notes, and does not count other things', () => {
+    expect(tasks("On monte deux cloisons en placo, une de 10 mètres carrés et l'autre de 7.")).toEqual(['17 m2 Montage cloison placo']);
+    expect(tasks('Radiateurs : 6\nEntretien chaudière : non (remplacée par la PAC)')).toEqual(['6 unité Pose de radiateur']);
+    expect(tasks('Devis chauffage\nRadiateurs : 2')).toEqual(['2 unité Pose de radiateur']);
+    expect(tasks('Entretien de la chaudière (8 radiateurs)')).toEqual(['1 forfait Entretien chaudière']);
+    expect(tasks('On fera un ponçage, 20 m².')).toEqual(['20 m2 Préparation des murs (enduit, ponçage)']);
+    expect(tasks('Points lum. : 6 u')).toEqual(['6 unité Point lumineux']);
+  });
 });

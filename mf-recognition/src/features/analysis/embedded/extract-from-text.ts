@@ -85,13 +85,13 @@ function prepare(input: string): string {
 
 const ABBREVIATION_WORDS: Record<string, string> = {
   pein: 'peinture', peint: 'peinture', plaf: 'plafond', elec: 'électricité', dépl: 'déplacement', depl: 'déplacement',
-  isol: 'isolation', carr: 'carrelage', plomb: 'plomberie', menuis: 'menuiserie', maç: 'maçonnerie', mac: 'maçonnerie',
+  isol: 'isolation', lum: 'lumineux', carr: 'carrelage', plomb: 'plomberie', menuis: 'menuiserie', maç: 'maçonnerie', mac: 'maçonnerie',
 };
-const ABBREVIATIONS = new RegExp(String.raw`(?<![\p{L}])(${Object.keys(ABBREVIATION_WORDS).join('|')}|élec|Élec)\.(?=[ \t]+\p{L})`, 'giu');
+const ABBREVIATIONS = new RegExp(String.raw`(?<![\p{L}])(${Object.keys(ABBREVIATION_WORDS).join('|')}|élec|Élec)\.(?=[ \t]*[:\p{L}])`, 'giu');
 
 /** Removes a found span, leaving a clause break so that what surrounded it is not glued together. */
 function cut(text: string, found: Pick<Found, 'start' | 'end'>): string {
-  return `${text.slice(0, found.start)} ;\n${text.slice(found.end)}`;
+  return `${text.slice(0, found.start)} , ${text.slice(found.end)}`;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -139,13 +139,17 @@ const SAME_QUANTITY = /(?<![a-z])(?:(?:la|le) meme (?:surface|quantite|longueur|
 /** « l'entretien a déjà été fait », « elle a déjà fait changer les fenêtres »: work done before, not to quote (« déjà on dépose… » is not). */
 const ALREADY_DONE = /(?<![a-z])(?:(?:a|ont|avait|avaient|est|sont|etait|etaient)\s+deja|deja\s+(?:ete\s+)?(?:fait|faite|faits|faites|change|changee|changes|changees|pose|posee|poses|posees|refait|refaite|refaits|remplace|remplacee|remplaces|installe|installee|installes|realise|realisee|effectue|effectuee))(?![a-z])/;
 /** « la toiture fait 120 m² », « la pièce mesure 4 x 3 »: a measurement of the place, not a task. */
-const MEASUREMENT = /^\s*(?:(?:alors|donc|bon|et|oui|ok|sachant que)\s+)*(?:la|le|les|l'|cette|ce|cet|ces|sa|son|ses|leur|leurs)\s*[^,:]{1,40}?\s(?:fait|font|mesure|mesurent|represente|representent|couvre|couvrent|totalise|totalisent)\s/;
+const MEASUREMENT = /^[\s:;,-]*(?:(?:alors|donc|bon|et|oui|ok|sachant que)\s+)*(?:la|le|les|l'|cette|ce|cet|ces|sa|son|ses|leur|leurs)\s*[^,:]{1,40}?\s(?:fait|font|mesure|mesurent|represente|representent|couvre|couvrent|totalise|totalisent)\s/;
 /** « pour la toiture de M. X », « chez … »: a part opening on the purpose or the place, with no work said. */
 const CONTEXT_OPENING = /^\s*(?:(?:alors|donc|bon|oui|ok|euh)\s+)*(?:pour|chez|dans|concernant|au sujet de|a propos de)\s/;
 /** « donc 8 prises en tout », « soit 25 m² au total »: a total restating what was just listed. */
 const TOTAL = /(?<![a-z])(?:soit|ce qui fait|ce qui donne|au total|en tout|total|donc(?=\s+\d))(?![a-z])/;
 /** Words that narrate a visit (« Intervention chez … ») and name a task only when a figure or « forfait » goes with them. */
-const NARRATIVE = /^(?:intervention|interven|visite|passag|venu|rendez)/;
+const NARRATIVE = /^(?:intervention|interven|visite|passag|venu|rendez|depann)/;
+/** « Entretien chaudière : non », « dépose : non prévu »: a line of notes answered in the negative. */
+const ANSWERED_NO = /:\s*(?:non|neant|sans objet)(?![a-z])|(?<![a-z])non\s+(?:prevue?s?|necessaire|compris|inclus|concerne)(?![a-z])/;
+/** « une de 10 m² et l'autre de 7 »: the parts of one task, enumerated. */
+const ENUMERATED = /(?<![a-z])(?:l'autre|l'une|l'un|la deuxieme|le deuxieme|la seconde|le second|la troisieme|le troisieme|la derniere|le dernier)(?![a-z])/;
 /** Hours in a working day, to quote « 2 jours de main d'œuvre » against a task sold by the hour. */
 export const HOURS_PER_DAY = 7;
 const LIST_MARKER = /^[ \t]*(?:\d{1,2}[ \t]*[.)/]|[-•*·>–]|[a-z]\))[ \t]+/gmu;
@@ -240,7 +244,7 @@ function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtraction['
         }
       }
       if (DEBUG) console.log('[seg]', JSON.stringify(part.text), '→', match ? `${catalogue[match.index]!.task.name} ${match.score.toFixed(2)}` : '-', part.quantities.map((q) => `${q.value}${q.unit ?? ''}`).join(','));
-      if (match && (NEGATION.test(part.folded) || ALREADY_DONE.test(part.folded))) {
+      if (match && (NEGATION.test(part.folded) || ALREADY_DONE.test(part.folded) || ANSWERED_NO.test(part.folded))) {
         continue;
       }
       if (!match) {
@@ -250,14 +254,18 @@ function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtraction['
           if ((part.correction || correcting === part.sentence) && last && fits(orphan, last.task)) {
             last.quantity = orphan;
             correcting = -1;
+          } else if (last?.quantity?.unit && !last.quantity.inferred && last.sentence === part.sentence && !orphan.unit && ENUMERATED.test(part.folded) && unitsCompatible(last.quantity.unit, last.task.unit)) {
+            // « une de 10 m² et l'autre de 7 »: the unit of the first part goes for the next.
+            last.quantity = { ...last.quantity, value: last.quantity.value + orphan.value };
           } else if (last?.quantity && !last.quantity.inferred && last.quantity.strength >= 2 && !hasContentWords(part.text)) {
             // « …, vingt-huit mètres carrés » restating the quantity already given: nothing to add.
-          } else if (last?.quantity && !last.quantity.inferred && last.sentence === part.sentence && orphan.unit && last.quantity.unit && unitsCompatible(orphan.unit, last.task.unit) && unitsCompatible(last.quantity.unit, last.task.unit)) {
+          } else if (last?.quantity && !last.quantity.inferred && last.sentence === part.sentence && orphan.unit && unitsCompatible(orphan.unit, last.task.unit) && last.quantity.unit && unitsCompatible(last.quantity.unit, last.task.unit)) {
             // « plinthes : 2,50 m dans les toilettes et 12 m dans le couloir »: one task, several places.
             last.quantity = { ...last.quantity, value: last.quantity.value + orphan.value };
           } else if (last && canTake(last, orphan, part.sentence)) {
             // A figure from another sentence is a guess that a figure said with the task later replaces.
-            last.quantity = last.sentence === part.sentence ? orphan : { ...orphan, inferred: true };
+            // So is the measurement of the place (« la pièce fait 4 x 3,5 m, donc 14 m² »).
+            last.quantity = last.sentence === part.sentence && !MEASUREMENT.test(part.folded) ? orphan : { ...orphan, inferred: true };
             // « lessivage et peinture, 40 m² »: one figure for the tasks said together.
             for (const line of lines) {
               if (line !== last && line.clause === last.clause && !line.quantity && fits(orphan, line.task) && orphan.unit && unitsCompatible(orphan.unit, line.task.unit)) line.quantity = orphan;
@@ -300,7 +308,7 @@ function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtraction['
         // « la préparation des murs, enduit et ponçage, sur 32 m² »: the same task said again in one breath.
         const sameTask = prev.task === task && !(explicit && prevExplicit);
         // « isolation des combles perdus, soufflage laine »: nothing new, a detail of the task before.
-        const detail = prev.task !== task && !explicit && elaborates(terms, lastMatched.terms);
+        const detail = prev.task !== task && !(explicit && prevExplicit) && elaborates(terms, lastMatched.terms);
         if (sameTask || detail) {
           if (explicit && !prevExplicit) prev.quantity = quantity;
           continue;
@@ -495,7 +503,12 @@ function quantityRank(q: Quantity, task: PreparedTask, matchedStems: Set<string>
   }
   const next = q.nextWord;
   const namesTheTask = next !== null && [...matchedStems].some((s) => s.split(' ')[0] === stemLike(next));
-  if (q.strength === 1) return namesTheTask || countTask ? 1 : 0;
+  // « un ponçage » is an article, not 1 m²; « une prise » is one socket.
+  if (q.strength === 1) return countTask ? 1 : 0;
+  // « désembouage (8 radiateurs) »: a forfait is not counted in other things.
+  if (task.unit === 'forfait' && next !== null && !namesTheTask) return 0;
+  // « 2 cloisons » counts walls, not square metres.
+  if (namesTheTask && !countTask && task.unit !== null) return 0;
   if (next === null || namesTheTask) return 2;
   // « peinture des 2 chambres »: a count of something else is not a surface.
   return countTask ? 1.5 : 0;

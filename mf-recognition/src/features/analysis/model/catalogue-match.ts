@@ -140,6 +140,8 @@ function termSimilarity(catalogueTerm: Term, phraseTerm: Term): number {
   if (catalogueTerm.concept !== null && catalogueTerm.concept === phraseTerm.concept) return CONCEPT_MATCH;
   if (catalogueTerm.concept !== null && phraseTerm.concept !== null && RELATED_CONCEPTS.has(`${catalogueTerm.concept}|${phraseTerm.concept}`)) return RELATED_MATCH;
   if (catalogueTerm.role === 'install' || catalogueTerm.role === 'remove' || phraseTerm.role === 'install' || phraseTerm.role === 'remove') return 0;
+  // Two different notions of the lexicon (« chauffage », « chauffe-eau ») are not spelling variants of each other.
+  if (catalogueTerm.concept !== null && phraseTerm.concept !== null) return 0;
   // Short stems and very different lengths make Jaro-Winkler too generous (port ≈ portabl).
   if (catalogueTerm.stem.length < 5 || phraseTerm.stem.length < 5 || Math.abs(catalogueTerm.stem.length - phraseTerm.stem.length) > 2) return 0;
   const similarity = jaroWinkler(catalogueTerm.stem, phraseTerm.stem);
