@@ -26,8 +26,10 @@ export const LinkButton = styled.button.attrs({ type: 'button' })`
   font-size: ${({ theme }) => theme.font.size.sm};
   background: none;
   border: none;
+  /* A 44 px tall tap target; the primary colour keeps AA contrast on white (the accent blue does not). */
+  min-height: 44px;
   padding: 0;
-  color: ${({ theme }) => theme.colors.accent};
+  color: ${({ theme }) => theme.colors.primary};
   text-decoration: underline;
   cursor: pointer;
   align-self: flex-start;

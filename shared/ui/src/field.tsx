@@ -10,7 +10,9 @@ const control = css`
   background: ${({ theme }) => theme.colors.surface};
   color: ${({ theme }) => theme.colors.text};
   &[aria-invalid='true'] { border-color: ${({ theme }) => theme.colors.danger}; }
-  &:read-only { background: ${({ theme }) => theme.colors.background}; }
+  /* select matches :read-only in Chromium: only real read-only text fields get the grey background. */
+  &[readonly] { background: ${({ theme }) => theme.colors.background}; }
+  &:disabled { opacity: 0.6; cursor: not-allowed; }
 `;
 
 export const Input = styled.input`

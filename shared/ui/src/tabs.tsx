@@ -31,6 +31,8 @@ const Tab = styled.button<{ $active: boolean }>`
     padding: 0.5rem 0.25rem;
     text-align: center;
     white-space: normal;
+    overflow-wrap: anywhere;
+    hyphens: auto;
   }
 `;
 

@@ -20,12 +20,21 @@ const Main = styled.main`
   padding: 1.25rem 1rem;
 `;
 
+/** Same height and brand position as the signed-in bar, so /auth and the app line up. */
 const PlainHeader = styled.header`
   background: ${({ theme }) => theme.colors.primary};
   color: #fff;
-  padding: 0.9rem 1rem;
   font-weight: 700;
   font-size: 1.2rem;
+  letter-spacing: 0.02em;
+  > div {
+    max-width: ${({ theme }) => theme.maxWidth};
+    margin: 0 auto;
+    padding: 0 1rem;
+    min-height: 56px;
+    display: flex;
+    align-items: center;
+  }
 `;
 
 /** Navigation for signed-in users, a plain header otherwise; the footer on every page. */
@@ -33,7 +42,11 @@ export function AppLayout() {
   const { status } = useAuth();
   return (
     <Page>
-      {status === 'signed-in' ? <TopNav /> : <PlainHeader>{SHELL_MESSAGES.brand}</PlainHeader>}
+      {status === 'signed-in' ? <TopNav /> : (
+        <PlainHeader>
+          <div>{SHELL_MESSAGES.brand}</div>
+        </PlainHeader>
+      )}
       <Main>
         <Outlet />
       </Main>

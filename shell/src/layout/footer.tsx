@@ -7,21 +7,35 @@ import { SHELL_MESSAGES } from '../messages';
 
 const Bar = styled.footer`
   margin-top: 2rem;
-  padding: 1.5rem 1rem;
+  padding: 1rem 0;
   background: ${({ theme }) => theme.colors.secondary};
   color: #e2e8f0;
   font-size: ${({ theme }) => theme.font.size.sm};
-  a { color: #fff; }
+  a {
+    color: #fff;
+    /* 44 px tall tap targets without spreading the text. */
+    display: inline-flex;
+    align-items: center;
+    min-height: 44px;
+  }
 `;
 
 const Inner = styled.div`
   max-width: ${({ theme }) => theme.maxWidth};
   margin: 0 auto;
+  padding: 0 1rem;
   display: flex;
   flex-wrap: wrap;
-  gap: 1rem 2rem;
+  align-items: center;
+  gap: 0.5rem 2rem;
   justify-content: space-between;
-  ul { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: 0.5rem 1.25rem; }
+  ul { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: 0 1.25rem; }
+  /* Phone: one legal link per row, then the contact lines. */
+  @media (max-width: ${({ theme }) => theme.breakpoints.mobile}) {
+    flex-direction: column;
+    align-items: stretch;
+    ul { flex-direction: column; }
+  }
 `;
 
 export function Footer() {

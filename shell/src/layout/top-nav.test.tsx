@@ -38,3 +38,24 @@ it('has a menu toggle for small screens', async () => {
   await userEvent.click(toggle);
   expect(screen.getByLabelText('Fermer le menu')).toHaveAttribute('aria-expanded', 'true');
 });
+
+it('folds the open menu on Escape, focus back on its button', async () => {
+  const fake = setupPlatform();
+  await signInAs(fake);
+  renderAt('/', <TopNav />);
+  await userEvent.click(screen.getByLabelText('Ouvrir le menu'));
+  expect(screen.getByLabelText('Fermer le menu')).toHaveAttribute('aria-expanded', 'true');
+  await userEvent.keyboard('{Escape}');
+  const toggle = screen.getByLabelText('Ouvrir le menu');
+  expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  expect(toggle).toHaveFocus();
+});
+
+it('folds the open menu when a link is tapped, even the current page', async () => {
+  const fake = setupPlatform();
+  await signInAs(fake);
+  renderAt('/', <TopNav />);
+  await userEvent.click(screen.getByLabelText('Ouvrir le menu'));
+  await userEvent.click(within(screen.getByRole('navigation')).getByRole('link', { name: 'Devis' }));
+  expect(screen.getByLabelText('Ouvrir le menu')).toHaveAttribute('aria-expanded', 'false');
+});

@@ -1,5 +1,5 @@
 import { isAdmin, useAuth } from '@atelier/platform';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 
@@ -18,8 +18,13 @@ const Bar = styled.div`
   align-items: center;
   gap: 1rem;
   min-height: 56px;
+  /* Phone: brand and menu button centred on a 56 px row, the links unfold on the full width below. */
   @media (max-width: ${({ theme }) => theme.breakpoints.mobile}) {
-    flex-wrap: wrap;
+    display: grid;
+    grid-template-columns: 1fr auto;
+    grid-template-rows: 56px auto;
+    column-gap: 1rem;
+    row-gap: 0;
   }
 `;
 
@@ -32,6 +37,7 @@ const Brand = styled.span`
 
 const Toggle = styled.button`
   display: none;
+  &:focus-visible { outline-color: #fff; }
   background: transparent;
   border: 1px solid rgba(255, 255, 255, 0.6);
   color: #fff;
@@ -49,6 +55,7 @@ const Toggle = styled.button`
 
 const Nav = styled.nav`
   @media (max-width: ${({ theme }) => theme.breakpoints.mobile}) {
+    grid-column: 1 / -1;
     width: 100%;
   }
 `;
@@ -60,15 +67,19 @@ const Links = styled.ul<{ $open: boolean }>`
   margin: 0;
   padding: 0;
   a {
-    display: block;
-    padding: 0.6rem 0.75rem;
+    display: flex;
+    flex-direction: column;
+    justify-content: center;
+    min-height: 44px;
+    padding: 0.5rem 0.75rem;
     color: #e2e8f0;
     text-decoration: none;
     border-radius: 6px;
-    font-weight: 500;
+    font-weight: 600;
   }
   a:hover { background: rgba(255, 255, 255, 0.1); }
-  a[aria-current='page'] { background: #fff; color: ${({ theme }) => theme.colors.primary}; font-weight: 700; }
+  a:focus-visible { outline-color: #fff; }
+  a[aria-current='page'] { background: #fff; color: ${({ theme }) => theme.colors.primary}; }
   @media (max-width: ${({ theme }) => theme.breakpoints.mobile}) {
     display: ${({ $open }) => ($open ? 'flex' : 'none')};
     flex-direction: column;
@@ -83,12 +94,25 @@ export function TopNav() {
   const [open, setOpen] = useState(false);
   const location = useLocation();
   useEffect(() => setOpen(false), [location.pathname]);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  // Escape folds the open menu and gives the focus back to its button.
+  useEffect(() => {
+    if (!open) return undefined;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
   const items = isAdmin(user) ? [...NAV_ITEMS, ADMIN_NAV_ITEM] : NAV_ITEMS;
   return (
     <Header>
       <Bar>
         <Brand>{SHELL_MESSAGES.brand}</Brand>
         <Toggle
+          ref={toggleRef}
           type="button"
           aria-expanded={open}
           aria-controls="main-nav-links"
@@ -101,7 +125,8 @@ export function TopNav() {
           <Links id="main-nav-links" $open={open}>
             {items.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} end={item.to === '/'}>
+                {/* A tap on a link folds the menu, even on the page already shown. */}
+                <NavLink to={item.to} end={item.to === '/'} onClick={() => setOpen(false)}>
                   {item.label}
                 </NavLink>
               </li>

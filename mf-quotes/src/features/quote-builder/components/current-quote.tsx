@@ -18,7 +18,7 @@ const Grid = styled.div`
   }
   dl {
     display: grid;
-    grid-template-columns: auto 1fr;
+    grid-template-columns: auto minmax(0, 1fr);
     gap: 0.2rem 0.75rem;
     margin: 0;
   }
@@ -27,6 +27,8 @@ const Grid = styled.div`
   }
   dd {
     margin: 0;
+    /* A long email or address wraps inside the card instead of running out of it on a phone. */
+    overflow-wrap: anywhere;
   }
 `;
 

@@ -8,12 +8,19 @@ import { normaliseQuantity, type DraftLine } from '../model/quote-draft';
 import type { QuoteSession } from '../model/quote-session';
 import { Table, TableScroll } from './table';
 
+/* Compact in the desktop table; full 44 px tap targets on a phone. */
 const SmallInput = styled(Input)`
   min-height: 36px;
   max-width: 7rem;
+  @media (max-width: ${({ theme }) => theme.breakpoints.mobile}) {
+    min-height: 44px;
+  }
 `;
 const SmallSelect = styled(Select)`
   min-height: 36px;
+  @media (max-width: ${({ theme }) => theme.breakpoints.mobile}) {
+    min-height: 44px;
+  }
 `;
 /**
  * The lines: a table on wide screens (task | quantity | unit | remove, the task taking what is left); on a
