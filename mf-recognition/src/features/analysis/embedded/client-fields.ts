@@ -68,7 +68,7 @@ export function findClientName(text: string): Found | null {
     if (name) return withFirstName(text, { value: name.value, start: match.index, end: name.end });
   }
   // « le chantier Morel », « chez Durand »: a capitalised name after the place words.
-  const place = /(?<![\p{L}])(?:chantier|chez)\s+(?:les\s+)?(\p{Lu}[\p{Ll}'-]+)(?![\p{L}])(?!\s+\p{Lu})/u.exec(text);
+  const place = /(?<![\p{L}])(?:[Cc]hantier|[Cc]hez)\s+(?:les\s+)?(\p{Lu}[\p{Ll}'-]+)(?![\p{L}])(?!\s+\p{Lu})/u.exec(text);
   if (place?.[1] && !NAME_STOP.has(fold(place[1]))) return { value: place[1], start: place.index, end: place.index + place[0].length };
   return null;
 }
@@ -137,7 +137,7 @@ export function findAddress(text: string): Found | null {
       if (name) {
         end += rest.indexOf(name) + name.length;
         // « … à Grenoble, code postal 38000 »
-        const laterCode = /^\s*,?\s*(?:code postal|cp)\s*:?\s*(\d{5})\b/iu.exec(text.slice(end));
+        const laterCode = /^\s*,?\s*(?:(?:code postal|cp)\s*:?\s*)?(\d{5})\b/iu.exec(text.slice(end));
         value += laterCode ? `, ${laterCode[1]} ${capitaliseCity(name)}` : `, ${capitaliseCity(name)}`;
         if (laterCode) end += laterCode[0].length;
       }

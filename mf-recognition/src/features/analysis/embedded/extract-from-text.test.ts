@@ -236,4 +236,21 @@ describe('extractFromText — generalisation rules (held-out dictations)', () =>
     expect(tasks('On fera un ponçage, 20 m².')).toEqual(['20 m2 Préparation des murs (enduit, ponçage)']);
     expect(tasks('Points lum. : 6 u')).toEqual(['6 unité Point lumineux']);
   });
+
+  it('reads work put off, cancelled afterwards, lists in brackets and unit words alone', () => {
+    expect(tasks('Démoussage 95 m². Elle voudrait aussi deux fenêtres de toit mais ce sera pour un autre devis.')).toEqual(['95 m2 Nettoyage et démoussage toiture']);
+    expect(tasks("On pose trois radiateurs. Et l'entretien de la chaudière, il l'a fait faire en septembre, donc pas besoin.")).toEqual(['3 unité Pose de radiateur']);
+    expect(tasks('Débouchage évier (forfait)\nPose de lavabo : 1')).toEqual(['1 unité Pose de lavabo']);
+    const second = [
+      { name: 'Dépose sanitaires', unit: 'u', price: 60 },
+      { name: 'Plomberie - WC à poser', unit: 'u', price: 390 },
+    ] as Task[];
+    expect(extractFromText('Dépose des sanitaires (baignoire, lavabo, WC) : 3 u\nWC à poser : 1', second).tasks.map((t) => `${t.quantity} ${t.name}`)).toEqual(['3 Dépose sanitaires', '1 Plomberie - WC à poser']);
+  });
+
+  it('gives the work of a clause to the next one opening on « et », and reads rooms as places', () => {
+    expect(tasks("on isole les combles, cent dix mètres carrés, et les murs du côté nord par l'intérieur, trente mètres carrés")).toEqual(['110 m2 Isolation des combles', "30 m2 Isolation des murs par l'intérieur"]);
+    expect(tasks('Peinture\nsalon : murs 42 m2, plafond 20 m2\nchambre : murs 30 m2, plafond 12 m2')).toEqual(['72 m2 Peinture murs', '32 m2 Peinture plafond']);
+    expect(tasks('Compter deux jours de location de benne, non, un seul jour.')).toEqual(['1 jour Location benne']);
+  });
 });

@@ -70,6 +70,8 @@ function prepare(input: string): string {
     .replace(/æ/g, 'ae')
     .replace(/\r\n?/g, '\n')
     .replace(HESITATIONS, ' ')
+    // « Dépose des sanitaires (baignoire, lavabo, WC) : 3 u »: a list in brackets details one line.
+    .replace(/\(([^()\n]*)\)/g, (_, inside: string) => `(${inside.replace(/,(?!\d)/g, ' ')})`)
     // Table cells (« Peinture murs | 64 | m2 | 25,00 € »): cells are words of one line.
     .replace(/[ \t]*[|\t][ \t]*/g, '  ')
     // OCR reads « m² » as « m? »: not the end of a question.
@@ -148,6 +150,12 @@ const TOTAL = /(?<![a-z])(?:soit|ce qui fait|ce qui donne|au total|en tout|total
 const NARRATIVE = /^(?:intervention|interven|visite|passag|venu|rendez|depann)/;
 /** « Entretien chaudière : non », « dépose : non prévu »: a line of notes answered in the negative. */
 const ANSWERED_NO = /:\s*(?:non|neant|sans objet)(?![a-z])|(?<![a-z])non\s+(?:prevue?s?|necessaire|compris|inclus|concerne)(?![a-z])/;
+/** « mais ce sera pour un autre devis », « plus tard »: work put off is not quoted now. */
+const DEFERRED = /(?<![a-z])(?:un autre devis|un prochain devis|un devis separe|plus tard|une autre fois|pas pour (?:l'instant|le moment|maintenant|cette fois)|l'annee prochaine)(?![a-z])/;
+/** « il l'a fait faire en septembre, donc pas besoin »: a comment cancelling the work just named. */
+const CANCEL = /(?<![a-z])(?:pas besoin|pas la peine|pas necessaire|inutile|deja fait|l'a (?:deja )?fait faire|a (?:deja )?ete fait|c'est deja fait)(?![a-z])/;
+/** Unit words (« (forfait) », « au forfait ») qualify a line; alone they are not a task. */
+const UNIT_WORD = /^(?:forfait|forf|fft|heur|jour|unit|metr|ensembl)[a-z]*$/;
 /** « une de 10 m² et l'autre de 7 »: the parts of one task, enumerated. */
 const ENUMERATED = /(?<![a-z])(?:l'autre|l'une|l'un|la deuxieme|le deuxieme|la seconde|le second|la troisieme|le troisieme|la derniere|le dernier)(?![a-z])/;
 /** Hours in a working day, to quote « 2 jours de main d'œuvre » against a task sold by the hour. */
@@ -238,13 +246,20 @@ function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtraction['
           continue;
         } else if (!figure && !/(?<![a-z])forfait/.test(part.folded) && [...match.matchedStems].every((stem) => NARRATIVE.test(stem))) {
           continue;
+        } else if ([...match.matchedStems].every((stem) => UNIT_WORD.test(stem))) {
+          continue;
         } else if (!hasWork && !anyFigure && !part.inherited.length && ((part.afterContext && /^\s*(?:(?:et|ou)\s+)?(?:(?:les|le|la|l')\s*)?\p{L}+\s*$/u.test(part.folded)) || (part.afterComplement && /^\s*\p{L}+\s*$/u.test(part.folded)))) {
           // « pour reprendre les seuils et les portes », « les boiseries des fenêtres et portes »: still the context.
           continue;
         }
       }
       if (DEBUG) console.log('[seg]', JSON.stringify(part.text), '→', match ? `${catalogue[match.index]!.task.name} ${match.score.toFixed(2)}` : '-', part.quantities.map((q) => `${q.value}${q.unit ?? ''}`).join(','));
-      if (match && (NEGATION.test(part.folded) || ALREADY_DONE.test(part.folded) || ANSWERED_NO.test(part.folded))) {
+      if (match && (NEGATION.test(part.folded) || ALREADY_DONE.test(part.folded) || ANSWERED_NO.test(part.folded) || DEFERRED.test(part.folded))) {
+        continue;
+      }
+      if (!match && CANCEL.test(part.folded)) {
+        const last = lines[lines.length - 1];
+        if (last && last.sentence === part.sentence && lastMatched?.line === last) lines.pop();
         continue;
       }
       if (!match) {
@@ -362,13 +377,17 @@ function splitSegments(text: string): Segment[] {
   sentences.forEach((sentence, sentenceIndex) => {
     const clauses = sentence.split(/(?<!\d),|,(?!\d)|\s+\/\s+|\s+\+\s+|\s+-\s+(?=\D)/);
     let correctionPending = false;
+    let shared: Term[] = [];
     clauses.forEach((clause) => {
       clauseIndex += 1;
+      // « on isole les combles, 110 m², et les murs par l'intérieur »: a clause opening on « et » shares the work before.
+      // A clause giving only a figure (« 110 m² ») does not end it.
+      if (!/^\s*(?:et|ainsi que|plus|ou)\s/iu.test(clause) && analyseTerms(clause).length > 0) shared = [];
+      let carried = shared.length > 0;
       // « quinze mètres carrés, non pardon, dix-sept »: the marker may stand alone between commas.
       const correction = correctionPending || CORRECTION.test(clause);
       correctionPending = CORRECTION.test(clause) && !/[\p{L}\d]/u.test(clause.replace(CORRECTION, '').replace(/\b(?:pardon|non|plutot|plutôt)\b/giu, ''));
       if (correctionPending) return;
-      let shared: Term[] = [];
       let afterContext = false;
       let afterComplement = false;
       for (const piece of clause.split(CONNECTORS)) {
@@ -379,7 +398,11 @@ function splitSegments(text: string): Segment[] {
         const terms = analyseTerms(kept);
         const hasAction = terms.some((t) => t.role === 'remove' || t.role === 'install');
         const hasActivity = terms.some((t) => t.concept !== null && SHARED_ACTIVITIES.has(t.concept));
-        const inherited = shared.filter((t) => (t.role === 'remove' ? !hasAction : !hasActivity && !hasAction));
+        // Carried over from the clause before, the work goes only to a piece naming no object of its own.
+        const ownObject = carried && terms.some((t) => t.role === 'head');
+        carried = false;
+        const inherited = ownObject ? [] : shared.filter((t) => (t.role === 'remove' ? !hasAction : !hasActivity && !hasAction));
+        if (ownObject) shared = [];
         if (hasAction || hasActivity) shared = terms.filter((t) => t.role === 'remove' || (t.concept !== null && SHARED_ACTIVITIES.has(t.concept)));
         segments.push({ text: kept, folded, quantities: findQuantities(folded), sentence: sentenceIndex, correction, inherited, clause: clauseIndex, afterContext, afterComplement });
         // « pour … » / « dans … », or a noun complement (« les boiseries des fenêtres et portes »), goes on in the next piece.
@@ -427,7 +450,9 @@ function findQuantities(folded: string): Quantity[] {
   }
   for (const match of folded.matchAll(/(?<![\p{L}])(un|une)(?![\p{L}])/gu)) {
     const end = match.index + match[0].length;
-    const unit = matchUnitAt(folded, end);
+    // « un seul jour »
+    const only = /^\s+seule?(?![a-z])/.exec(folded.slice(end));
+    const unit = matchUnitAt(folded, end + (only?.[0].length ?? 0));
     if (unit && unitFamily(unit.unit) !== 'measure' && unit.unit !== 'l' && unit.unit !== 't') {
       quantities.push({ value: 1, unit: unit.unit, strength: 3, start: match.index, end: unit.end, nextWord: nextWord(folded, unit.end) });
     } else {
@@ -524,7 +549,8 @@ function stemLike(word: string): string {
 /** True when every notion of `terms` was already in `before` (and the kind of work is the same). */
 function elaborates(terms: Term[], before: Term[]): boolean {
   const known = new Set(before.map((t) => t.concept).filter((c): c is string => c !== null));
-  const notions = terms.filter((t) => t.concept !== null);
+  if (terms.some((t) => t.role === 'unknown')) return false;
+  const notions = terms.filter((t) => t.concept !== null && t.role !== 'install' && t.role !== 'remove');
   return notions.length > 0 && notions.every((t) => known.has(t.concept!)) && polarityOf(terms) === polarityOf(before);
 }
 

@@ -106,6 +106,7 @@ export const TRADE_LEXICON: readonly LexiconEntry[] = [
   { concept: 'renovation', trade: 'renovation', role: 'head', forms: ['rénovation', 'rénover', 'réfection', 'remise à neuf', 'réhabilitation'] },
   { concept: 'sdb', trade: 'renovation', role: 'mod', forms: ['salle de bain', 'salle de bains', "salle d'eau", 'sdb', 'sde'] },
   { concept: 'cuisine', trade: 'renovation', role: 'mod', forms: ['cuisine', 'cuisines', 'kitchenette'] },
+  { concept: 'piece', trade: 'general', role: 'mod', forms: ['salon', 'séjour', 'sejour', 'chambre', 'chambres', 'couloir', 'entrée', 'dégagement', 'palier', 'bureau', 'buanderie', 'cellier', 'garage', 'véranda', 'cave', 'salle à manger', 'pièce à vivre', 'mezzanine'] },
   { concept: 'mur', trade: 'general', role: 'mod', forms: ['mur', 'murs', 'mural', 'murale', 'muraux', 'murales'] },
   { concept: 'sol', trade: 'general', role: 'mod', forms: ['sol', 'sols', 'plancher', 'au sol'] },
   { concept: 'plafond', trade: 'general', role: 'mod', forms: ['plafond', 'plafonds', 'plaf'] },
