@@ -20,8 +20,21 @@ const Row = styled.li`
   justify-content: space-between;
   gap: 12px;
   padding: 10px 12px;
-  border: 1px solid #e5e7eb;
-  border-radius: 8px;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius};
+`;
+
+/** Name — price on one line; on a phone the price goes under the name instead of wrapping mid-way. */
+const Label = styled.span`
+  min-width: 0;
+  overflow-wrap: anywhere;
+  @media (max-width: ${({ theme }) => theme.breakpoints.mobile}) {
+    display: flex;
+    flex-direction: column;
+    .separator {
+      display: none;
+    }
+  }
 `;
 
 export function TaskList({ tasks, onDelete }: { tasks: readonly Task[]; onDelete(index: number): void }) {
@@ -30,9 +43,13 @@ export function TaskList({ tasks, onDelete }: { tasks: readonly Task[]; onDelete
     <List aria-label={M.listTitle}>
       {tasks.map((task, index) => (
         <Row key={`${index}-${task.name}`}>
-          <span>
-            <strong>{task.name}</strong> — <span>{formatTaskPrice(task)}</span>
-          </span>
+          <Label>
+            <strong>{task.name}</strong>
+            <span className="separator" aria-hidden="true">
+              {' — '}
+            </span>
+            <span>{formatTaskPrice(task)}</span>
+          </Label>
           <Button type="button" $variant="danger" aria-label={M.deleteLabel(task.name)} onClick={() => onDelete(index)}>
             {M.deleteButton}
           </Button>
