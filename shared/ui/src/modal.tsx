@@ -1,4 +1,4 @@
-import { useEffect, useId, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import styled from 'styled-components';
 
 import { Button } from './button';
@@ -23,6 +23,19 @@ const Dialog = styled.div`
   max-height: 90vh;
   overflow: auto;
   padding: 1.25rem;
+  > h2 {
+    margin: 0 0 1rem;
+    font-size: ${({ theme }) => theme.font.size.lg};
+  }
+  &:focus {
+    outline: none;
+  }
+  /* Phone: the dialog rises from the bottom, within thumb reach, its buttons full width. */
+  @media (max-width: ${({ theme }) => theme.breakpoints.mobile}) {
+    align-self: flex-end;
+    max-height: 85vh;
+    padding: 1rem;
+  }
 `;
 
 const Actions = styled.div`
@@ -31,6 +44,12 @@ const Actions = styled.div`
   gap: 0.5rem;
   margin-top: 1rem;
   flex-wrap: wrap;
+  @media (max-width: ${({ theme }) => theme.breakpoints.mobile}) {
+    flex-direction: column-reverse;
+    > button {
+      width: 100%;
+    }
+  }
 `;
 
 export interface ModalProps {
@@ -43,6 +62,14 @@ export interface ModalProps {
 
 export function Modal({ open, title, onClose, children, actions }: ModalProps) {
   const titleId = useId();
+  const dialogRef = useRef<HTMLDivElement>(null);
+  // Focus moves into the dialog when it opens and goes back where it was when it closes.
+  useEffect(() => {
+    if (!open) return undefined;
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    dialogRef.current?.focus();
+    return () => previous?.focus();
+  }, [open]);
   useEffect(() => {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => {
@@ -54,7 +81,14 @@ export function Modal({ open, title, onClose, children, actions }: ModalProps) {
   if (!open) return null;
   return (
     <Backdrop onClick={onClose}>
-      <Dialog role="dialog" aria-modal="true" aria-labelledby={titleId} onClick={(event) => event.stopPropagation()}>
+      <Dialog
+        ref={dialogRef}
+        tabIndex={-1}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        onClick={(event) => event.stopPropagation()}
+      >
         <h2 id={titleId}>{title}</h2>
         {children}
         <Actions>
