@@ -5,6 +5,12 @@ import styled from 'styled-components';
 
 import { ADMIN_NAV_ITEM, NAV_ITEMS, SHELL_MESSAGES } from '../messages';
 
+/**
+ * Below this width the six (seven for the administrator) links no longer fit on one row beside the brand:
+ * they fold behind the menu button (tablets included) instead of wrapping or running off the screen.
+ */
+const NAV_COLLAPSE = '1024px';
+
 const Header = styled.header`
   background: ${({ theme }) => theme.colors.primary};
   color: #fff;
@@ -19,7 +25,7 @@ const Bar = styled.div`
   gap: 1rem;
   min-height: 56px;
   /* Phone: brand and menu button centred on a 56 px row, the links unfold on the full width below. */
-  @media (max-width: ${({ theme }) => theme.breakpoints.mobile}) {
+  @media (max-width: ${NAV_COLLAPSE}) {
     display: grid;
     grid-template-columns: 1fr auto;
     grid-template-rows: 56px auto;
@@ -46,7 +52,7 @@ const Toggle = styled.button`
   min-height: 44px;
   font-size: 1.25rem;
   cursor: pointer;
-  @media (max-width: ${({ theme }) => theme.breakpoints.mobile}) {
+  @media (max-width: ${NAV_COLLAPSE}) {
     display: inline-flex;
     align-items: center;
     justify-content: center;
@@ -54,7 +60,7 @@ const Toggle = styled.button`
 `;
 
 const Nav = styled.nav`
-  @media (max-width: ${({ theme }) => theme.breakpoints.mobile}) {
+  @media (max-width: ${NAV_COLLAPSE}) {
     grid-column: 1 / -1;
     width: 100%;
   }
@@ -63,10 +69,13 @@ const Nav = styled.nav`
 const Links = styled.ul<{ $open: boolean }>`
   list-style: none;
   display: flex;
+  flex-wrap: wrap;
+  justify-content: flex-end;
   gap: 0.25rem;
   margin: 0;
   padding: 0;
   a {
+    white-space: nowrap;
     display: flex;
     flex-direction: column;
     justify-content: center;
@@ -80,7 +89,7 @@ const Links = styled.ul<{ $open: boolean }>`
   a:hover { background: rgba(255, 255, 255, 0.1); }
   a:focus-visible { outline-color: #fff; }
   a[aria-current='page'] { background: #fff; color: ${({ theme }) => theme.colors.primary}; }
-  @media (max-width: ${({ theme }) => theme.breakpoints.mobile}) {
+  @media (max-width: ${NAV_COLLAPSE}) {
     display: ${({ $open }) => ($open ? 'flex' : 'none')};
     flex-direction: column;
     width: 100%;
