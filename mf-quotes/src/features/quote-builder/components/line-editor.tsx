@@ -28,13 +28,13 @@ const SmallSelect = styled(Select)`
  */
 const LinesTable = styled(Table)`
   col.quantity {
-    width: 6.5rem;
+    width: 5.5rem;
   }
   col.unit {
     width: 4.5rem;
   }
   col.remove {
-    width: 8.5rem;
+    width: 7.5rem;
   }
   td.unit {
     overflow-wrap: normal;
@@ -44,6 +44,7 @@ const LinesTable = styled(Table)`
     text-align: right;
     button {
       white-space: nowrap;
+      padding-inline: 0.5rem;
     }
   }
   @media (max-width: ${({ theme }) => theme.breakpoints.mobile}) {

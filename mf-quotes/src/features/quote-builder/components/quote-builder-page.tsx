@@ -37,7 +37,8 @@ const Columns = styled.div`
   grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
   gap: 1rem;
   align-items: start;
-  @media (max-width: ${({ theme }) => theme.breakpoints.mobile}) {
+  /* Side by side only when each half leaves the line table room for its task select (tablets stack). */
+  @media (max-width: 1024px) {
     grid-template-columns: minmax(0, 1fr);
   }
 `;
