@@ -32,6 +32,16 @@ const Circle = styled.div<{ $active: boolean }>`
   transition: transform 80ms linear, box-shadow 80ms linear;
 `;
 
+/** A drawn microphone: an emoji would depend on the phone's fonts (a blank box where it has none). */
+function MicrophoneIcon() {
+  return (
+    <svg width="44" height="44" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" focusable="false">
+      <rect x="9" y="2" width="6" height="12" rx="3" />
+      <path d="M5 11a7 7 0 0 0 14 0M12 18v4M8 22h8" />
+    </svg>
+  );
+}
+
 const Row = styled.div`
   display: flex;
   flex-wrap: wrap;
@@ -171,7 +181,7 @@ export function VoicePanel({ analyzeText }: VoicePanelProps) {
           }}
           aria-hidden="true"
         >
-          🎤
+          <MicrophoneIcon />
         </Circle>
         <p role="status" style={{ margin: 0 }}>
           {speech.muted ? VOICE_MESSAGES.statusMuted : speech.listening ? VOICE_MESSAGES.statusListening : VOICE_MESSAGES.statusReady}
