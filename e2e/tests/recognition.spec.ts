@@ -8,7 +8,7 @@ import path from 'node:path';
 
 import type { Page } from '@playwright/test';
 
-import { expect, test } from '../fixtures';
+import { appOrigin, expect, test } from '../fixtures';
 
 const fixtures = path.resolve(__dirname, '../../mf-recognition/fixtures');
 const catalogue = fs.readFileSync(path.join(fixtures, 'dictations/catalogue.json'), 'utf8');
@@ -105,10 +105,10 @@ test('image file: checks the type, then analyses a printed note into the quote',
   // What mf-recognition (its own origin, :3002) sends to / before and after the first analysis.
   const fromRecognition: { url: string; bytes: number; wire: number }[] = [];
   page.on('response', async (response) => {
-    if (!response.url().startsWith('http://localhost:3002/')) return;
+    if (!response.url().startsWith(`${appOrigin(2)}/`)) return;
     const body = await response.body().catch(() => Buffer.alloc(0));
     const wire = Number(response.headers()['content-length'] ?? body.length);
-    fromRecognition.push({ url: response.url().replace('http://localhost:3002', ''), bytes: body.length, wire });
+    fromRecognition.push({ url: response.url().replace(appOrigin(2), ''), bytes: body.length, wire });
   });
   await openHomeWithCatalogue(page);
   const input = page.getByTestId('image-file-input');
