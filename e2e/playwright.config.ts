@@ -23,10 +23,7 @@ export default defineConfig({
   fullyParallel: false,
   workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
   retries: process.env.CI ? 1 : 0,
-  reporter: [
-    ['list'],
-    ['json', { outputFile: path.join(repoRoot, `.atelier/reports/${runName}.json`) }],
-  ],
+  reporter: [['list'], ['json', { outputFile: path.join(repoRoot, `.atelier/reports/${runName}.json`) }]],
   outputDir: path.join(repoRoot, `.atelier/${runName}-results`),
   use: {
     ...devices['Desktop Chrome'],

@@ -7,7 +7,15 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-import { CHROMIUM_PATH, ensureChromium, ensureInstalled, ensurePnpm, log, nodeBin, repoRoot } from './lib/bootstrap.mjs';
+import {
+  CHROMIUM_PATH,
+  ensureChromium,
+  ensureInstalled,
+  ensurePnpm,
+  log,
+  nodeBin,
+  repoRoot,
+} from './lib/bootstrap.mjs';
 import { APP_DIRS, buildApps } from './lib/build-apps.mjs';
 
 const report = {};
@@ -61,13 +69,28 @@ function startProduct(dataDir) {
   });
 }
 
-const APP_BY_PORT = { 3000: 'shell', 3001: 'mf-quotes', 3002: 'mf-recognition', 3003: 'mf-clients', 3004: 'mf-account', 3005: 'mf-admin' };
+const APP_BY_PORT = {
+  3000: 'shell',
+  3001: 'mf-quotes',
+  3002: 'mf-recognition',
+  3003: 'mf-clients',
+  3004: 'mf-account',
+  3005: 'mf-admin',
+};
 
 async function coldLoads(url) {
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
   });
   const config = await (await fetch(`${url}/config.json`)).json();
   const email = `bench.${Date.now()}@example.fr`;
@@ -75,7 +98,11 @@ async function coldLoads(url) {
   const signup = await fetch(`${config.supabaseUrl}/auth/v1/signup`, {
     method: 'POST',
     headers: { apikey: config.supabaseAnonKey, 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password, data: { first_name: 'Banc', last_name: "D'essai", company_name: 'Bench SARL', phone: '0612345678' } }),
+    body: JSON.stringify({
+      email,
+      password,
+      data: { first_name: 'Banc', last_name: "D'essai", company_name: 'Bench SARL', phone: '0612345678' },
+    }),
   });
   if (!signup.ok) throw new Error(`bench sign-up failed: ${signup.status}`);
 
@@ -91,7 +118,11 @@ async function coldLoads(url) {
   await login.close();
 
   const results = {};
-  for (const [route, signedIn] of [['/auth', false], ['/tasks', true], ['/', true]]) {
+  for (const [route, signedIn] of [
+    ['/auth', false],
+    ['/tasks', true],
+    ['/', true],
+  ]) {
     const context = await browser.newContext(signedIn ? { storageState } : {});
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
@@ -113,7 +144,11 @@ async function coldLoads(url) {
     await page.goto(`${url}${route}`, { waitUntil: 'networkidle' });
     const loadMs = Date.now() - t0;
     results[route] = { jsTransferred: total, perApp, loadMs };
-    log(`cold ${route.padEnd(7)} ${kb(total).padStart(9)} JS transferred (${Object.entries(perApp).map(([a, b]) => `${a} ${kb(b)}`).join(', ')}), networkidle ${loadMs} ms`);
+    log(
+      `cold ${route.padEnd(7)} ${kb(total).padStart(9)} JS transferred (${Object.entries(perApp)
+        .map(([a, b]) => `${a} ${kb(b)}`)
+        .join(', ')}), networkidle ${loadMs} ms`,
+    );
     await context.close();
   }
   await browser.close();
@@ -122,10 +157,24 @@ async function coldLoads(url) {
 
 function runScript(file) {
   log(`── ${path.relative(repoRoot, file)}`);
-  const res = spawnSync(nodeBin('tsx'), [file], { cwd: repoRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], timeout: 15 * 60_000 });
+  const res = spawnSync(nodeBin('tsx'), [file], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+    timeout: 15 * 60_000,
+  });
   process.stdout.write(res.stdout ?? '');
   const lines = (res.stdout ?? '').split('\n').filter((l) => l.trim().startsWith('{'));
-  return { status: res.status, results: lines.map((l) => { try { return JSON.parse(l); } catch { return l; } }) };
+  return {
+    status: res.status,
+    results: lines.map((l) => {
+      try {
+        return JSON.parse(l);
+      } catch {
+        return l;
+      }
+    }),
+  };
 }
 
 async function main() {
@@ -149,8 +198,14 @@ async function main() {
 
   const scripts = [
     path.join(repoRoot, 'mf-quotes/src/features/quote-builder/bench/run-in-chromium.mjs'),
-    ...['backend/bench'].flatMap((d) => (existsSync(path.join(repoRoot, d)) ? readdirSync(path.join(repoRoot, d)).map((f) => path.join(repoRoot, d, f)) : [])),
-    ...(existsSync(path.join(repoRoot, 'scripts/bench')) ? readdirSync(path.join(repoRoot, 'scripts/bench')).map((f) => path.join(repoRoot, 'scripts/bench', f)) : []),
+    ...['backend/bench'].flatMap((d) =>
+      existsSync(path.join(repoRoot, d))
+        ? readdirSync(path.join(repoRoot, d)).map((f) => path.join(repoRoot, d, f))
+        : [],
+    ),
+    ...(existsSync(path.join(repoRoot, 'scripts/bench'))
+      ? readdirSync(path.join(repoRoot, 'scripts/bench')).map((f) => path.join(repoRoot, 'scripts/bench', f))
+      : []),
   ].filter((f) => /\.(ts|mjs)$/.test(f) && statSync(f).isFile() && !f.endsWith('.d.ts'));
   report.components = {};
   for (const file of scripts) {

@@ -34,7 +34,12 @@ function readJson(file) {
 function jest(name, configArgs, env = {}) {
   const out = path.join(reports, `${name}.json`);
   rmSync(out, { force: true });
-  const { status, seconds } = runStep(name, nodeBin('jest'), [...configArgs, '--json', `--outputFile=${out}`, '--ci'], env);
+  const { status, seconds } = runStep(
+    name,
+    nodeBin('jest'),
+    [...configArgs, '--json', `--outputFile=${out}`, '--ci'],
+    env,
+  );
   const report = readJson(out);
   if (!report) {
     results.push({ name, passed: 0, failed: 1, seconds, note: `runner exited ${status} without a report` });

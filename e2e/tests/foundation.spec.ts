@@ -46,7 +46,10 @@ test.describe('sign-up and sign-in', () => {
     await mockGeocoder(page);
     const user = newUserData('inscription');
     await page.goto('/auth');
-    await page.getByRole('button', { name: /inscri/i }).first().click();
+    await page
+      .getByRole('button', { name: /inscri/i })
+      .first()
+      .click();
 
     await expect(page.getByText('Inscription - Étape 1/4')).toBeVisible();
     await page.getByLabel('Email').fill(user.email);
@@ -111,12 +114,17 @@ test.describe('sign-up and sign-in', () => {
 
   test('the administrator sees Administration', async ({ page }) => {
     await signIn(page, ADMIN);
-    await expect(page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Administration' })).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Administration' }),
+    ).toBeVisible();
   });
 });
 
 test.describe('federation', () => {
-  test('a remote that fails to load shows a French fallback with Réessayer; other routes keep working', async ({ page, signedIn }) => {
+  test('a remote that fails to load shows a French fallback with Réessayer; other routes keep working', async ({
+    page,
+    signedIn,
+  }) => {
     void signedIn;
     const mainNav = page.getByRole('navigation', { name: 'Navigation principale' });
     await page.route(`${appOrigin(3)}/**`, (route) => route.abort());
@@ -146,15 +154,28 @@ test.describe('federation', () => {
       if (body.includes('__reactContainer$')) reactDomCopies.add(response.url());
     });
     await page.goto('/');
-    await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Gestion des Tâches' }).click();
-    await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Mon Compte' }).click();
-    await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Clients' }).click();
+    await page
+      .getByRole('navigation', { name: 'Navigation principale' })
+      .getByRole('link', { name: 'Gestion des Tâches' })
+      .click();
+    await page
+      .getByRole('navigation', { name: 'Navigation principale' })
+      .getByRole('link', { name: 'Mon Compte' })
+      .click();
+    await page
+      .getByRole('navigation', { name: 'Navigation principale' })
+      .getByRole('link', { name: 'Clients' })
+      .click();
     await expect(page.getByRole('heading', { name: 'Clients' })).toBeVisible();
     expect([...reactDomCopies]).toHaveLength(1);
 
     const loadedTwice = await page.evaluate(() => {
       type Shared = { loaded?: boolean; lib?: unknown; from: string };
-      const federation = (globalThis as unknown as { __FEDERATION__?: { __SHARE__?: Record<string, Record<string, Record<string, Record<string, Shared>>>> } }).__FEDERATION__;
+      const federation = (
+        globalThis as unknown as {
+          __FEDERATION__?: { __SHARE__?: Record<string, Record<string, Record<string, Record<string, Shared>>>> };
+        }
+      ).__FEDERATION__;
       const loaded = new Map<string, Set<string>>();
       for (const scopes of Object.values(federation?.__SHARE__ ?? {})) {
         for (const packages of Object.values(scopes)) {
@@ -168,9 +189,10 @@ test.describe('federation', () => {
           }
         }
       }
-      return [...loaded.entries()].filter(([, providers]) => providers.size > 1).map(([pkg, p]) => `${pkg}: ${[...p].join(', ')}`);
+      return [...loaded.entries()]
+        .filter(([, providers]) => providers.size > 1)
+        .map(([pkg, p]) => `${pkg}: ${[...p].join(', ')}`);
     });
     expect(loadedTwice).toEqual([]);
   });
 });
-

@@ -38,7 +38,6 @@ async function pdfText(bytes: Uint8Array): Promise<string> {
   return text.replace(/\s+/g, ' ');
 }
 
-
 const editor = (page: Page) => page.getByRole('region', { name: 'Modifier le devis' });
 const currentQuote = (page: Page) => page.getByRole('region', { name: 'Devis en cours' });
 
@@ -89,7 +88,7 @@ async function generateAndDownload(page: Page, number: string): Promise<{ downlo
 async function accessToken(page: Page): Promise<string> {
   const token = await page.evaluate(() => {
     const raw = localStorage.getItem('atelier.auth.session');
-    return raw ? (JSON.parse(raw) as { access_token?: string }).access_token ?? null : null;
+    return raw ? ((JSON.parse(raw) as { access_token?: string }).access_token ?? null) : null;
   });
   expect(token, 'session in localStorage').toBeTruthy();
   return token!;
@@ -107,14 +106,23 @@ async function consumeCreditDirectly(page: Page) {
     body: '{}',
   });
   expect(res.status, await res.clone().text()).toBe(200);
-  return (await res.json()) as { allowed: boolean; plan: string; quotes_used: number; remaining: number | null; number: string | null };
+  return (await res.json()) as {
+    allowed: boolean;
+    plan: string;
+    quotes_used: number;
+    remaining: number | null;
+    number: string | null;
+  };
 }
 
 async function expectMoney(locator: Locator, amount: RegExp) {
   await expect(locator).toHaveText(amount);
 }
 
-test('a quote built by hand: lines and VAT edited, PDF downloaded and read, mail link, found again after a reload', async ({ page, signedIn }) => {
+test('a quote built by hand: lines and VAT edited, PDF downloaded and read, mail link, found again after a reload', async ({
+  page,
+  signedIn,
+}) => {
   void signedIn;
   // The catalogue, through the /tasks page.
   await page.goto('/tasks');
@@ -153,8 +161,12 @@ test('a quote built by hand: lines and VAT edited, PDF downloaded and read, mail
   await setQuantity(page, 3, '3');
   await editor(page).getByLabel('Tâche de la ligne 3').selectOption('Évacuation gravats');
   await expect(editor(page).getByLabel('Quantité de la ligne 3')).toHaveValue('3');
-  await expect(currentQuote(page).getByRole('row').filter({ hasText: 'Évacuation gravats' })).toContainText(/3 forfait/);
-  await expect(currentQuote(page).getByRole('row').filter({ hasText: 'Évacuation gravats' })).toContainText(/540,00\s€/);
+  await expect(currentQuote(page).getByRole('row').filter({ hasText: 'Évacuation gravats' })).toContainText(
+    /3 forfait/,
+  );
+  await expect(currentQuote(page).getByRole('row').filter({ hasText: 'Évacuation gravats' })).toContainText(
+    /540,00\s€/,
+  );
   await expectMoney(page.getByTestId('total-ht'), /^1\s026,00\s€$/);
   await expectMoney(page.getByTestId('total-tva'), /^205,20\s€$/);
   await expectMoney(page.getByTestId('total-ttc'), /^1\s231,20\s€$/);
@@ -234,7 +246,12 @@ test('a quote built by hand: lines and VAT edited, PDF downloaded and read, mail
   await expect(page.getByTestId('plan-badge')).toContainText('2 devis restants ce mois-ci');
   const clients = await page.evaluate(() => JSON.parse(localStorage.getItem('clients') ?? '[]'));
   expect(clients).toHaveLength(1);
-  expect(clients[0]).toMatchObject({ name: CLIENT.name, email: CLIENT.email, phone: CLIENT.phone, address: CLIENT.address });
+  expect(clients[0]).toMatchObject({
+    name: CLIENT.name,
+    email: CLIENT.email,
+    phone: CLIENT.phone,
+    address: CLIENT.address,
+  });
   expect(clients[0].quotes).toHaveLength(1);
   expect(clients[0].quotes[0]).toMatchObject({
     number: 'DE0001',
@@ -278,7 +295,10 @@ test('a quote built by hand: lines and VAT edited, PDF downloaded and read, mail
   await expect(editor(page).getByLabel('Adresse', { exact: true })).toHaveValue(CLIENT.address);
 });
 
-test('the free plan’s fourth quote of the month is refused by the page and by the backend', async ({ page, signedIn }) => {
+test('the free plan’s fourth quote of the month is refused by the page and by the backend', async ({
+  page,
+  signedIn,
+}) => {
   void signedIn;
   await seedCatalogue(page);
   await openHome(page);
@@ -389,7 +409,10 @@ test('company details and logo set on /company appear on the PDF', async ({ page
 
   // The customisation preview (fixed sample company) shows the user's logo, to judge its size.
   await page.goto('/customize');
-  await expect(page.getByTestId('document-preview').getByRole('img', { name: 'Logo' })).toHaveAttribute('src', company.logo);
+  await expect(page.getByTestId('document-preview').getByRole('img', { name: 'Logo' })).toHaveAttribute(
+    'src',
+    company.logo,
+  );
 
   await openHome(page);
   await typeClient(page);
@@ -412,8 +435,12 @@ test('company details and logo set on /company appear on the PDF', async ({ page
     expect(text, `PDF text should contain « ${expected} »`).toContain(expected);
   }
   // The quote keeps its issue snapshot, with the logo kept once in IndexedDB rather than in every quote.
-  const snapshot = await page.evaluate(() => JSON.parse(localStorage.getItem('clients') ?? '[]')[0]?.quotes?.[0]?.snapshot);
-  expect(snapshot).toMatchObject({ company: { name: 'Rénovations Lefèvre & Fils', siret: '55208131700046', logo: '' } });
+  const snapshot = await page.evaluate(
+    () => JSON.parse(localStorage.getItem('clients') ?? '[]')[0]?.quotes?.[0]?.snapshot,
+  );
+  expect(snapshot).toMatchObject({
+    company: { name: 'Rénovations Lefèvre & Fils', siret: '55208131700046', logo: '' },
+  });
   expect(snapshot.logoId).toMatch(/^logo-/);
   // The logo is embedded as an image XObject, at the uploaded image's size (160×80 px).
   const raw = Buffer.from(bytes).toString('latin1');
@@ -425,7 +452,10 @@ test('company details and logo set on /company appear on the PDF', async ({ page
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-  test('the quote editor fits the screen: each line shows its whole task and its remove button', async ({ page, signedIn }) => {
+  test('the quote editor fits the screen: each line shows its whole task and its remove button', async ({
+    page,
+    signedIn,
+  }) => {
     void signedIn;
     await seedCatalogue(page);
     await openHome(page);
@@ -438,7 +468,9 @@ test.describe('on a phone', () => {
 
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     for (const n of [1, 2]) {
-      const remove = await editor(page).getByRole('button', { name: `Supprimer la ligne ${n}` }).boundingBox();
+      const remove = await editor(page)
+        .getByRole('button', { name: `Supprimer la ligne ${n}` })
+        .boundingBox();
       expect(remove, `remove button of line ${n}`).not.toBeNull();
       expect(remove!.x + remove!.width).toBeLessThanOrEqual(390);
       const task = await editor(page).getByLabel(`Tâche de la ligne ${n}`).boundingBox();

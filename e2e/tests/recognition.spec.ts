@@ -38,13 +38,24 @@ test.setTimeout(120_000);
 /** Subscribes to the page's bus and keeps the recognition events in window.__recognitionEvents. */
 async function recordBusEvents(page: Page) {
   await page.evaluate(() => {
-    const w = window as unknown as { __recognitionEvents: unknown[] } & Record<symbol, { all(): { subscribe(cb: (e: unknown) => void): void } }>;
+    const w = window as unknown as { __recognitionEvents: unknown[] } & Record<
+      symbol,
+      { all(): { subscribe(cb: (e: unknown) => void): void } }
+    >;
     w.__recognitionEvents = [];
     w[Symbol.for('atelier.bus.v1')]!.all().subscribe((e) => w.__recognitionEvents.push(e));
   });
 }
 
-type RecordedEvent = { type: string; payload: { source?: string; tasks?: { name: string; quantity: number; unit: string }[]; client?: Record<string, string>; title?: string } };
+type RecordedEvent = {
+  type: string;
+  payload: {
+    source?: string;
+    tasks?: { name: string; quantity: number; unit: string }[];
+    client?: Record<string, string>;
+    title?: string;
+  };
+};
 
 async function recordedEvents(page: Page): Promise<RecordedEvent[]> {
   return page.evaluate(() => (window as unknown as { __recognitionEvents: RecordedEvent[] }).__recognitionEvents);
@@ -63,7 +74,10 @@ function quoteLine(page: Page, name: string) {
   return page.getByRole('table', { name: 'Devis en cours' }).getByRole('row').filter({ hasText: name });
 }
 
-test('photo through the camera: rear camera, capture after start-up, lines added to « Devis en cours »', async ({ page, signedIn }) => {
+test('photo through the camera: rear camera, capture after start-up, lines added to « Devis en cours »', async ({
+  page,
+  signedIn,
+}) => {
   void signedIn;
   await openHomeWithCatalogue(page);
 
@@ -80,7 +94,9 @@ test('photo through the camera: rear camera, capture after start-up, lines added
   await expect(page.getByRole('button', { name: /Changer de caméra \(Caméra arrière\)/ })).toBeVisible();
   await expect(capture).toBeEnabled({ timeout: 15_000 });
   // The clip is 1280×720 and plays in the <video>.
-  expect(await page.locator('video').evaluate((v: HTMLVideoElement) => [v.videoWidth, v.videoHeight])).toEqual([1280, 720]);
+  expect(await page.locator('video').evaluate((v: HTMLVideoElement) => [v.videoWidth, v.videoHeight])).toEqual([
+    1280, 720,
+  ]);
   await capture.click();
 
   await expect(page.getByTestId('camera-view')).toHaveCount(0); // capture stops the camera
@@ -94,7 +110,9 @@ test('photo through the camera: rear camera, capture after start-up, lines added
 
   const events = await recordedEvents(page);
   expect(events.find((e) => e.type === 'quote/tasks-recognised')?.payload.source).toBe('image');
-  expect(events.find((e) => e.type === 'quote/client-recognised')?.payload.client).toMatchObject({ email: 'jean.dupont@gmail.com' });
+  expect(events.find((e) => e.type === 'quote/client-recognised')?.payload.client).toMatchObject({
+    email: 'jean.dupont@gmail.com',
+  });
 
   // The success message goes away after 5 s.
   await expect(page.getByTestId('analysis-success')).toHaveCount(0, { timeout: 10_000 });
@@ -122,7 +140,11 @@ test('image file: checks the type, then analyses a printed note into the quote',
   // Nothing of the OCR engine, the model or the analyser before the user starts an analysis.
   expect(beforeAnalysis.filter((r) => /tesseract|\/ocr\.|\/analysis\.|traineddata/.test(r.url))).toEqual([]);
 
-  await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Peinture plafond 12 m2') });
+  await input.setInputFiles({
+    name: 'notes.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('Peinture plafond 12 m2'),
+  });
   await expect(page.getByRole('alert')).toContainText('Veuillez sélectionner une image (JPG, PNG, etc.)');
   await page.getByRole('button', { name: 'Fermer' }).click();
 
@@ -137,11 +159,21 @@ test('image file: checks the type, then analyses a printed note into the quote',
   const title = (await recordedEvents(page)).find((e) => e.type === 'quote/title-recognised');
   expect(title?.payload.title).toMatch(/normes/i);
   // The OCR assets came from mf-recognition's own origin.
-  expect(fromRecognition.map((r) => r.url)).toEqual(expect.arrayContaining(['/tesseract/worker.min.js', '/tesseract/lang/fra.traineddata.gz']));
-  console.log(`[recognition] ${test.info().annotations.map((a) => `${a.type}: ${a.description}`).join('\n')}`);
+  expect(fromRecognition.map((r) => r.url)).toEqual(
+    expect.arrayContaining(['/tesseract/worker.min.js', '/tesseract/lang/fra.traineddata.gz']),
+  );
+  console.log(
+    `[recognition] ${test
+      .info()
+      .annotations.map((a) => `${a.type}: ${a.description}`)
+      .join('\n')}`,
+  );
 });
 
-test('dictation through a scripted SpeechRecognition ends with lines in « Devis en cours »', async ({ page, signedIn }) => {
+test('dictation through a scripted SpeechRecognition ends with lines in « Devis en cours »', async ({
+  page,
+  signedIn,
+}) => {
   void signedIn;
   // Chromium's own recogniser streams audio to Google: replace it with a scripted one (reference §4).
   await page.addInitScript(() => {
@@ -173,7 +205,14 @@ test('dictation through a scripted SpeechRecognition ends with lines in « Devis
           const alternatives = [{ transcript, confidence: 0.9 }];
           return Object.assign(alternatives, { isFinal, item: (i: number) => alternatives[i] });
         });
-        const event = Object.assign(new Event('result'), { resultIndex, results: Object.assign(results, { item(i: number) { return results[i]; } }) });
+        const event = Object.assign(new Event('result'), {
+          resultIndex,
+          results: Object.assign(results, {
+            item(i: number) {
+              return results[i];
+            },
+          }),
+        });
         this.emit('result', event);
       }
     }
@@ -186,7 +225,10 @@ test('dictation through a scripted SpeechRecognition ends with lines in « Devis
   await page.waitForFunction(() => (window as unknown as { __sr?: unknown }).__sr);
   // The microphone circle follows the real input level (Chromium's fake microphone beeps).
   await expect
-    .poll(async () => Number(await page.getByTestId('microphone-level').getAttribute('data-level')), { timeout: 10_000, intervals: [100] })
+    .poll(async () => Number(await page.getByTestId('microphone-level').getAttribute('data-level')), {
+      timeout: 10_000,
+      intervals: [100],
+    })
     .toBeGreaterThan(0);
   const script = [
     'Projet rénovation de la cuisine.',
@@ -198,7 +240,11 @@ test('dictation through a scripted SpeechRecognition ends with lines in « Devis
   await page.evaluate(() => (window as unknown as { __sr: Sr }).__sr.results([['Projet rénovation', false]]));
   await expect(page.getByText('Projet rénovation', { exact: true })).toBeVisible(); // interim text
   await page.evaluate(
-    (lines) => (window as unknown as { __sr: Sr }).__sr.results(lines.map((l) => [l, true] as [string, boolean]), 0),
+    (lines) =>
+      (window as unknown as { __sr: Sr }).__sr.results(
+        lines.map((l) => [l, true] as [string, boolean]),
+        0,
+      ),
     script,
   );
   await expect(page.getByRole('button', { name: 'Analyse' })).toHaveCount(0); // still listening

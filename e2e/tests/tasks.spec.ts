@@ -38,7 +38,11 @@ test('task catalogue: add, validation, delete and persistence across reload', as
   await expect(page.getByText('Peinture murs')).toBeVisible();
   await expect(page.getByText('Évacuation gravats')).toBeVisible();
 
-  await page.getByRole('listitem').filter({ hasText: 'Évacuation gravats' }).getByRole('button', { name: /supprimer/i }).click();
+  await page
+    .getByRole('listitem')
+    .filter({ hasText: 'Évacuation gravats' })
+    .getByRole('button', { name: /supprimer/i })
+    .click();
   await expect(page.getByText('Évacuation gravats')).toHaveCount(0);
   await page.reload();
   await expect(page.getByText('Peinture murs')).toBeVisible();

@@ -78,7 +78,9 @@ async function benchNode() {
     peakRssMB: mb(peakRss),
     maxRssMB: Math.round(process.resourceUsage().maxRSS / 1024),
   };
-  log(`Node 12 MP photo: first call ${record.firstCallMs} ms (worker + model), warm median ${record.medianMs} ms over ${RUNS} (budget ≤ ${BUDGET_MS} ms), peak RSS ${record.peakRssMB} MB`);
+  log(
+    `Node 12 MP photo: first call ${record.firstCallMs} ms (worker + model), warm median ${record.medianMs} ms over ${RUNS} (budget ≤ ${BUDGET_MS} ms), peak RSS ${record.peakRssMB} MB`,
+  );
   emit(record);
 }
 
@@ -109,7 +111,13 @@ function processTreeRss(rootPid: number): number {
 }
 
 function serveDist(): Promise<http.Server> {
-  const types: Record<string, string> = { '.js': 'text/javascript', '.html': 'text/html', '.json': 'application/json', '.gz': 'application/gzip', '.wasm': 'application/wasm' };
+  const types: Record<string, string> = {
+    '.js': 'text/javascript',
+    '.html': 'text/html',
+    '.json': 'application/json',
+    '.gz': 'application/gzip',
+    '.wasm': 'application/wasm',
+  };
   const server = http.createServer((req, res) => {
     const url = decodeURIComponent((req.url ?? '/').split('?')[0]!);
     if (url === '/config.json') {
@@ -122,7 +130,10 @@ function serveDist(): Promise<http.Server> {
       res.writeHead(200, { 'content-type': 'text/html' });
       return res.end(index);
     }
-    res.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream', 'access-control-allow-origin': '*' });
+    res.writeHead(200, {
+      'content-type': types[path.extname(file)] ?? 'application/octet-stream',
+      'access-control-allow-origin': '*',
+    });
     fs.createReadStream(file).pipe(res);
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
@@ -144,7 +155,14 @@ async function benchChromium() {
   const origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   const browserServer = await chromium.launchServer({
     executablePath: CHROMIUM_PATH,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   const rootPid = browserServer.process().pid!;
   const rss = peakSampler(() => processTreeRss(rootPid), 50);
@@ -158,18 +176,32 @@ async function benchChromium() {
     await page.addInitScript((tasks) => localStorage.setItem('tasks', tasks), catalogue);
     await page.goto(origin);
     const beforeAnalysis = new Set(requests);
-    const runs: Record<'total' | 'recognize' | 'prepare' | 'worker' | 'decode' | 'scale' | 'flatten' | 'encode', number>[] = [];
+    const runs: Record<
+      'total' | 'recognize' | 'prepare' | 'worker' | 'decode' | 'scale' | 'flatten' | 'encode',
+      number
+    >[] = [];
     for (let i = 0; i < Math.max(3, Math.min(RUNS, 4)); i++) {
       await page.evaluate(() => performance.clearMeasures());
       await page.getByTestId('image-file-input').setInputFiles(path.join(imagesDir, photo.file));
-      await page.waitForFunction(() => performance.getEntriesByName('atelier:ocr:total').length > 0, null, { timeout: 60_000 });
+      await page.waitForFunction(() => performance.getEntriesByName('atelier:ocr:total').length > 0, null, {
+        timeout: 60_000,
+      });
       const m = await page.evaluate(() =>
-        Object.fromEntries(['total', 'recognize', 'prepare', 'worker', 'decode', 'scale', 'flatten', 'encode'].map((k) => [k, performance.getEntriesByName(`atelier:ocr:${k}`)[0]?.duration ?? 0])),
+        Object.fromEntries(
+          ['total', 'recognize', 'prepare', 'worker', 'decode', 'scale', 'flatten', 'encode'].map((k) => [
+            k,
+            performance.getEntriesByName(`atelier:ocr:${k}`)[0]?.duration ?? 0,
+          ]),
+        ),
       );
       runs.push(m as (typeof runs)[number]);
-      await page.waitForSelector('[data-testid="analysis-success"], [data-testid="analysis-error"]', { timeout: 30_000 });
+      await page.waitForSelector('[data-testid="analysis-success"], [data-testid="analysis-error"]', {
+        timeout: 30_000,
+      });
     }
-    const result = (await page.locator('[data-testid="analysis-success"], [data-testid="analysis-error"]').first().textContent())?.trim();
+    const result = (
+      await page.locator('[data-testid="analysis-success"], [data-testid="analysis-error"]').first().textContent()
+    )?.trim();
     const warm = runs.slice(1);
     const ocrRequests = requests.filter((u) => !beforeAnalysis.has(u));
     const external = requests.filter((u) => !u.startsWith(origin) && !u.startsWith('blob:') && !u.startsWith('data:'));
@@ -181,7 +213,9 @@ async function benchChromium() {
       medianMs: Math.round(median(warm.map((r) => r.total))),
       medianPrepareMs: Math.round(median(warm.map((r) => r.prepare))),
       medianRecognizeMs: Math.round(median(warm.map((r) => r.recognize))),
-      medianPrepareStepsMs: Object.fromEntries((['decode', 'scale', 'flatten', 'encode'] as const).map((k) => [k, Math.round(median(warm.map((r) => r[k])))])),
+      medianPrepareStepsMs: Object.fromEntries(
+        (['decode', 'scale', 'flatten', 'encode'] as const).map((k) => [k, Math.round(median(warm.map((r) => r[k])))]),
+      ),
       budgetMs: BUDGET_MS,
       withinBudget: median(warm.map((r) => r.total)) <= BUDGET_MS,
       peakBrowserRssMB: mb(rss.stop()),
@@ -226,7 +260,8 @@ async function benchCorpus() {
   const { characterErrorRate } = await import('../../mf-recognition/src/features/ocr/ocr-quality');
   let extractFromText: ((text: string, catalogue: unknown[], options: { flow: 'image' }) => Expected) | null = null;
   try {
-    ({ extractFromText } = (await import('../../mf-recognition/src/features/analysis/embedded/extract-from-text')) as never);
+    ({ extractFromText } =
+      (await import('../../mf-recognition/src/features/analysis/embedded/extract-from-text')) as never);
   } catch (error) {
     log(`corpus: extractFromText unavailable (${String(error)}); OCR figures only`);
   }
@@ -305,14 +340,17 @@ async function benchCorpus() {
         ? `; tasks P ${precision.toFixed(3)} R ${recall.toFixed(3)} F1 ${f1.toFixed(3)}; client fields ${clientOk}/${clientFields}; titles ${titleOk}/${titles}`
         : ''),
   );
-  for (const row of rows as { id: string; misses?: string[] }[]) if (row.misses) log(`  ${row.id}: ${row.misses.join('; ')}`);
+  for (const row of rows as { id: string; misses?: string[] }[])
+    if (row.misses) log(`  ${row.id}: ${row.misses.join('; ')}`);
   emit(summary);
 }
 
 async function main() {
   log(`machine: ${os.cpus().length} CPU, ${mb(os.totalmem())} MB RAM, Node ${process.version}`);
   try {
-    log(`tesseract.js ${JSON.parse(execFileSync('node', ['-p', 'JSON.stringify(require("tesseract.js/package.json").version)'], { cwd: path.join(repoRoot, 'mf-recognition'), encoding: 'utf8' }))}`);
+    log(
+      `tesseract.js ${JSON.parse(execFileSync('node', ['-p', 'JSON.stringify(require("tesseract.js/package.json").version)'], { cwd: path.join(repoRoot, 'mf-recognition'), encoding: 'utf8' }))}`,
+    );
   } catch {
     /* informative only */
   }

@@ -25,11 +25,11 @@ const emit = (record) => process.stdout.write(`${JSON.stringify(record)}\n`);
 // ── A realistic logo: 600×240 RGB PNG with gradients and shapes (what /company stores after resizing).
 function crc32(buf) {
   let c;
-  const table = crc32.table ??= Array.from({ length: 256 }, (_, n) => {
+  const table = (crc32.table ??= Array.from({ length: 256 }, (_, n) => {
     c = n;
     for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
     return c >>> 0;
-  });
+  }));
   let crc = 0xffffffff;
   for (const byte of buf) crc = table[(crc ^ byte) & 0xff] ^ (crc >>> 8);
   return (crc ^ 0xffffffff) >>> 0;
@@ -103,7 +103,10 @@ async function bundle(platform) {
     // jsPDF's optional html()/svg helpers are never used by the renderer.
     external: ['html2canvas', 'dompurify', 'canvg'],
     // jsPDF's Node build require()s built-ins: give the ESM bundle a require.
-    banner: platform === 'node' ? { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" } : undefined,
+    banner:
+      platform === 'node'
+        ? { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" }
+        : undefined,
   });
   return result.outputFiles[0].text;
 }
@@ -150,8 +153,21 @@ async function measure(api, logo, runs, longRuns) {
   return {
     firstMs,
     warnings: first.warnings,
-    q30: { median: median(times30), p90: pct(times30, 0.9), min: Math.min(...times30), max: Math.max(...times30), runs: times30.length, bytes: last30.bytes.length },
-    q500: { median: median(times500), max: Math.max(...times500), runs: times500.length, bytes: last500.bytes.length, pdf: toBase64(last500.bytes) },
+    q30: {
+      median: median(times30),
+      p90: pct(times30, 0.9),
+      min: Math.min(...times30),
+      max: Math.max(...times30),
+      runs: times30.length,
+      bytes: last30.bytes.length,
+    },
+    q500: {
+      median: median(times500),
+      max: Math.max(...times500),
+      runs: times500.length,
+      bytes: last500.bytes.length,
+      pdf: toBase64(last500.bytes),
+    },
   };
 }
 
@@ -170,17 +186,51 @@ async function checkLongQuote(pdfBase64) {
   const lots = [...flat.join(' ').matchAll(/lot (\d+)/g)].map((m) => Number(m[1]));
   const linesInOrder = lots.length === 500 && lots.every((n, i) => n === i + 1);
   const numbered = flat.every((t, i) => t.includes(`Page ${i + 1}/${totalPages}`));
-  const headers = flat.filter((t) => /lot \d+/.test(t)).every((t) => /Description Quantité Prix unitaire HT Total HT/.test(t));
+  const headers = flat
+    .filter((t) => /lot \d+/.test(t))
+    .every((t) => /Description Quantité Prix unitaire HT Total HT/.test(t));
   // Expected count from the spec geometry: rows of 7 mm from y≈top to pageHeight − 50.
-  return { pages: totalPages, linesInOrder, numbered, headerRepeated: headers, ok: linesInOrder && numbered && headers };
+  return {
+    pages: totalPages,
+    linesInOrder,
+    numbered,
+    headerRepeated: headers,
+    ok: linesInOrder && numbered && headers,
+  };
 }
 
 async function report(env, result) {
   const check = await checkLongQuote(result.q500.pdf);
-  emit({ bench: 'pdf', env, case: 'quote-30-lines-logo', medianMs: +result.q30.median.toFixed(1), p90Ms: +result.q30.p90.toFixed(1), minMs: +result.q30.min.toFixed(1), maxMs: +result.q30.max.toFixed(1), runs: result.q30.runs, budgetMs: BUDGET_30_MS, ok: result.q30.median <= BUDGET_30_MS, fileBytes: result.q30.bytes, warnings: result.warnings });
+  emit({
+    bench: 'pdf',
+    env,
+    case: 'quote-30-lines-logo',
+    medianMs: +result.q30.median.toFixed(1),
+    p90Ms: +result.q30.p90.toFixed(1),
+    minMs: +result.q30.min.toFixed(1),
+    maxMs: +result.q30.max.toFixed(1),
+    runs: result.q30.runs,
+    budgetMs: BUDGET_30_MS,
+    ok: result.q30.median <= BUDGET_30_MS,
+    fileBytes: result.q30.bytes,
+    warnings: result.warnings,
+  });
   emit({ bench: 'pdf', env, case: 'first-render-incl-jspdf-init', ms: +result.firstMs.toFixed(1) });
-  emit({ bench: 'pdf', env, case: 'quote-500-lines-logo', medianMs: +result.q500.median.toFixed(1), maxMs: +result.q500.max.toFixed(1), runs: result.q500.runs, budgetMs: BUDGET_500_MS, ok: result.q500.median <= BUDGET_500_MS && check.ok, fileBytes: result.q500.bytes, ...check });
-  log(`${env}: 30 lines median ${result.q30.median.toFixed(1)} ms (${result.q30.bytes} B), 500 lines median ${result.q500.median.toFixed(1)} ms, ${check.pages} pages, breaks ${check.ok ? 'ok' : 'WRONG'} (${result.q500.bytes} B)`);
+  emit({
+    bench: 'pdf',
+    env,
+    case: 'quote-500-lines-logo',
+    medianMs: +result.q500.median.toFixed(1),
+    maxMs: +result.q500.max.toFixed(1),
+    runs: result.q500.runs,
+    budgetMs: BUDGET_500_MS,
+    ok: result.q500.median <= BUDGET_500_MS && check.ok,
+    fileBytes: result.q500.bytes,
+    ...check,
+  });
+  log(
+    `${env}: 30 lines median ${result.q30.median.toFixed(1)} ms (${result.q30.bytes} B), 500 lines median ${result.q500.median.toFixed(1)} ms, ${check.pages} pages, breaks ${check.ok ? 'ok' : 'WRONG'} (${result.q500.bytes} B)`,
+  );
 }
 
 async function inChromium(browserBundle, logo) {
@@ -192,7 +242,15 @@ async function inChromium(browserBundle, logo) {
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
   });
   try {
     const page = await browser.newPage();

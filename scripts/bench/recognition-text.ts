@@ -22,7 +22,10 @@ const args = process.argv.slice(2);
 const verbose = args.includes('--verbose');
 const heldOutIndex = args.indexOf('--held-out');
 const heldOutOnly = heldOutIndex >= 0;
-const batchArg = heldOutOnly && args[heldOutIndex + 1] && !args[heldOutIndex + 1]!.startsWith('--') ? args[heldOutIndex + 1] : undefined;
+const batchArg =
+  heldOutOnly && args[heldOutIndex + 1] && !args[heldOutIndex + 1]!.startsWith('--')
+    ? args[heldOutIndex + 1]
+    : undefined;
 const tunedOnly = args.includes('--tuned');
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
 const line = (label: string, scores: CaseScore[]) => {
@@ -33,10 +36,20 @@ const line = (label: string, scores: CaseScore[]) => {
 type Group = { label: string; sets: { name: string; dir: string }[] };
 const groups: Group[] = [];
 if (!heldOutOnly)
-  groups.push({ label: 'tuned corpus', sets: [DICTATIONS_DIR, SECOND_CATALOGUE_DIR, THIRD_CATALOGUE_DIR].map((dir) => ({ name: dir.split('/').slice(-1)[0]!, dir })) });
+  groups.push({
+    label: 'tuned corpus',
+    sets: [DICTATIONS_DIR, SECOND_CATALOGUE_DIR, THIRD_CATALOGUE_DIR].map((dir) => ({
+      name: dir.split('/').slice(-1)[0]!,
+      dir,
+    })),
+  });
 if (!tunedOnly) {
   const byBatch = new Map<string, { name: string; dir: string }[]>();
-  for (const set of heldOutSets(batchArg)) byBatch.set(set.batch, [...(byBatch.get(set.batch) ?? []), { name: `${set.batch}/${set.dir.split('/').slice(-1)[0]}`, dir: set.dir }]);
+  for (const set of heldOutSets(batchArg))
+    byBatch.set(set.batch, [
+      ...(byBatch.get(set.batch) ?? []),
+      { name: `${set.batch}/${set.dir.split('/').slice(-1)[0]}`, dir: set.dir },
+    ]);
   for (const [batch, sets] of byBatch) groups.push({ label: `held-out ${batch}`, sets });
 }
 
@@ -47,7 +60,9 @@ for (const group of groups) {
   for (const set of group.sets) {
     const catalogue = loadCatalogue(set.dir);
     const corpus = loadCorpus(set.dir);
-    const scores = corpus.map((c) => scoreCase(c.id, c.expected, extractFromText(c.text, catalogue, { flow: 'voice' })));
+    const scores = corpus.map((c) =>
+      scoreCase(c.id, c.expected, extractFromText(c.text, catalogue, { flow: 'voice' })),
+    );
     groupScores.push(...scores);
     console.log(`  ${line(`${set.name} (catalogue of ${catalogue.length})`, scores)}`);
   }
@@ -78,4 +93,6 @@ const rounds = 20;
 const started = performance.now();
 for (let r = 0; r < rounds; r += 1) for (const c of corpus) extractFromText(c.text, catalogue, { flow: 'voice' });
 const msPer100Words = ((performance.now() - started) / rounds / words) * 100;
-console.log(`speed: ${msPer100Words.toFixed(2)} ms per 100 words (first corpus, ${words} words, catalogue of ${catalogue.length} tasks)`);
+console.log(
+  `speed: ${msPer100Words.toFixed(2)} ms per 100 words (first corpus, ${words} words, catalogue of ${catalogue.length} tasks)`,
+);

@@ -5,7 +5,13 @@ import { AppRoutes } from './app-routes';
 import { currentPath, renderAt, setupPlatform, signedOut, signInAs } from './testing/render';
 
 jest.mock('./federation/remote-view', () => ({
-  RemoteView: ({ module, props }: { module: { remote: string; expose: string }; props?: { recognitionSlot?: React.ReactNode } }) => (
+  RemoteView: ({
+    module,
+    props,
+  }: {
+    module: { remote: string; expose: string };
+    props?: { recognitionSlot?: React.ReactNode };
+  }) => (
     <div data-testid="remote">
       {module.remote}/{module.expose}
       {props?.recognitionSlot}
@@ -24,12 +30,15 @@ describe('signed-out visitor', () => {
     await signedOut();
   });
 
-  it.each(['/', '/clients', '/customize', '/tasks', '/company', '/account', '/admin'])('is sent from %s to /auth', async (path) => {
-    renderAt(path, <AppRoutes />);
-    expect(await screen.findByRole('heading', { name: 'Connexion' })).toBeInTheDocument();
-    expect(currentPath).toBe('/auth');
-    expect(screen.queryByTestId('remote')).not.toBeInTheDocument();
-  });
+  it.each(['/', '/clients', '/customize', '/tasks', '/company', '/account', '/admin'])(
+    'is sent from %s to /auth',
+    async (path) => {
+      renderAt(path, <AppRoutes />);
+      expect(await screen.findByRole('heading', { name: 'Connexion' })).toBeInTheDocument();
+      expect(currentPath).toBe('/auth');
+      expect(screen.queryByTestId('remote')).not.toBeInTheDocument();
+    },
+  );
 
   it('is sent from an unknown path to /auth', async () => {
     renderAt('/nimporte/quoi', <AppRoutes />);

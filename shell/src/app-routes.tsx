@@ -14,7 +14,10 @@ const LegalRoute = lazy(() => import('./features/legal/legal-route'));
 
 function HomeRoute() {
   return (
-    <RemoteView module={REMOTE_MODULES.home} props={{ recognitionSlot: <RemoteView module={REMOTE_MODULES.recognition} /> }} />
+    <RemoteView
+      module={REMOTE_MODULES.home}
+      props={{ recognitionSlot: <RemoteView module={REMOTE_MODULES.recognition} /> }}
+    />
   );
 }
 

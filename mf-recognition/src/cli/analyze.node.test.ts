@@ -11,12 +11,18 @@ const catalogue = [
 
 describe('analyze CLI', () => {
   it('parses its arguments', () => {
-    expect(parseArgs(['--catalogue', 'c.json', '--text', 'deux prises', '--flow=image'])).toEqual({ catalogue: 'c.json', text: 'deux prises', flow: 'image' });
+    expect(parseArgs(['--catalogue', 'c.json', '--text', 'deux prises', '--flow=image'])).toEqual({
+      catalogue: 'c.json',
+      text: 'deux prises',
+      flow: 'image',
+    });
   });
 
   it('accepts the tasks storage shape and {tasks: [...]}', () => {
     expect(readCatalogue(JSON.stringify(catalogue))).toEqual(catalogue);
-    expect(readCatalogue(JSON.stringify({ tasks: [{ name: 'Forfait', price: '10' }] }))).toEqual([{ name: 'Forfait', unit: 'unité', price: 10 }]);
+    expect(readCatalogue(JSON.stringify({ tasks: [{ name: 'Forfait', price: '10' }] }))).toEqual([
+      { name: 'Forfait', unit: 'unité', price: 10 },
+    ]);
     expect(() => readCatalogue('{"x": 1}')).toThrow('Catalogue');
   });
 
@@ -40,10 +46,14 @@ describe('analyze CLI', () => {
     writeFileSync(join(dir, 'catalogue.json'), JSON.stringify({ tasks: catalogue }));
     writeFileSync(join(dir, 'notes.txt'), 'Peinture 30 m2\nTél 06 12 34 56 78');
     const tsx = resolve(__dirname, '../../../node_modules/.bin/tsx');
-    const out = execFileSync(tsx, [resolve(__dirname, 'analyze.ts'), '--catalogue', 'catalogue.json', '--text-file', 'notes.txt'], {
-      env: { ...process.env, INIT_CWD: dir },
-      encoding: 'utf8',
-    });
+    const out = execFileSync(
+      tsx,
+      [resolve(__dirname, 'analyze.ts'), '--catalogue', 'catalogue.json', '--text-file', 'notes.txt'],
+      {
+        env: { ...process.env, INIT_CWD: dir },
+        encoding: 'utf8',
+      },
+    );
     expect(JSON.parse(out)).toEqual({
       projectTitle: 'Travaux Peinture Murs',
       tasks: [{ name: 'Peinture murs', quantity: 30, unit: 'm2' }],

@@ -8,7 +8,8 @@ import { extractFromText } from '../features/analysis/embedded/extract-from-text
 import { ANALYSIS_MESSAGES } from '../features/analysis/messages';
 import type { Flow } from '../features/analysis/model/quantity';
 
-const USAGE = 'Usage: pnpm analyze --catalogue FILE.json (--text "…" | --text-file FILE | --image FILE) [--flow voice|image]';
+const USAGE =
+  'Usage: pnpm analyze --catalogue FILE.json (--text "…" | --text-file FILE | --image FILE) [--flow voice|image]';
 
 export type CliOutput = {
   projectTitle: string;
@@ -34,17 +35,26 @@ export function parseArgs(argv: readonly string[]): Record<string, string> {
 
 export function resolveInputPath(file: string, env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): string {
   if (isAbsolute(file)) return file;
-  const candidates = [env.INIT_CWD ? resolve(env.INIT_CWD, file) : null, resolve(cwd, file)].filter((p): p is string => p !== null);
+  const candidates = [env.INIT_CWD ? resolve(env.INIT_CWD, file) : null, resolve(cwd, file)].filter(
+    (p): p is string => p !== null,
+  );
   return candidates.find((p) => existsSync(p)) ?? candidates[0]!;
 }
 
 /** A catalogue file: the `tasks` storage shape (array of {name, unit, price}) or `{ tasks: [...] }`. */
 export function readCatalogue(json: string): Task[] {
   const parsed: unknown = JSON.parse(json);
-  const list = Array.isArray(parsed) ? parsed : Array.isArray((parsed as { tasks?: unknown })?.tasks) ? (parsed as { tasks: unknown[] }).tasks : null;
+  const list = Array.isArray(parsed)
+    ? parsed
+    : Array.isArray((parsed as { tasks?: unknown })?.tasks)
+      ? (parsed as { tasks: unknown[] }).tasks
+      : null;
   if (!list) throw new Error('Catalogue: a JSON array of {name, unit, price} (or {"tasks": [...]}) is expected');
   return list
-    .filter((item): item is Record<string, unknown> => !!item && typeof item === 'object' && typeof (item as { name?: unknown }).name === 'string')
+    .filter(
+      (item): item is Record<string, unknown> =>
+        !!item && typeof item === 'object' && typeof (item as { name?: unknown }).name === 'string',
+    )
     .map((item) => ({
       name: String(item.name),
       unit: typeof item.unit === 'string' && item.unit ? item.unit : 'unité',

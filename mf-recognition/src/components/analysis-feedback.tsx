@@ -28,10 +28,20 @@ const Analysing = styled.div`
   align-items: center;
   gap: 0.5rem;
   color: ${({ theme }) => theme.colors.muted};
-  & > div { padding: 0; }
+  & > div {
+    padding: 0;
+  }
 `;
 
-export function AnalysisFeedback({ run, onRetry, onClose }: { run: AnalysisRun; onRetry?: () => void; onClose: () => void }) {
+export function AnalysisFeedback({
+  run,
+  onRetry,
+  onClose,
+}: {
+  run: AnalysisRun;
+  onRetry?: () => void;
+  onClose: () => void;
+}) {
   switch (run.status) {
     case 'analysing':
       return (
@@ -83,7 +93,10 @@ const TipsBox = styled.aside`
   margin-top: 1rem;
   color: ${({ theme }) => theme.colors.muted};
   font-size: ${({ theme }) => theme.font.size.sm};
-  ul { margin: 0.25rem 0 0; padding-left: 1.25rem; }
+  ul {
+    margin: 0.25rem 0 0;
+    padding-left: 1.25rem;
+  }
 `;
 
 export function Tips({ tips }: { tips: readonly string[] }) {

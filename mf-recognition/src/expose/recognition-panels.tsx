@@ -35,7 +35,8 @@ function loadAnalyzer(): Promise<Analyzer> {
         anonKey: supabaseAnonKey,
         getAccessToken: async () => (await getSupabase().auth.getSession()).data.session?.access_token ?? null,
       },
-      recognizeImage: async (image: Blob) => (await import(/* webpackChunkName: "ocr" */ '../features/ocr/browser-ocr')).recognizeImage(image),
+      recognizeImage: async (image: Blob) =>
+        (await import(/* webpackChunkName: "ocr" */ '../features/ocr/browser-ocr')).recognizeImage(image),
     });
   })();
   analyzerPromise.catch(() => {

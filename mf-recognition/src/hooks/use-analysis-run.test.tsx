@@ -69,8 +69,12 @@ describe('publishExtraction', () => {
 
 describe('userFacingMessage', () => {
   it('uses the French message of analysis errors only', () => {
-    expect(userFacingMessage(Object.assign(new Error('Quota IA épuisé.'), { name: 'AnalysisError' }))).toBe('Quota IA épuisé.');
-    expect(userFacingMessage(Object.assign(new Error('x'), { userMessage: 'Problème de connexion.' }))).toBe('Problème de connexion.');
+    expect(userFacingMessage(Object.assign(new Error('Quota IA épuisé.'), { name: 'AnalysisError' }))).toBe(
+      'Quota IA épuisé.',
+    );
+    expect(userFacingMessage(Object.assign(new Error('x'), { userMessage: 'Problème de connexion.' }))).toBe(
+      'Problème de connexion.',
+    );
     expect(userFacingMessage(new TypeError('undefined is not a function'))).toBeNull();
     expect(userFacingMessage('boom')).toBeNull();
   });

@@ -5,16 +5,22 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 /** fixtures/dictations, found from this file (Jest) or from the working directory (tsx scripts). */
-export const DICTATIONS_DIR = [
-  typeof __dirname === 'string' ? resolve(__dirname, '../../fixtures/dictations') : '',
-  resolve(process.cwd(), 'mf-recognition/fixtures/dictations'),
-  resolve(process.cwd(), 'fixtures/dictations'),
-].find((dir) => dir && existsSync(join(dir, 'catalogue.json'))) ?? resolve(process.cwd(), 'mf-recognition/fixtures/dictations');
+export const DICTATIONS_DIR =
+  [
+    typeof __dirname === 'string' ? resolve(__dirname, '../../fixtures/dictations') : '',
+    resolve(process.cwd(), 'mf-recognition/fixtures/dictations'),
+    resolve(process.cwd(), 'fixtures/dictations'),
+  ].find((dir) => dir && existsSync(join(dir, 'catalogue.json'))) ??
+  resolve(process.cwd(), 'mf-recognition/fixtures/dictations');
 
 export type CorpusCase = {
   id: string;
   text: string;
-  expected: { projectTitle?: string; tasks: ExtractionResult['tasks']; client: NonNullable<ExtractionResult['client']> };
+  expected: {
+    projectTitle?: string;
+    tasks: ExtractionResult['tasks'];
+    client: NonNullable<ExtractionResult['client']>;
+  };
 };
 
 /** The second catalogue, named the way another firm would (« Électricité - prise de courant 16A », units u/ens/ML). */

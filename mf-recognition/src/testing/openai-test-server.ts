@@ -4,11 +4,14 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export type ScriptedReply =
-  | { content: string }
-  | { status: number; body?: unknown; headers?: Record<string, string> }
-  | { cut: true };
+  { content: string } | { status: number; body?: unknown; headers?: Record<string, string> } | { cut: true };
 
-export type RecordedRequest = { method: string; url: string; headers: IncomingHttpHeaders; body: Record<string, unknown> | null };
+export type RecordedRequest = {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: Record<string, unknown> | null;
+};
 
 export type OpenAiTestServer = {
   /** Base URL to give the SDK, shaped like the `ai` function: http://127.0.0.1:PORT/functions/v1/ai */
@@ -24,11 +27,31 @@ export type OpenAiTestServer = {
 
 /** The replies of the spec's error cases, as OpenAI sends them. */
 export const OPENAI_ERRORS = {
-  rateLimit: { status: 429, body: { error: { message: 'Rate limit reached for requests', type: 'requests', code: 'rate_limit_exceeded' } }, headers: { 'retry-after-ms': '1' } },
-  insufficientQuota: { status: 429, body: { error: { message: 'You exceeded your current quota', type: 'insufficient_quota', code: 'insufficient_quota' } } },
-  invalidKey: { status: 401, body: { error: { message: 'Incorrect API key provided', type: 'invalid_request_error', code: 'invalid_api_key' } } },
-  serverError: { status: 500, body: { error: { message: 'The server had an error while processing your request', type: 'server_error', code: null } } },
-  aiNotConfigured: { status: 503, body: { error: { code: 'ai_not_configured', message: "Aucun fournisseur d'IA n'est configuré" } } },
+  rateLimit: {
+    status: 429,
+    body: { error: { message: 'Rate limit reached for requests', type: 'requests', code: 'rate_limit_exceeded' } },
+    headers: { 'retry-after-ms': '1' },
+  },
+  insufficientQuota: {
+    status: 429,
+    body: {
+      error: { message: 'You exceeded your current quota', type: 'insufficient_quota', code: 'insufficient_quota' },
+    },
+  },
+  invalidKey: {
+    status: 401,
+    body: { error: { message: 'Incorrect API key provided', type: 'invalid_request_error', code: 'invalid_api_key' } },
+  },
+  serverError: {
+    status: 500,
+    body: {
+      error: { message: 'The server had an error while processing your request', type: 'server_error', code: null },
+    },
+  },
+  aiNotConfigured: {
+    status: 503,
+    body: { error: { code: 'ai_not_configured', message: "Aucun fournisseur d'IA n'est configuré" } },
+  },
 } as const satisfies Record<string, ScriptedReply>;
 
 export async function startOpenAiTestServer(): Promise<OpenAiTestServer> {
@@ -40,7 +63,11 @@ export async function startOpenAiTestServer(): Promise<OpenAiTestServer> {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'authorization, content-type, apikey', 'access-control-allow-methods': 'POST, OPTIONS' };
+      const cors = {
+        'access-control-allow-origin': '*',
+        'access-control-allow-headers': 'authorization, content-type, apikey',
+        'access-control-allow-methods': 'POST, OPTIONS',
+      };
       if (req.method === 'OPTIONS') {
         res.writeHead(204, cors).end();
         return;
@@ -53,7 +80,9 @@ export async function startOpenAiTestServer(): Promise<OpenAiTestServer> {
       }
       requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
       if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
-        res.writeHead(404, { 'content-type': 'application/json', ...cors }).end(JSON.stringify({ error: { message: 'not found' } }));
+        res
+          .writeHead(404, { 'content-type': 'application/json', ...cors })
+          .end(JSON.stringify({ error: { message: 'not found' } }));
         return;
       }
       const reply = queue.shift() ?? state.fallback;
@@ -73,7 +102,14 @@ export async function startOpenAiTestServer(): Promise<OpenAiTestServer> {
         res.writeHead(200, { 'content-type': 'application/json', ...cors }).end(JSON.stringify(completion));
         return;
       }
-      res.writeHead(reply.status, { 'content-type': 'application/json', 'x-should-retry': 'false', ...cors, ...reply.headers }).end(JSON.stringify(reply.body ?? {}));
+      res
+        .writeHead(reply.status, {
+          'content-type': 'application/json',
+          'x-should-retry': 'false',
+          ...cors,
+          ...reply.headers,
+        })
+        .end(JSON.stringify(reply.body ?? {}));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -5,7 +5,12 @@ import { SAMPLE_CLIENT, SAMPLE_COMPANY, customization, sampleInvoice, sampleQuot
 
 describe('buildQuoteLayout', () => {
   it('follows the spec constants: margin 15, table 8/7, fonts 9/8, columns 40/20/20/20, break at −50', () => {
-    const layout = buildQuoteLayout({ quote: sampleQuote(2), client: SAMPLE_CLIENT, company: SAMPLE_COMPANY, customization: DEFAULT_CUSTOMIZATION });
+    const layout = buildQuoteLayout({
+      quote: sampleQuote(2),
+      client: SAMPLE_CLIENT,
+      company: SAMPLE_COMPANY,
+      customization: DEFAULT_CUSTOMIZATION,
+    });
     expect(layout.geometry).toEqual({
       marginMm: 15,
       tableHeaderHeightMm: 8,
@@ -27,11 +32,20 @@ describe('buildQuoteLayout', () => {
   });
 
   it('computes rows and totals in cents', () => {
-    const quote = { ...sampleQuote(0), tvaRate: 5.5, tasks: [
-      { name: 'Isolation combles', unit: 'm2', price: 19.99, quantity: 3 },
-      { name: 'Forfait', unit: '', price: 0.1, quantity: 1 },
-    ] };
-    const layout = buildQuoteLayout({ quote, client: SAMPLE_CLIENT, company: SAMPLE_COMPANY, customization: DEFAULT_CUSTOMIZATION });
+    const quote = {
+      ...sampleQuote(0),
+      tvaRate: 5.5,
+      tasks: [
+        { name: 'Isolation combles', unit: 'm2', price: 19.99, quantity: 3 },
+        { name: 'Forfait', unit: '', price: 0.1, quantity: 1 },
+      ],
+    };
+    const layout = buildQuoteLayout({
+      quote,
+      client: SAMPLE_CLIENT,
+      company: SAMPLE_COMPANY,
+      customization: DEFAULT_CUSTOMIZATION,
+    });
     expect(layout.rows).toEqual([
       ['Isolation combles', '3 m2', '19,99 €', '59,97 €'],
       ['Forfait', '1', '0,10 €', '0,10 €'],
@@ -52,7 +66,12 @@ describe('buildQuoteLayout', () => {
       colors: { primary: '#ff0000', secondary: 'not-a-colour', accent: '#0f0' },
     });
     c.layout = { ...c.layout, logoSize: 'large', companyInfoPosition: 'right', clientInfoPosition: 'left' };
-    const layout = buildQuoteLayout({ quote: sampleQuote(1), client: SAMPLE_CLIENT, company: SAMPLE_COMPANY, customization: c });
+    const layout = buildQuoteLayout({
+      quote: sampleQuote(1),
+      client: SAMPLE_CLIENT,
+      company: SAMPLE_COMPANY,
+      customization: c,
+    });
     expect(layout.logo).toBeNull();
     expect(layout.footer).toBeNull();
     expect(layout.company.side).toBe('right');
@@ -61,7 +80,12 @@ describe('buildQuoteLayout', () => {
     expect(layout.style.colors).toEqual({ primary: '#ff0000', secondary: '#2d3748', accent: '#0f0' });
     expect(layout.additionalText).toBe('Acompte de 30 % à la commande.');
 
-    const shown = buildQuoteLayout({ quote: sampleQuote(1), client: SAMPLE_CLIENT, company: SAMPLE_COMPANY, customization: { ...c, showHeader: true } });
+    const shown = buildQuoteLayout({
+      quote: sampleQuote(1),
+      client: SAMPLE_CLIENT,
+      company: SAMPLE_COMPANY,
+      customization: { ...c, showHeader: true },
+    });
     expect(shown.logo?.widthMm).toBe(40);
   });
 
@@ -84,7 +108,12 @@ describe('buildQuoteLayout', () => {
   });
 
   it('has no bank section when the company has no bank details', () => {
-    const layout = buildQuoteLayout({ quote: sampleQuote(1), client: SAMPLE_CLIENT, company: { ...SAMPLE_COMPANY, rib: { bank: '', iban: '', bic: '' } }, customization: DEFAULT_CUSTOMIZATION });
+    const layout = buildQuoteLayout({
+      quote: sampleQuote(1),
+      client: SAMPLE_CLIENT,
+      company: { ...SAMPLE_COMPANY, rib: { bank: '', iban: '', bic: '' } },
+      customization: DEFAULT_CUSTOMIZATION,
+    });
     expect(layout.sections).toEqual([]);
   });
 });
@@ -93,7 +122,12 @@ describe('buildInvoiceLayout', () => {
   it('uses margins 20 and the FA number, due date from the payment deadline', () => {
     const c = customization();
     c.invoice = { ...c.invoice, paymentDeadline: 0 };
-    const layout = buildInvoiceLayout({ invoice: sampleInvoice(1, 'FA0012'), client: SAMPLE_CLIENT, company: SAMPLE_COMPANY, customization: c });
+    const layout = buildInvoiceLayout({
+      invoice: sampleInvoice(1, 'FA0012'),
+      client: SAMPLE_CLIENT,
+      company: SAMPLE_COMPANY,
+      customization: c,
+    });
     expect(layout.geometry.marginMm).toBe(20);
     expect(layout.fileName).toBe('facture-FA0012.pdf');
     expect(layout.meta).toContainEqual({ label: "Date d'échéance", value: '21/11/2026' });
@@ -102,14 +136,24 @@ describe('buildInvoiceLayout', () => {
   });
 
   it('prints the quote reference only when enabled and known', () => {
-    const input = { invoice: sampleInvoice(1), client: SAMPLE_CLIENT, company: SAMPLE_COMPANY, customization: customization() };
+    const input = {
+      invoice: sampleInvoice(1),
+      client: SAMPLE_CLIENT,
+      company: SAMPLE_COMPANY,
+      customization: customization(),
+    };
     expect(buildInvoiceLayout(input).meta.map((m) => m.label)).not.toContain('Référence devis');
-    expect(buildInvoiceLayout({ ...input, quoteNumber: 'DE0003' }).meta).toContainEqual({ label: 'Référence devis', value: 'DE0003' });
+    expect(buildInvoiceLayout({ ...input, quoteNumber: 'DE0003' }).meta).toContainEqual({
+      label: 'Référence devis',
+      value: 'DE0003',
+    });
   });
 
   it('chains the footer: custom → company → « Merci de votre confiance. »', () => {
     const c = customization();
-    expect(invoiceFooter({ ...c, invoice: { ...c.invoice, customFooter: 'Mon pied' } }, SAMPLE_COMPANY)).toBe('Mon pied');
+    expect(invoiceFooter({ ...c, invoice: { ...c.invoice, customFooter: 'Mon pied' } }, SAMPLE_COMPANY)).toBe(
+      'Mon pied',
+    );
     expect(invoiceFooter(c, SAMPLE_COMPANY)).toBe(SAMPLE_COMPANY.footer);
     expect(invoiceFooter(c, { ...SAMPLE_COMPANY, footer: '  ' })).toBe('Merci de votre confiance.');
   });

@@ -10,8 +10,18 @@ import { SAMPLE_CLIENT, SAMPLE_COMPANY, customization, sampleQuote } from './tes
 it('does not load jsPDF until a PDF is rendered', async () => {
   const documents = await import('./index');
   expect(typeof documents.renderQuotePdf).toBe('function');
-  documents.buildQuoteLayout({ quote: sampleQuote(1), client: SAMPLE_CLIENT, company: SAMPLE_COMPANY, customization: customization() });
+  documents.buildQuoteLayout({
+    quote: sampleQuote(1),
+    client: SAMPLE_CLIENT,
+    company: SAMPLE_COMPANY,
+    customization: customization(),
+  });
   expect(mockJspdfLoaded).toBe(false);
-  await documents.renderQuotePdf({ quote: sampleQuote(1), client: SAMPLE_CLIENT, company: SAMPLE_COMPANY, customization: customization() });
+  await documents.renderQuotePdf({
+    quote: sampleQuote(1),
+    client: SAMPLE_CLIENT,
+    company: SAMPLE_COMPANY,
+    customization: customization(),
+  });
   expect(mockJspdfLoaded).toBe(true);
 });

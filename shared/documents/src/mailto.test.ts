@@ -8,7 +8,12 @@ function parse(url: string) {
 
 describe('buildQuoteMailto', () => {
   it('prefills subject « Devis {number} » and a French body with number, title and total', () => {
-    const url = buildQuoteMailto({ email: 'helene@exemple.fr', number: 'DE0042', projectTitle: 'Rénovation cuisine & salon', totalCents: 123456 });
+    const url = buildQuoteMailto({
+      email: 'helene@exemple.fr',
+      number: 'DE0042',
+      projectTitle: 'Rénovation cuisine & salon',
+      totalCents: 123456,
+    });
     expect(url.startsWith('mailto:helene@exemple.fr?subject=')).toBe(true);
     const { subject, body, raw } = parse(url);
     expect(subject).toBe('Devis DE0042');

@@ -55,7 +55,7 @@ export const documentMessages = {
       `Projet : ${projectTitle}`,
       `Montant total TTC : ${total}`,
       '',
-      "Nous restons à votre disposition pour toute question.",
+      'Nous restons à votre disposition pour toute question.',
       '',
       'Cordialement,',
     ].join('\r\n'),

@@ -47,7 +47,11 @@ const today: SnapshotFallback = {
 describe('takeSnapshot', () => {
   it('copies the inputs and keeps only the client contact fields', () => {
     const company = { ...SAMPLE_COMPANY };
-    const snapshot = takeSnapshot({ client: { ...SAMPLE_CLIENT, quotes: [] } as never, company, customization: DEFAULT_CUSTOMIZATION });
+    const snapshot = takeSnapshot({
+      client: { ...SAMPLE_CLIENT, quotes: [] } as never,
+      company,
+      customization: DEFAULT_CUSTOMIZATION,
+    });
     company.name = 'changed later';
     expect(snapshot.company.name).toBe(SAMPLE_COMPANY.name);
     expect(Object.keys(snapshot.client).sort()).toEqual(['address', 'email', 'name', 'phone']);
@@ -143,7 +147,9 @@ describe('snapshot logos kept aside', () => {
     const detached = { ...withLogo, company: { ...withLogo.company, logo: '' }, logoId: 'logo-1' };
     const quote = { ...storedQuote, snapshot: detached };
     const raw = (r: { bytes: Uint8Array } | null) => Buffer.from(r!.bytes).toString('latin1');
-    expect(raw(await regenerateQuotePdf(quote, { loadLogo: async () => SAMPLE_LOGO_PNG }))).toContain('/Subtype /Image');
+    expect(raw(await regenerateQuotePdf(quote, { loadLogo: async () => SAMPLE_LOGO_PNG }))).toContain(
+      '/Subtype /Image',
+    );
     expect(raw(await regenerateQuotePdf(quote, { loadLogo: async () => undefined }))).not.toContain('/Subtype /Image');
   });
 });

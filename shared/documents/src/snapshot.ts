@@ -72,7 +72,10 @@ async function withLogo<D extends Quote | Invoice>(document: D, loadLogo: Regene
   return { ...document, snapshot: await attachSnapshotLogo(document.snapshot, loadLogo) };
 }
 
-function sourceOf(snapshot: DocumentSnapshot | undefined, fallback: SnapshotFallback | undefined): SnapshotFallback | null {
+function sourceOf(
+  snapshot: DocumentSnapshot | undefined,
+  fallback: SnapshotFallback | undefined,
+): SnapshotFallback | null {
   if (snapshot) return snapshot;
   return fallback ?? null;
 }
@@ -124,7 +127,10 @@ export function invoiceDocumentInput(
 }
 
 /** The quote's PDF again, from its snapshot; null when it has none and no fallback is given. */
-export async function regenerateQuotePdf(quote: Quote, options: RegenerateOptions = {}): Promise<RenderedDocument | null> {
+export async function regenerateQuotePdf(
+  quote: Quote,
+  options: RegenerateOptions = {},
+): Promise<RenderedDocument | null> {
   const input = quoteDocumentInput(await withLogo(quote, options.loadLogo), options.fallback);
   return input ? renderQuotePdf(input) : null;
 }

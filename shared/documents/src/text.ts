@@ -5,9 +5,7 @@ import { formatEuros, type Cents } from '@atelier/domain';
  * Characters of WinAnsiEncoding (CP1252) above 0x7F that are not Latin-1: jsPDF's standard fonts
  * (Helvetica, Times, Courier) can draw these, and nothing else above U+00FF.
  */
-const WIN_ANSI_EXTRA = new Set(
-  '€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ'.split(''),
-);
+const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ'.split(''));
 
 /** Closest WinAnsi spelling of common characters that the standard fonts cannot draw. */
 const REPLACEMENTS: Record<string, string> = {

@@ -14,7 +14,12 @@ const legacyQuote = {
 const snapshot = {
   company: companyInfoSchema.parse({ name: 'Atelier Martin', siret: '55208131700046' }),
   customization: DEFAULT_CUSTOMIZATION,
-  client: { name: 'Jean Dupont', email: 'jean@dupont.fr', phone: '06 12 34 56 78', address: '1 rue Haute, 75001 Paris' },
+  client: {
+    name: 'Jean Dupont',
+    email: 'jean@dupont.fr',
+    phone: '06 12 34 56 78',
+    address: '1 rue Haute, 75001 Paris',
+  },
 };
 
 describe('document snapshots', () => {
@@ -34,7 +39,10 @@ describe('document snapshots', () => {
   });
 
   it('client phone/address default to empty in a snapshot', () => {
-    const quote = quoteSchema.parse({ ...legacyQuote, snapshot: { ...snapshot, client: { name: 'A', email: 'a@b.fr' } } });
+    const quote = quoteSchema.parse({
+      ...legacyQuote,
+      snapshot: { ...snapshot, client: { name: 'A', email: 'a@b.fr' } },
+    });
     expect(quote.snapshot?.client).toEqual({ name: 'A', email: 'a@b.fr', phone: '', address: '' });
   });
 

@@ -57,9 +57,7 @@ export const quoteCustomizationSchema = z.object({
     clientInfoPosition: z.enum(SIDES),
     spacing: z.number().optional(),
     fontSize: z.object({ title: z.number(), subtitle: z.number(), body: z.number() }),
-    margins: z
-      .object({ top: z.number(), right: z.number(), bottom: z.number(), left: z.number() })
-      .optional(),
+    margins: z.object({ top: z.number(), right: z.number(), bottom: z.number(), left: z.number() }).optional(),
     positions: z.record(z.string(), z.unknown()).optional(),
   }),
   invoice: z.object({

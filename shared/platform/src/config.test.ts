@@ -3,7 +3,11 @@ import { DEFAULT_RUNTIME_CONFIG, invalidConfigKeys, parseRuntimeConfig } from '.
 describe('parseRuntimeConfig', () => {
   it('overrides defaults key by key', () => {
     const config = parseRuntimeConfig({ supabaseUrl: 'https://abc.supabase.co', adminEmail: 'boss@firm.fr' });
-    expect(config).toEqual({ ...DEFAULT_RUNTIME_CONFIG, supabaseUrl: 'https://abc.supabase.co', adminEmail: 'boss@firm.fr' });
+    expect(config).toEqual({
+      ...DEFAULT_RUNTIME_CONFIG,
+      supabaseUrl: 'https://abc.supabase.co',
+      adminEmail: 'boss@firm.fr',
+    });
   });
 
   it('falls back to the defaults when the file is invalid', () => {
@@ -12,7 +16,10 @@ describe('parseRuntimeConfig', () => {
     expect(parseRuntimeConfig('garbage')).toEqual(DEFAULT_RUNTIME_CONFIG);
     expect(parseRuntimeConfig({ adminEmail: 'pas-un-email' })).toEqual(DEFAULT_RUNTIME_CONFIG);
     expect(parseRuntimeConfig({ geocoderUrl: 'javascript:alert(1)' })).toEqual(DEFAULT_RUNTIME_CONFIG);
-    expect(invalidConfigKeys({ ...DEFAULT_RUNTIME_CONFIG, contactPhone: ' ', supabaseUrl: 'ftp://x' })).toEqual(['supabaseUrl', 'contactPhone']);
+    expect(invalidConfigKeys({ ...DEFAULT_RUNTIME_CONFIG, contactPhone: ' ', supabaseUrl: 'ftp://x' })).toEqual([
+      'supabaseUrl',
+      'contactPhone',
+    ]);
   });
 
   it('embeds usable local defaults', () => {

@@ -8,7 +8,14 @@ export {
   setRuntimeConfig,
 } from './config';
 export type { RuntimeConfig } from './config';
-export { AUTH_STORAGE_KEY, getSupabase, hasStoredSession, isSupabaseLoaded, loadSupabase, setSupabaseClient } from './supabase-client';
+export {
+  AUTH_STORAGE_KEY,
+  getSupabase,
+  hasStoredSession,
+  isSupabaseLoaded,
+  loadSupabase,
+  setSupabaseClient,
+} from './supabase-client';
 export {
   AUTH_CHECK_CACHE_MS,
   authState$,
@@ -25,7 +32,13 @@ export {
   useAuth,
 } from './auth/auth-service';
 export type { AuthState, AuthStatus, SignUpInput, SignUpResult } from './auth/auth-service';
-export { AuthFailure, isDeadSessionError, isNetworkAuthError, mapAuthError, weakPasswordMessage } from './auth/auth-errors';
+export {
+  AuthFailure,
+  isDeadSessionError,
+  isNetworkAuthError,
+  mapAuthError,
+  weakPasswordMessage,
+} from './auth/auth-errors';
 export { AUTH_MESSAGES } from './auth/auth-messages';
 export { PROFILE_ID_COLUMN, getProfile, profileToRow, updateProfile } from './profile';
 export type { Profile, ProfilePatch } from './profile';

@@ -27,12 +27,25 @@ describe('derivePlanState', () => {
   const now = new Date('2026-03-15T12:00:00Z');
   it('uses the active subscription plan', () => {
     expect(derivePlanState({ plan_id: 'pro', status: 'active' }, { quotes_used: 12 }, now)).toEqual({
-      plan: 'pro', active: true, quotesUsed: 12, remaining: null, loading: false,
+      plan: 'pro',
+      active: true,
+      quotesUsed: 12,
+      remaining: null,
+      loading: false,
     });
   });
   it('falls back to free when the subscription is not active', () => {
-    expect(derivePlanState({ plan_id: 'pro', status: 'canceled' }, { quotes_used: 2, last_reset: '2026-03-01T00:00:00Z' }, now)).toMatchObject({
-      plan: 'free', active: false, quotesUsed: 2, remaining: 1,
+    expect(
+      derivePlanState(
+        { plan_id: 'pro', status: 'canceled' },
+        { quotes_used: 2, last_reset: '2026-03-01T00:00:00Z' },
+        now,
+      ),
+    ).toMatchObject({
+      plan: 'free',
+      active: false,
+      quotesUsed: 2,
+      remaining: 1,
     });
     expect(derivePlanState(null, null, now)).toMatchObject({ plan: 'free', remaining: 3 });
   });
@@ -48,7 +61,13 @@ describe('refreshPlanState', () => {
     fake.tables.subscriptions = { data: { plan_id: 'enterprise', status: 'active' }, error: null };
     fake.tables.user_quotas = { data: { quotes_used: 4, last_reset: new Date().toISOString() }, error: null };
     await refreshPlanState();
-    expect(getPlanState()).toEqual({ plan: 'enterprise', active: true, quotesUsed: 4, remaining: null, loading: false });
+    expect(getPlanState()).toEqual({
+      plan: 'enterprise',
+      active: true,
+      quotesUsed: 4,
+      remaining: null,
+      loading: false,
+    });
     const subQuery = fake.queries.find((q) => q.table === 'subscriptions')!;
     expect(subQuery.calls).toContainEqual(['eq', ['user_id', 'user-1']]);
   });
@@ -67,19 +86,34 @@ describe('refreshPlanState', () => {
 
 describe('consumeQuoteCredit', () => {
   it('returns the allocated number and updates the plan state', async () => {
-    fake.rpc.mockResolvedValueOnce({ data: { allowed: true, plan: 'free', quotes_used: 2, remaining: 1, number: 'DE0002' }, error: null });
-    await expect(consumeQuoteCredit()).resolves.toEqual({ allowed: true, number: 'DE0002', plan: 'free', quotesUsed: 2, remaining: 1 });
+    fake.rpc.mockResolvedValueOnce({
+      data: { allowed: true, plan: 'free', quotes_used: 2, remaining: 1, number: 'DE0002' },
+      error: null,
+    });
+    await expect(consumeQuoteCredit()).resolves.toEqual({
+      allowed: true,
+      number: 'DE0002',
+      plan: 'free',
+      quotesUsed: 2,
+      remaining: 1,
+    });
     expect(fake.rpc).toHaveBeenCalledWith('consume_quote_credit');
     expect(getPlanState()).toMatchObject({ quotesUsed: 2, remaining: 1 });
   });
 
   it('reports a refusal without number', async () => {
-    fake.rpc.mockResolvedValueOnce({ data: { allowed: false, plan: 'free', quotes_used: 3, remaining: 0, number: null }, error: null });
+    fake.rpc.mockResolvedValueOnce({
+      data: { allowed: false, plan: 'free', quotes_used: 3, remaining: 0, number: null },
+      error: null,
+    });
     await expect(consumeQuoteCredit()).resolves.toMatchObject({ allowed: false, number: null, remaining: 0 });
   });
 
   it('treats -1 as unlimited', async () => {
-    fake.rpc.mockResolvedValueOnce({ data: { allowed: true, plan: 'pro', quotes_used: 40, remaining: -1, number: 'DE0040' }, error: null });
+    fake.rpc.mockResolvedValueOnce({
+      data: { allowed: true, plan: 'pro', quotes_used: 40, remaining: -1, number: 'DE0040' },
+      error: null,
+    });
     await expect(consumeQuoteCredit()).resolves.toMatchObject({ remaining: null, plan: 'pro' });
   });
 });

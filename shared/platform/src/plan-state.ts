@@ -28,7 +28,13 @@ export interface QuoteCredit {
 
 export const PLAN_REFRESH_MS = 10_000;
 
-const INITIAL: PlanState = { plan: 'free', active: false, quotesUsed: 0, remaining: remainingQuotes('free', 0), loading: true };
+const INITIAL: PlanState = {
+  plan: 'free',
+  active: false,
+  quotesUsed: 0,
+  remaining: remainingQuotes('free', 0),
+  loading: true,
+};
 
 interface PlanRuntime {
   subject: StateCell<PlanState>;
@@ -59,7 +65,11 @@ function asPlanId(value: unknown): PlanId {
 }
 
 /** Usage counted this month: a reset dated in an earlier calendar month means nothing is used yet. */
-export function quotesUsedThisMonth(quotesUsed: number, lastReset: string | null | undefined, now = new Date()): number {
+export function quotesUsedThisMonth(
+  quotesUsed: number,
+  lastReset: string | null | undefined,
+  now = new Date(),
+): number {
   if (!lastReset) return quotesUsed;
   const reset = new Date(lastReset);
   if (Number.isNaN(reset.getTime())) return quotesUsed;

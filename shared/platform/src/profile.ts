@@ -52,14 +52,22 @@ export function profileToRow(patch: ProfilePatch): Record<string, string | null>
 
 /** The profile of `userId`, or null when the row does not exist yet. Throws on any other failure. */
 export async function getProfile(userId: string): Promise<Profile | null> {
-  const { data, error } = await (await loadSupabase()).from('profiles').select(COLUMNS).eq(PROFILE_ID_COLUMN, userId).maybeSingle();
+  const { data, error } = await (
+    await loadSupabase()
+  )
+    .from('profiles')
+    .select(COLUMNS)
+    .eq(PROFILE_ID_COLUMN, userId)
+    .maybeSingle();
   if (error && error.code !== 'PGRST116') throw error;
   return data ? fromRow(data as ProfileRow) : null;
 }
 
 /** Updates the given fields of the user's profile; throws when nothing could be written. */
 export async function updateProfile(userId: string, patch: ProfilePatch): Promise<Profile> {
-  const { data, error } = await (await loadSupabase())
+  const { data, error } = await (
+    await loadSupabase()
+  )
     .from('profiles')
     .update(profileToRow(patch))
     .eq(PROFILE_ID_COLUMN, userId)

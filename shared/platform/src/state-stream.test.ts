@@ -40,7 +40,9 @@ it('works with rxjs operators and interop helpers', async () => {
 
   const other = new StateCell(10);
   const pairs: [string, number][] = [];
-  const both = combineLatest([cell.stream.pipe(map((s) => s.status)), other.stream]).subscribe((pair) => pairs.push(pair));
+  const both = combineLatest([cell.stream.pipe(map((s) => s.status)), other.stream]).subscribe((pair) =>
+    pairs.push(pair),
+  );
   await new Promise((r) => setTimeout(r, 0));
   other.next(11);
   expect(pairs).toEqual([

@@ -87,7 +87,11 @@ export class StateCell<T> {
         return handle;
       },
       pipe: (...operators: unknown[]): Observable<unknown> =>
-        lazyRx((rx) => (rx.from(cellFacade as unknown as Observable<T>).pipe as (...ops: unknown[]) => Observable<unknown>)(...operators)),
+        lazyRx((rx) =>
+          (rx.from(cellFacade as unknown as Observable<T>).pipe as (...ops: unknown[]) => Observable<unknown>)(
+            ...operators,
+          ),
+        ),
       [OBSERVABLE_KEY]: (): InteropFacade => cellFacade,
     };
     this.stream = cellFacade as unknown as Observable<T>;

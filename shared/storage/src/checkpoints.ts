@@ -2,7 +2,14 @@
 import { CHECKPOINT_VERSION, MAX_CHECKPOINTS, type Checkpoint } from '@atelier/domain';
 
 import { STORAGE_MESSAGES } from './messages';
-import { STORAGE_KEYS, clientsStore, companyInfoStore, customizationStore, tasksStore, voiceStateStore } from './stores';
+import {
+  STORAGE_KEYS,
+  clientsStore,
+  companyInfoStore,
+  customizationStore,
+  tasksStore,
+  voiceStateStore,
+} from './stores';
 import { browserLocalStorage, type WriteResult } from './stored-value';
 
 export const CHECKPOINT_PREFIX = 'checkpoint_';

@@ -7,7 +7,8 @@ import 'fake-indexeddb/auto';
 import { createDocumentFiles, type DocumentFiles } from './document-files';
 import { createSnapshotLogos, snapshotLogoId } from './snapshot-logos';
 
-const LOGO = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+const LOGO =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 describe('snapshotLogos', () => {
   it('keeps a logo once and reads it back by id', async () => {

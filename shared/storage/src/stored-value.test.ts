@@ -10,7 +10,14 @@ const EMPTY: Items = [];
 let seq = 0;
 function freshStore(options = {}) {
   const key = `test-${(seq += 1)}`;
-  return { key, store: createStoredValue<Items>(key, itemSchema, EMPTY, { label: 'tâches', resetText: 'la liste repart vide', ...options }) };
+  return {
+    key,
+    store: createStoredValue<Items>(key, itemSchema, EMPTY, {
+      label: 'tâches',
+      resetText: 'la liste repart vide',
+      ...options,
+    }),
+  };
 }
 
 function collectIssues(): { issues: StorageIssue[]; stop: () => void } {
@@ -95,9 +102,14 @@ describe('createStoredValue', () => {
   it('applies migrate before validating', () => {
     const key = `migrate-${(seq += 1)}`;
     const schema = z.object({ a: z.number(), b: z.number() });
-    const store = createStoredValue(key, schema, { a: 0, b: 0 }, {
-      migrate: (raw) => ({ b: 2, ...(raw as object) }),
-    });
+    const store = createStoredValue(
+      key,
+      schema,
+      { a: 0, b: 0 },
+      {
+        migrate: (raw) => ({ b: 2, ...(raw as object) }),
+      },
+    );
     localStorage.setItem(key, JSON.stringify({ a: 1 }));
     expect(store.get()).toEqual({ a: 1, b: 2 });
   });
@@ -168,7 +180,11 @@ describe('createStoredValue', () => {
       const storage = throwingStorage(new DOMException('full', 'QuotaExceededError'));
       storage.setItem('tasks', '{oops');
       (storage as unknown as { fail(): void }).fail();
-      const store = createStoredValue('tasks', itemSchema, EMPTY, { storage: () => storage, label: 'tâches', resetText: 'la liste repart vide' });
+      const store = createStoredValue('tasks', itemSchema, EMPTY, {
+        storage: () => storage,
+        label: 'tâches',
+        resetText: 'la liste repart vide',
+      });
       expect(store.get()).toBe(EMPTY);
       expect(storage.getItem('tasks')).toBe('{oops');
       expect(issues).toHaveLength(1);

@@ -60,9 +60,10 @@ export function browserLocalStorage(): Storage | null {
 }
 
 function writeErrorMessage(error: unknown): string {
-  const name = error instanceof Error || (typeof DOMException !== 'undefined' && error instanceof DOMException)
-    ? (error as Error).name
-    : '';
+  const name =
+    error instanceof Error || (typeof DOMException !== 'undefined' && error instanceof DOMException)
+      ? (error as Error).name
+      : '';
   const code = (error as { code?: number } | null)?.code;
   if (name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED' || code === 22 || code === 1014) {
     return STORAGE_MESSAGES.quotaExceeded;

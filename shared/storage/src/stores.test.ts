@@ -19,7 +19,9 @@ describe('spec stores', () => {
 
   it('reads a legacy client book (missing phone/quotes) filling the defaults', () => {
     localStorage.setItem('clients', JSON.stringify([{ name: 'Martin', email: 'm@x.fr' }]));
-    expect(clientsStore.get()).toEqual([{ name: 'Martin', email: 'm@x.fr', phone: '', address: '', quotes: [], invoices: [] }]);
+    expect(clientsStore.get()).toEqual([
+      { name: 'Martin', email: 'm@x.fr', phone: '', address: '', quotes: [], invoices: [] },
+    ]);
   });
 
   it('reads an older customisation lacking the invoice settings by filling them from the defaults', () => {
@@ -37,7 +39,9 @@ describe('spec stores', () => {
     live = true;
     localStorage.setItem('tasks', '[{"name":1}]');
     expect(tasksStore.get()).toEqual([]);
-    expect(issues[0]?.message).toMatch(/^Des données enregistrées \(tâches\) étaient illisibles : elles ont été mises de côté sous « tasks\.corrupt-\d+ » et la liste repart vide\.$/);
+    expect(issues[0]?.message).toMatch(
+      /^Des données enregistrées \(tâches\) étaient illisibles : elles ont été mises de côté sous « tasks\.corrupt-\d+ » et la liste repart vide\.$/,
+    );
     sub.unsubscribe();
   });
 });

@@ -24,7 +24,10 @@ export function useStoredValue<T>(store: StoredValue<T>): T {
 const dismissed = new Set<string>();
 
 /** Storage issues (corrupt values set aside) for the given keys, or all keys when omitted. */
-export function useStorageIssues(keys?: readonly string[]): { issues: StorageIssue[]; dismiss: (issue: StorageIssue) => void } {
+export function useStorageIssues(keys?: readonly string[]): {
+  issues: StorageIssue[];
+  dismiss: (issue: StorageIssue) => void;
+} {
   const [issues, setIssues] = useState<StorageIssue[]>([]);
   const keyList = keys?.join('\u0000');
   useEffect(() => {

@@ -9,9 +9,19 @@ const Box = styled.div<{ $tone: BannerTone }>`
   margin-bottom: 1rem;
   border-left: 4px solid
     ${({ theme, $tone }) =>
-      ({ info: theme.colors.accent, success: theme.colors.success, warning: theme.colors.warning, error: theme.colors.danger })[$tone]};
+      ({
+        info: theme.colors.accent,
+        success: theme.colors.success,
+        warning: theme.colors.warning,
+        error: theme.colors.danger,
+      })[$tone]};
   background: ${({ theme, $tone }) =>
-    ({ info: theme.colors.infoBg, success: theme.colors.successBg, warning: theme.colors.warningBg, error: theme.colors.dangerBg })[$tone]};
+    ({
+      info: theme.colors.infoBg,
+      success: theme.colors.successBg,
+      warning: theme.colors.warningBg,
+      error: theme.colors.dangerBg,
+    })[$tone]};
 `;
 
 /** A message strip; errors are announced immediately (role alert), the rest politely (role status). */

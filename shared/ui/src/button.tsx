@@ -18,7 +18,10 @@ export const Button = styled.button.attrs<{ type?: string }>((props) => ({ type:
   cursor: pointer;
   width: ${({ $block }) => ($block ? '100%' : 'auto')};
   transition: background 0.15s ease;
-  &:disabled { opacity: 0.55; cursor: not-allowed; }
+  &:disabled {
+    opacity: 0.55;
+    cursor: not-allowed;
+  }
   ${({ theme, $variant = 'primary' }) => {
     switch ($variant) {
       case 'secondary':
@@ -41,7 +44,9 @@ export const Button = styled.button.attrs<{ type?: string }>((props) => ({ type:
         return css`
           background: ${theme.colors.primary};
           color: #fff;
-          &:hover:not(:disabled) { background: ${theme.colors.primaryHover}; }
+          &:hover:not(:disabled) {
+            background: ${theme.colors.primaryHover};
+          }
         `;
     }
   }}

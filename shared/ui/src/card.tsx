@@ -8,8 +8,13 @@ export const Card = styled.section`
   padding: 1.25rem;
   margin-bottom: 1rem;
   /* Section titles read the same size in every remote. */
-  > h2 { font-size: ${({ theme }) => theme.font.size.lg}; margin: 1.5rem 0 0.75rem; }
-  > h2:first-child { margin-top: 0; }
+  > h2 {
+    font-size: ${({ theme }) => theme.font.size.lg};
+    margin: 1.5rem 0 0.75rem;
+  }
+  > h2:first-child {
+    margin-top: 0;
+  }
   /* A card composed inside another (a remote's panel in a host card) does not draw a second frame. */
   & & {
     border: none;

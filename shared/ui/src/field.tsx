@@ -9,10 +9,17 @@ const control = css`
   border-radius: ${({ theme }) => theme.radius};
   background: ${({ theme }) => theme.colors.surface};
   color: ${({ theme }) => theme.colors.text};
-  &[aria-invalid='true'] { border-color: ${({ theme }) => theme.colors.danger}; }
+  &[aria-invalid='true'] {
+    border-color: ${({ theme }) => theme.colors.danger};
+  }
   /* select matches :read-only in Chromium: only real read-only text fields get the grey background. */
-  &[readonly] { background: ${({ theme }) => theme.colors.background}; }
-  &:disabled { opacity: 0.6; cursor: not-allowed; }
+  &[readonly] {
+    background: ${({ theme }) => theme.colors.background};
+  }
+  &:disabled {
+    opacity: 0.6;
+    cursor: not-allowed;
+  }
 `;
 
 export const Input = styled.input`
@@ -31,7 +38,9 @@ const Wrapper = styled.div`
   flex-direction: column;
   gap: 0.3rem;
   margin-bottom: 1rem;
-  label { font-weight: 600; }
+  label {
+    font-weight: 600;
+  }
 `;
 
 const Hint = styled.small`
@@ -58,7 +67,11 @@ export function Field({ label, htmlFor, error, hint, children }: FieldProps) {
       <label htmlFor={htmlFor}>{label}</label>
       {children}
       {hint ? <Hint>{hint}</Hint> : null}
-      {error ? <ErrorText id={`${htmlFor}-error`} role="alert">{error}</ErrorText> : null}
+      {error ? (
+        <ErrorText id={`${htmlFor}-error`} role="alert">
+          {error}
+        </ErrorText>
+      ) : null}
     </Wrapper>
   );
 }

@@ -40,5 +40,7 @@ export function formatPhone(value: string | null | undefined): string {
 /** 123 456 789 00012 */
 export function formatSiret(value: string | null | undefined): string {
   const digits = (value ?? '').replace(/\s/g, '');
-  return /^\d{14}$/.test(digits) ? `${digits.slice(0, 3)} ${digits.slice(3, 6)} ${digits.slice(6, 9)} ${digits.slice(9)}` : (value ?? '');
+  return /^\d{14}$/.test(digits)
+    ? `${digits.slice(0, 3)} ${digits.slice(3, 6)} ${digits.slice(6, 9)} ${digits.slice(9)}`
+    : (value ?? '');
 }

@@ -12,7 +12,9 @@ const Fallback = styled.div`
   border-radius: ${({ theme }) => theme.radius};
   background: ${({ theme }) => theme.colors.surface};
   margin: 1rem 0;
-  p { margin: 0 0 1rem; }
+  p {
+    margin: 0 0 1rem;
+  }
 `;
 
 export interface RemoteBoundaryProps {

@@ -12,12 +12,23 @@ export const SAVED_FEEDBACK_MS = 2_000;
  * idle → saving → saved (2 s) → idle (SPEC §4 "Saving"). `onSave` resolves when the data is stored;
  * if it throws, the button returns to idle and the caller shows its error.
  */
-export function SaveButton({ onSave, children, disabled }: { onSave: () => Promise<void> | void; children: ReactNode; disabled?: boolean }) {
+export function SaveButton({
+  onSave,
+  children,
+  disabled,
+}: {
+  onSave: () => Promise<void> | void;
+  children: ReactNode;
+  disabled?: boolean;
+}) {
   const [status, setStatus] = useState<SaveStatus>('idle');
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
 
   const handleClick = async () => {
     if (status === 'saving') return;

@@ -36,7 +36,15 @@ const Tab = styled.button<{ $active: boolean }>`
   }
 `;
 
-export function Tabs<K extends string>({ items, value, onChange }: { items: TabItem<K>[]; value: K; onChange: (key: K) => void }) {
+export function Tabs<K extends string>({
+  items,
+  value,
+  onChange,
+}: {
+  items: TabItem<K>[];
+  value: K;
+  onChange: (key: K) => void;
+}) {
   return (
     <List role="tablist">
       {items.map((item) => (

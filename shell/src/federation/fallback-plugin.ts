@@ -8,7 +8,11 @@ import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/
 
 export const MANIFEST_TIMEOUT_MS = 10_000;
 
-export function fetchWithTimeout(url: string, init: RequestInit = {}, timeoutMs = MANIFEST_TIMEOUT_MS): Promise<Response> {
+export function fetchWithTimeout(
+  url: string,
+  init: RequestInit = {},
+  timeoutMs = MANIFEST_TIMEOUT_MS,
+): Promise<Response> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new Error(`Remote manifest timed out: ${url}`)), timeoutMs);
   return fetch(url, { ...init, signal: controller.signal }).finally(() => clearTimeout(timer));

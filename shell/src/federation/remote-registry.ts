@@ -22,9 +22,7 @@ function manifestOnPort(port: number): string {
 }
 
 export function defaultRemoteEntries(): RemoteEntries {
-  return Object.fromEntries(
-    Object.entries(PORTS).map(([key, port]) => [key, manifestOnPort(port)]),
-  ) as RemoteEntries;
+  return Object.fromEntries(Object.entries(PORTS).map(([key, port]) => [key, manifestOnPort(port)])) as RemoteEntries;
 }
 
 /** Merges a remotes.json body over the defaults; a number is a port on the page's host. */

@@ -19,7 +19,11 @@ it('shows the fallback for a failed remote and retries after resetting it', asyn
     .fn()
     .mockRejectedValueOnce(new Error('ScriptNetworkError'))
     .mockResolvedValueOnce({ default: () => <h1>Clients</h1> });
-  render(<UiProviders><RemoteView module={remote('ClientsPage', load)} /></UiProviders>);
+  render(
+    <UiProviders>
+      <RemoteView module={remote('ClientsPage', load)} />
+    </UiProviders>,
+  );
   expect(await screen.findByText('Ce module est momentanément indisponible.')).toBeInTheDocument();
   await userEvent.click(screen.getByRole('button', { name: 'Réessayer' }));
   expect(await screen.findByRole('heading', { name: 'Clients' })).toBeInTheDocument();
@@ -29,8 +33,16 @@ it('shows the fallback for a failed remote and retries after resetting it', asyn
 it('does not carry a failure over to another module rendered at the same place', async () => {
   const failing = remote('ClientsPage', jest.fn().mockRejectedValue(new Error('down')));
   const working = remote('TasksPage', jest.fn().mockResolvedValue({ default: () => <h1>Tâches</h1> }));
-  const { rerender } = render(<UiProviders><RemoteView module={failing} /></UiProviders>);
+  const { rerender } = render(
+    <UiProviders>
+      <RemoteView module={failing} />
+    </UiProviders>,
+  );
   expect(await screen.findByText('Ce module est momentanément indisponible.')).toBeInTheDocument();
-  rerender(<UiProviders><RemoteView module={working} /></UiProviders>);
+  rerender(
+    <UiProviders>
+      <RemoteView module={working} />
+    </UiProviders>,
+  );
   expect(await screen.findByRole('heading', { name: 'Tâches' })).toBeInTheDocument();
 });

@@ -42,7 +42,9 @@ export function AppLayout() {
   const { status } = useAuth();
   return (
     <Page>
-      {status === 'signed-in' ? <TopNav /> : (
+      {status === 'signed-in' ? (
+        <TopNav />
+      ) : (
         <PlainHeader>
           <div>{SHELL_MESSAGES.brand}</div>
         </PlainHeader>

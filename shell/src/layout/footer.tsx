@@ -29,12 +29,21 @@ const Inner = styled.div`
   align-items: center;
   gap: 0.5rem 2rem;
   justify-content: space-between;
-  ul { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: 0 1.25rem; }
+  ul {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0 1.25rem;
+  }
   /* Phone: one legal link per row, then the contact lines. */
   @media (max-width: ${({ theme }) => theme.breakpoints.mobile}) {
     flex-direction: column;
     align-items: stretch;
-    ul { flex-direction: column; }
+    ul {
+      flex-direction: column;
+    }
   }
 `;
 

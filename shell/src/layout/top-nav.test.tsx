@@ -13,7 +13,14 @@ it('lists the six sections in order and highlights the current one', async () =>
   const nav = screen.getByRole('navigation', { name: 'Navigation principale' });
   const links = within(nav).getAllByRole('link');
   expect(links.map((link) => link.textContent)).toEqual(SIX);
-  expect(links.map((link) => link.getAttribute('href'))).toEqual(['/', '/clients', '/customize', '/tasks', '/company', '/account']);
+  expect(links.map((link) => link.getAttribute('href'))).toEqual([
+    '/',
+    '/clients',
+    '/customize',
+    '/tasks',
+    '/company',
+    '/account',
+  ]);
   expect(within(nav).getByRole('link', { name: 'Gestion des Tâches' })).toHaveAttribute('aria-current', 'page');
   expect(within(nav).getByRole('link', { name: 'Devis' })).not.toHaveAttribute('aria-current');
   expect(within(nav).queryByRole('link', { name: 'Administration' })).not.toBeInTheDocument();

@@ -43,7 +43,9 @@ const Brand = styled.span`
 
 const Toggle = styled.button`
   display: none;
-  &:focus-visible { outline-color: #fff; }
+  &:focus-visible {
+    outline-color: #fff;
+  }
   background: transparent;
   border: 1px solid rgba(255, 255, 255, 0.6);
   color: #fff;
@@ -86,15 +88,24 @@ const Links = styled.ul<{ $open: boolean }>`
     border-radius: 6px;
     font-weight: 600;
   }
-  a:hover { background: rgba(255, 255, 255, 0.1); }
-  a:focus-visible { outline-color: #fff; }
-  a[aria-current='page'] { background: #fff; color: ${({ theme }) => theme.colors.primary}; }
+  a:hover {
+    background: rgba(255, 255, 255, 0.1);
+  }
+  a:focus-visible {
+    outline-color: #fff;
+  }
+  a[aria-current='page'] {
+    background: #fff;
+    color: ${({ theme }) => theme.colors.primary};
+  }
   @media (max-width: ${NAV_COLLAPSE}) {
     display: ${({ $open }) => ($open ? 'flex' : 'none')};
     flex-direction: column;
     width: 100%;
     padding-bottom: 0.75rem;
-    a { padding: 0.8rem 0.75rem; }
+    a {
+      padding: 0.8rem 0.75rem;
+    }
   }
 `;
 

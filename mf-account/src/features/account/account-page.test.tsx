@@ -1,4 +1,11 @@
-import { DEFAULT_RUNTIME_CONFIG, resetAuthForTests, resetPlanStateForTests, setRuntimeConfig, setSupabaseClient, signIn } from '@atelier/platform';
+import {
+  DEFAULT_RUNTIME_CONFIG,
+  resetAuthForTests,
+  resetPlanStateForTests,
+  setRuntimeConfig,
+  setSupabaseClient,
+  signIn,
+} from '@atelier/platform';
 import { createFakeSupabase, fakeSession, type FakeSupabase } from '@atelier/platform/src/testing/fake-supabase';
 import { UiProviders } from '@atelier/ui';
 import { act, render, screen, waitFor } from '@testing-library/react';

@@ -52,9 +52,12 @@ export function useProfileForm(userId: string | null, metadata?: Record<string, 
     };
   }, [userId]);
 
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
 
   const save = useCallback(async () => {
     if (!userId) return;

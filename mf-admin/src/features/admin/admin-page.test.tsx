@@ -1,4 +1,10 @@
-import { DEFAULT_RUNTIME_CONFIG, resetAuthForTests, setRuntimeConfig, setSupabaseClient, signIn } from '@atelier/platform';
+import {
+  DEFAULT_RUNTIME_CONFIG,
+  resetAuthForTests,
+  setRuntimeConfig,
+  setSupabaseClient,
+  signIn,
+} from '@atelier/platform';
 import { UiProviders } from '@atelier/ui';
 import { render, screen } from '@testing-library/react';
 import { createFakeSupabase, fakeSession } from '@atelier/platform/src/testing/fake-supabase';
@@ -20,14 +26,22 @@ beforeEach(() => {
 
 it('refuses non-administrators', async () => {
   await signInAs('marie@example.fr');
-  render(<UiProviders><AdminPage /></UiProviders>);
+  render(
+    <UiProviders>
+      <AdminPage />
+    </UiProviders>,
+  );
   expect(screen.getByText('Accès refusé')).toBeInTheDocument();
   expect(screen.getByText("Vous n'avez pas les droits d'administration nécessaires.")).toBeInTheDocument();
 });
 
 it('shows the page to the administrator', async () => {
   await signInAs('ADMIN@atelier.local');
-  render(<UiProviders><AdminPage /></UiProviders>);
+  render(
+    <UiProviders>
+      <AdminPage />
+    </UiProviders>,
+  );
   expect(screen.getByRole('heading', { name: 'Administration' })).toBeInTheDocument();
   expect(screen.queryByText('Accès refusé')).not.toBeInTheDocument();
 });

@@ -21,7 +21,8 @@ export const customizeMessages = {
   showFooter: 'Afficher le pied de page',
   paymentText: 'Texte de paiement',
   latePaymentText: 'Texte de retard de paiement',
-  latePaymentHint: 'Obligatoire entre professionnels : pénalités (au moins 3 fois le taux d’intérêt légal) et indemnité forfaitaire de 40 €.',
+  latePaymentHint:
+    'Obligatoire entre professionnels : pénalités (au moins 3 fois le taux d’intérêt légal) et indemnité forfaitaire de 40 €.',
   paymentDeadline: 'Délai de paiement (jours)',
   paymentDeadlineError: 'Le délai de paiement doit être un nombre entier de jours, supérieur ou égal à 0.',
   showQuoteReference: 'Afficher la référence du devis',

@@ -5,7 +5,13 @@ import type { AiProvider, AiProviderOptions } from './ai/openai-provider';
 import { EmbeddedProvider } from './embedded-provider';
 import { AnalysisError, isAiNotConfigured } from './errors';
 import { ANALYSIS_MESSAGES } from './messages';
-import { dataUrlToBlob, type AnalysisResult, type ImageInput, type OcrFunction, type RecognitionProvider } from './provider';
+import {
+  dataUrlToBlob,
+  type AnalysisResult,
+  type ImageInput,
+  type OcrFunction,
+  type RecognitionProvider,
+} from './provider';
 
 export type CreateAnalyzerOptions = {
   /** False when the runtime knows no AI is configured: the embedded provider is used straight away. */
@@ -32,16 +38,27 @@ export type Analyzer = RecognitionProvider & {
 
 export function createAnalyzer(options: CreateAnalyzerOptions = {}): Analyzer {
   const ocr: OcrFunction | undefined =
-    options.ocr ?? (options.recognizeImage ? (image: ImageInput) => options.recognizeImage!(typeof image === 'string' ? dataUrlToBlob(image) : image) : undefined);
+    options.ocr ??
+    (options.recognizeImage
+      ? (image: ImageInput) => options.recognizeImage!(typeof image === 'string' ? dataUrlToBlob(image) : image)
+      : undefined);
   const embedded = new EmbeddedProvider(ocr);
   const ai = buildAiProvider(options);
   let aiEnabled = ai !== null && options.aiAvailable !== false;
-  const report = options.onAiFailure ?? ((error: AnalysisError) => console.warn('[analysis] AI provider failed, embedded analysis used:', error.code, error.message));
+  const report =
+    options.onAiFailure ??
+    ((error: AnalysisError) =>
+      console.warn('[analysis] AI provider failed, embedded analysis used:', error.code, error.message));
 
   function disableIfNotConfigured(error: unknown): void {
     const cause = error instanceof AnalysisError ? (error.cause as { status?: unknown } | undefined) : undefined;
     // 404: no `ai` function deployed on this backend — as good as not configured.
-    if (isAiNotConfigured(error) || (error instanceof AnalysisError && error.code === 'ai_not_configured') || cause?.status === 404) aiEnabled = false;
+    if (
+      isAiNotConfigured(error) ||
+      (error instanceof AnalysisError && error.code === 'ai_not_configured') ||
+      cause?.status === 404
+    )
+      aiEnabled = false;
   }
 
   return {
@@ -90,7 +107,8 @@ type AiAnalyses = Pick<AiProvider, 'analyzeText' | 'analyzeImage'>;
 /** The AI provider, its module (and the openai SDK) loaded on the first AI call only. */
 function buildAiProvider(options: CreateAnalyzerOptions): AiAnalyses | null {
   const getAccessToken = options.ai?.getAccessToken ?? options.getAccessToken;
-  const baseURL = options.ai?.baseURL ?? (options.functionsUrl ? `${options.functionsUrl.replace(/\/$/, '')}/ai` : undefined);
+  const baseURL =
+    options.ai?.baseURL ?? (options.functionsUrl ? `${options.functionsUrl.replace(/\/$/, '')}/ai` : undefined);
   if (!getAccessToken || !baseURL) return null;
   const settings: AiProviderOptions = {
     ...options.ai,
@@ -100,7 +118,10 @@ function buildAiProvider(options: CreateAnalyzerOptions): AiAnalyses | null {
     anonKey: options.ai?.anonKey ?? options.anonKey,
   };
   let provider: Promise<AiProvider> | null = null;
-  const load = () => (provider ??= import(/* webpackChunkName: "ai-provider" */ './ai/openai-provider').then((m) => new m.AiProvider(settings)));
+  const load = () =>
+    (provider ??= import(/* webpackChunkName: "ai-provider" */ './ai/openai-provider').then(
+      (m) => new m.AiProvider(settings),
+    ));
   return {
     analyzeText: async (text, catalogue) => (await load()).analyzeText(text, catalogue),
     analyzeImage: async (image, catalogue) => (await load()).analyzeImage(image, catalogue),
@@ -108,5 +129,7 @@ function buildAiProvider(options: CreateAnalyzerOptions): AiAnalyses | null {
 }
 
 function asAnalysisError(error: unknown): AnalysisError {
-  return error instanceof AnalysisError ? error : new AnalysisError('unknown', ANALYSIS_MESSAGES.unknown, { cause: error });
+  return error instanceof AnalysisError
+    ? error
+    : new AnalysisError('unknown', ANALYSIS_MESSAGES.unknown, { cause: error });
 }

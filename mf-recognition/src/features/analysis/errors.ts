@@ -38,7 +38,11 @@ type ProviderErrorShape = {
 /** True when the `ai` function says no provider is configured (503 {error:{code:'ai_not_configured'}}). */
 export function isAiNotConfigured(error: unknown): boolean {
   const e = (error ?? {}) as ProviderErrorShape;
-  return e.code === 'ai_not_configured' || e.error?.code === 'ai_not_configured' || (typeof e.message === 'string' && e.message.includes('ai_not_configured'));
+  return (
+    e.code === 'ai_not_configured' ||
+    e.error?.code === 'ai_not_configured' ||
+    (typeof e.message === 'string' && e.message.includes('ai_not_configured'))
+  );
 }
 
 /**
@@ -57,11 +61,18 @@ export function toAnalysisError(error: unknown, provider = PROVIDER_NAME): Analy
     return new AnalysisError('quota', ANALYSIS_MESSAGES.quota(provider), cause);
   }
   if (status === 429) return new AnalysisError('rate_limit', ANALYSIS_MESSAGES.rateLimit, cause);
-  if (status === 401 || code === 'invalid_api_key') return new AnalysisError('invalid_key', ANALYSIS_MESSAGES.invalidKey(provider), cause);
+  if (status === 401 || code === 'invalid_api_key')
+    return new AnalysisError('invalid_key', ANALYSIS_MESSAGES.invalidKey(provider), cause);
   // The `ai` function could not reach the provider: a connection problem for the user.
   if (code === 'ai_unreachable') return new AnalysisError('network', ANALYSIS_MESSAGES.network, cause);
   const name = String(e.name ?? '');
-  if (status === undefined && (name === 'APIConnectionError' || name === 'APIConnectionTimeoutError' || name === 'TypeError' || /connection|network|fetch|timed? ?out/i.test(String(e.message ?? '')))) {
+  if (
+    status === undefined &&
+    (name === 'APIConnectionError' ||
+      name === 'APIConnectionTimeoutError' ||
+      name === 'TypeError' ||
+      /connection|network|fetch|timed? ?out/i.test(String(e.message ?? '')))
+  ) {
     return new AnalysisError('network', ANALYSIS_MESSAGES.network, cause);
   }
   if (status !== undefined || (typeof e.message === 'string' && e.message.length > 0)) {

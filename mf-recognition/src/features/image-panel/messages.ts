@@ -1,7 +1,8 @@
 // Every text of the image recognition panel (SPEC §2, §5, §8).
 export const IMAGE_MESSAGES = {
   title: "Reconnaissance d'image",
-  intro: 'Photographiez ou choisissez une image de vos notes : tâches, quantités, client et titre du projet sont ajoutés au devis en cours.',
+  intro:
+    'Photographiez ou choisissez une image de vos notes : tâches, quantités, client et titre du projet sont ajoutés au devis en cours.',
   takePhoto: 'Prendre une photo',
   chooseImage: 'Choisir une image',
   cameraStarting: 'Démarrage de la caméra...',

@@ -20,7 +20,10 @@ function publicPath(): string | undefined {
 async function getWorker(): Promise<Worker> {
   workerPromise ??= (async () => {
     const { createWorker, OEM } = await import(/* webpackChunkName: "tesseract" */ 'tesseract.js');
-    const worker = await createWorker('fra', OEM.LSTM_ONLY, { ...tesseractAssetUrls(publicPath(), document.baseURI), gzip: true });
+    const worker = await createWorker('fra', OEM.LSTM_ONLY, {
+      ...tesseractAssetUrls(publicPath(), document.baseURI),
+      gzip: true,
+    });
     await worker.setParameters(OCR_PARAMETERS);
     return worker;
   })();
@@ -62,9 +65,7 @@ export async function prepareImageForOcr(blob: Blob): Promise<Blob> {
     const { width, height } = scaledSize({ width: bitmap.width, height: bitmap.height });
     const canvas = makeCanvas(width, height);
     const ctx = canvas.getContext('2d', { willReadFrequently: true }) as
-      | OffscreenCanvasRenderingContext2D
-      | CanvasRenderingContext2D
-      | null;
+      OffscreenCanvasRenderingContext2D | CanvasRenderingContext2D | null;
     if (!ctx) throw new Error('Canvas 2D indisponible');
     ctx.imageSmoothingQuality = 'high';
     ctx.drawImage(bitmap, 0, 0, width, height);

@@ -7,7 +7,9 @@ import { recognizeImageFile, terminateNodeOcr } from './node-ocr';
 import { characterErrorRate } from './ocr-quality';
 
 const dir = path.resolve(__dirname, '../../../fixtures/images');
-const manifest: { id: string; file: string; text: string }[] = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8'));
+const manifest: { id: string; file: string; text: string }[] = JSON.parse(
+  fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8'),
+);
 const entry = (id: string) => manifest.find((e) => e.id === id)!;
 
 jest.setTimeout(120_000);

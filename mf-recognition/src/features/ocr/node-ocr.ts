@@ -44,7 +44,10 @@ export async function prepareImageForOcr(input: string | Buffer): Promise<Buffer
     .raw()
     .toBuffer({ resolveWithObject: true });
   const flat = flattenIllumination(data, info.width, info.height);
-  return Buffer.concat([Buffer.from(`P5\n${info.width} ${info.height}\n255\n`), Buffer.from(flat.buffer, flat.byteOffset, flat.byteLength)]);
+  return Buffer.concat([
+    Buffer.from(`P5\n${info.width} ${info.height}\n255\n`),
+    Buffer.from(flat.buffer, flat.byteOffset, flat.byteLength),
+  ]);
 }
 
 /** Text of a printed note (image file path or bytes). The worker is created once and reused. */

@@ -2,8 +2,15 @@
 
 function normalise(text: string, loose: boolean): string {
   // Dot leaders ("Peinture ....... 12 m2") are layout, not content: OCR reads them as any number of dots or "…".
-  let t = text.replace(/\s*(?:[.…·]\s*){2,}/g, ' ').replace(/\s+/g, ' ').trim();
-  if (loose) t = t.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+  let t = text
+    .replace(/\s*(?:[.…·]\s*){2,}/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (loose)
+    t = t
+      .toLowerCase()
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '');
   return t;
 }
 

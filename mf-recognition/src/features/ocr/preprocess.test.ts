@@ -1,6 +1,11 @@
 import { flattenIllumination, rgbaToGray } from './preprocess';
 
-function page(width: number, height: number, paper: (x: number, y: number) => number, ink: (x: number, y: number) => boolean) {
+function page(
+  width: number,
+  height: number,
+  paper: (x: number, y: number) => number,
+  ink: (x: number, y: number) => boolean,
+) {
   const gray = new Uint8ClampedArray(width * height);
   for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) gray[y * width + x] = ink(x, y) ? 30 : paper(x, y);
   return gray;

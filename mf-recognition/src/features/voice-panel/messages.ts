@@ -11,11 +11,12 @@ export const VOICE_MESSAGES = {
   statusMuted: 'Micro coupé',
   transcriptLabel: 'Texte reconnu',
   typedLabel: 'Saisissez ou collez vos notes',
-  typedPlaceholder: 'Ex. : Projet rénovation salle de bain. Client Jean Dupont, 06 12 34 56 78. Pose de carrelage sol 12 m2…',
+  typedPlaceholder:
+    'Ex. : Projet rénovation salle de bain. Client Jean Dupont, 06 12 34 56 78. Pose de carrelage sol 12 m2…',
   clear: 'Effacer le texte',
   analyse: 'Analyse',
   unsupported:
-    "Votre navigateur ne prend pas en charge la reconnaissance vocale. Utilisez Chrome, Edge ou Safari pour dicter, ou saisissez vos notes ci-dessous.",
+    'Votre navigateur ne prend pas en charge la reconnaissance vocale. Utilisez Chrome, Edge ou Safari pour dicter, ou saisissez vos notes ci-dessous.',
   // SPEC §5 / §8
   blank: 'Aucun texte détecté. Veuillez réessayer.',
   microphoneUnavailable: 'Microphone non disponible. Vérifiez les permissions de votre navigateur.',

@@ -76,8 +76,16 @@ describe('renderQuotePdf', () => {
   });
 
   it('formats thousands with a plain space (no narrow no-break space garbage)', async () => {
-    const quote = { ...sampleQuote(1), tasks: [{ name: 'Ravalement façade', unit: 'forfait', price: 1234.56, quantity: 1 }] };
-    const { bytes } = await renderQuotePdf({ quote, client: SAMPLE_CLIENT, company: SAMPLE_COMPANY, customization: customization() });
+    const quote = {
+      ...sampleQuote(1),
+      tasks: [{ name: 'Ravalement façade', unit: 'forfait', price: 1234.56, quantity: 1 }],
+    };
+    const { bytes } = await renderQuotePdf({
+      quote,
+      client: SAMPLE_CLIENT,
+      company: SAMPLE_COMPANY,
+      customization: customization(),
+    });
     const text = flat((await readPdfPages(bytes))[0]!);
     expect(text).toContain('Ravalement façade');
     expect(text).toContain('1 234,56 €');
@@ -91,7 +99,12 @@ describe('renderQuotePdf', () => {
       projectTitle: 'Cœur de l’œuvre « été » – à Noël… ça coûte “cher”',
       tasks: [{ name: 'Élagage à la main — œillets', unit: 'h', price: 10, quantity: 1 }],
     };
-    const { bytes } = await renderQuotePdf({ quote, client: SAMPLE_CLIENT, company: SAMPLE_COMPANY, customization: customization({ additionalText: 'Accès chantier ≥ 8 h → prévoir clé' }) });
+    const { bytes } = await renderQuotePdf({
+      quote,
+      client: SAMPLE_CLIENT,
+      company: SAMPLE_COMPANY,
+      customization: customization({ additionalText: 'Accès chantier ≥ 8 h → prévoir clé' }),
+    });
     const text = flat((await readPdfPages(bytes))[0]!);
     expect(text).toContain('Cœur de l’œuvre « été » – à Noël… ça coûte “cher”');
     expect(text).toContain('Élagage à la main — œillets');
@@ -101,7 +114,12 @@ describe('renderQuotePdf', () => {
 
   it('breaks a 60-line quote over several pages, repeating the table header', async () => {
     const quote = { ...sampleQuote(60), tasks: sampleLines(60) };
-    const { bytes } = await renderQuotePdf({ quote, client: SAMPLE_CLIENT, company: SAMPLE_COMPANY, customization: customization() });
+    const { bytes } = await renderQuotePdf({
+      quote,
+      client: SAMPLE_CLIENT,
+      company: SAMPLE_COMPANY,
+      customization: customization(),
+    });
     const pages = (await readPdfPages(bytes)).map(flat);
     expect(pages.length).toBeGreaterThan(1);
     pages.forEach((page, i) => {
@@ -126,7 +144,12 @@ describe('renderQuotePdf', () => {
 
   it('skips a logo that cannot be loaded and reports it as a warning', async () => {
     const company = { ...SAMPLE_COMPANY, logo: 'data:image/png;base64,bm90IGFuIGltYWdl' };
-    const result = await renderQuotePdf({ quote: sampleQuote(2), client: SAMPLE_CLIENT, company, customization: customization() });
+    const result = await renderQuotePdf({
+      quote: sampleQuote(2),
+      client: SAMPLE_CLIENT,
+      company,
+      customization: customization(),
+    });
     expect(result.warnings).toEqual(["Erreur de chargement de l'image"]);
     const text = flat((await readPdfPages(result.bytes))[0]!);
     expect(text).toContain('Rénovations Lefèvre & Fils');
@@ -266,7 +289,12 @@ describe('renderInvoicePdf', () => {
       company: SAMPLE_COMPANY,
       customization: {
         ...base,
-        invoice: { ...base.invoice, paymentDeadline: 45, customHeader: 'Entreprise certifiée RGE', customFooter: 'Assurance décennale AXA – France entière' },
+        invoice: {
+          ...base.invoice,
+          paymentDeadline: 45,
+          customHeader: 'Entreprise certifiée RGE',
+          customFooter: 'Assurance décennale AXA – France entière',
+        },
       },
     });
     const text = flat((await readPdfPages(result.bytes))[0]!);

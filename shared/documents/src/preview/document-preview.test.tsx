@@ -6,7 +6,12 @@ import { DocumentPreview } from './document-preview';
 
 describe('DocumentPreview', () => {
   it('shows the same blocks, lines and totals as the layout the PDF is drawn from', () => {
-    const layout = buildQuoteLayout({ quote: sampleQuote(3, 'DE1234'), client: SAMPLE_CLIENT, company: SAMPLE_COMPANY, customization: customization({ tableStyle: 'striped' }) });
+    const layout = buildQuoteLayout({
+      quote: sampleQuote(3, 'DE1234'),
+      client: SAMPLE_CLIENT,
+      company: SAMPLE_COMPANY,
+      customization: customization({ tableStyle: 'striped' }),
+    });
     render(<DocumentPreview layout={layout} />);
     const preview = screen.getByTestId('document-preview');
     expect(within(preview).getByRole('heading', { name: 'DEVIS' })).toBeInTheDocument();
@@ -30,13 +35,21 @@ describe('DocumentPreview', () => {
   it('renders the invoice settings: custom header, payment status, footer chain', () => {
     const c = customization();
     c.invoice = { ...c.invoice, customHeader: 'Artisan RGE', customFooter: '' };
-    const layout = buildInvoiceLayout({ invoice: sampleInvoice(1, 'FA4321'), quoteNumber: 'DE0001', client: SAMPLE_CLIENT, company: { ...SAMPLE_COMPANY, footer: '' }, customization: c });
+    const layout = buildInvoiceLayout({
+      invoice: sampleInvoice(1, 'FA4321'),
+      quoteNumber: 'DE0001',
+      client: SAMPLE_CLIENT,
+      company: { ...SAMPLE_COMPANY, footer: '' },
+      customization: c,
+    });
     render(<DocumentPreview layout={layout} />);
     const preview = screen.getByTestId('document-preview');
     expect(preview).toHaveTextContent('Artisan RGE');
     expect(preview).toHaveTextContent('Statut : À payer');
     expect(preview).toHaveTextContent('Référence devis : DE0001');
-    expect(screen.getByRole('region', { name: 'Conditions de paiement' })).toHaveTextContent('Paiement à réception de facture');
+    expect(screen.getByRole('region', { name: 'Conditions de paiement' })).toHaveTextContent(
+      'Paiement à réception de facture',
+    );
     expect(preview).toHaveTextContent('Merci de votre confiance.');
   });
 });

@@ -267,13 +267,13 @@ export function DocumentPreview({ layout, label }: DocumentPreviewProps) {
       {layout.customHeader && <CustomHeader $colour={colors.secondary}>{layout.customHeader}</CustomHeader>}
       <HeaderRow $reverse={companySide === 'right'} $rule={layout.showHeader ? colors.primary : null}>
         {layout.logo && (
-          <Logo src={layout.logo.dataUrl} alt="Logo" $widthPct={(layout.logo.widthMm / (210 - 2 * layout.geometry.marginMm)) * 100} />
+          <Logo
+            src={layout.logo.dataUrl}
+            alt="Logo"
+            $widthPct={(layout.logo.widthMm / (210 - 2 * layout.geometry.marginMm)) * 100}
+          />
         )}
-        <Heading
-          $align={companySide === 'left' ? 'right' : 'left'}
-          $colour={colors.primary}
-          $meta={colors.secondary}
-        >
+        <Heading $align={companySide === 'left' ? 'right' : 'left'} $colour={colors.primary} $meta={colors.secondary}>
           <h2>{layout.heading}</h2>
           {layout.meta.map((meta) => (
             <p key={meta.label}>

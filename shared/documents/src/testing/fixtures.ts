@@ -1,10 +1,5 @@
 // Sample documents for tests, the benchmark and the customisation preview's sample data.
-import {
-  DEFAULT_CUSTOMIZATION,
-  type CompanyInfo,
-  type QuoteCustomization,
-  type QuoteLine,
-} from '@atelier/domain';
+import { DEFAULT_CUSTOMIZATION, type CompanyInfo, type QuoteCustomization, type QuoteLine } from '@atelier/domain';
 
 import type { DocumentClient, InvoiceSnapshot, QuoteSnapshot } from '../layout';
 

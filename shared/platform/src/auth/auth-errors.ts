@@ -46,7 +46,8 @@ export function mapAuthError(error: unknown): string {
   if (message === AUTH_MESSAGES.missingCredentials || /must provide either an email or phone/i.test(message)) {
     return AUTH_MESSAGES.missingCredentials;
   }
-  if (code === 'invalid_credentials' || /invalid login credentials/i.test(message)) return AUTH_MESSAGES.invalidCredentials;
+  if (code === 'invalid_credentials' || /invalid login credentials/i.test(message))
+    return AUTH_MESSAGES.invalidCredentials;
   if (code === 'user_already_exists' || code === 'email_exists' || /already registered/i.test(message)) {
     return AUTH_MESSAGES.userAlreadyExists;
   }

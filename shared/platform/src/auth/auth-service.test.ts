@@ -58,7 +58,12 @@ describe('isAuthenticated', () => {
     fake.auth.getSession!.mockResolvedValue({ data: { session: fakeSession() }, error: null });
     fake.auth.getUser!.mockResolvedValue({
       data: { user: null },
-      error: { name: 'AuthApiError', status: 403, code: 'session_not_found', message: 'Session from session_id claim in JWT does not exist' },
+      error: {
+        name: 'AuthApiError',
+        status: 403,
+        code: 'session_not_found',
+        message: 'Session from session_id claim in JWT does not exist',
+      },
     });
 
     expect(await isAuthenticated()).toBe(false);
@@ -68,7 +73,10 @@ describe('isAuthenticated', () => {
   });
 
   it('removes an unreadable stored session', async () => {
-    fake.auth.getSession!.mockResolvedValue({ data: { session: null }, error: { name: 'AuthError', message: 'bad session' } });
+    fake.auth.getSession!.mockResolvedValue({
+      data: { session: null },
+      error: { name: 'AuthError', message: 'bad session' },
+    });
     expect(await isAuthenticated()).toBe(false);
     expect(fake.auth.signOut).toHaveBeenCalledWith({ scope: 'local' });
   });
@@ -76,7 +84,10 @@ describe('isAuthenticated', () => {
   it('keeps the session when the server is merely unreachable', async () => {
     const session = fakeSession();
     fake.auth.getSession!.mockResolvedValue({ data: { session }, error: null });
-    fake.auth.getUser!.mockResolvedValue({ data: { user: null }, error: { name: 'AuthRetryableFetchError', status: 0, message: 'Failed to fetch' } });
+    fake.auth.getUser!.mockResolvedValue({
+      data: { user: null },
+      error: { name: 'AuthRetryableFetchError', status: 0, message: 'Failed to fetch' },
+    });
     expect(await isAuthenticated()).toBe(true);
     expect(fake.auth.signOut).not.toHaveBeenCalled();
   });
@@ -118,7 +129,9 @@ describe('signIn', () => {
 
   it('refuses a missing email or password with the spec message', async () => {
     await expect(signIn('', 'x')).rejects.toThrow('You must provide either an email or phone number and a password');
-    await expect(signIn('a@b.fr', '')).rejects.toThrow('You must provide either an email or phone number and a password');
+    await expect(signIn('a@b.fr', '')).rejects.toThrow(
+      'You must provide either an email or phone number and a password',
+    );
     expect(fake.auth.signInWithPassword).not.toHaveBeenCalled();
   });
 
@@ -135,7 +148,9 @@ describe('signIn', () => {
       data: { session: null, user: null },
       error: { name: 'AuthRetryableFetchError', status: 0, message: 'Failed to fetch' },
     });
-    await expect(signIn('a@b.fr', 'x')).rejects.toThrow('Impossible de joindre le serveur. Vérifiez votre connexion et réessayez.');
+    await expect(signIn('a@b.fr', 'x')).rejects.toThrow(
+      'Impossible de joindre le serveur. Vérifiez votre connexion et réessayez.',
+    );
   });
 });
 
@@ -172,12 +187,29 @@ describe('signUp', () => {
   });
 
   it('explains an existing account and a weak password', async () => {
-    const input = { email: 'a@b.fr', password: 'x', firstName: 'A', lastName: 'B', companyName: 'C', phone: '0', address: 'D' };
-    fake.auth.signUp!.mockResolvedValueOnce({ data: {}, error: { name: 'AuthApiError', status: 422, code: 'user_already_exists', message: 'User already registered' } });
+    const input = {
+      email: 'a@b.fr',
+      password: 'x',
+      firstName: 'A',
+      lastName: 'B',
+      companyName: 'C',
+      phone: '0',
+      address: 'D',
+    };
+    fake.auth.signUp!.mockResolvedValueOnce({
+      data: {},
+      error: { name: 'AuthApiError', status: 422, code: 'user_already_exists', message: 'User already registered' },
+    });
     await expect(signUp(input)).rejects.toThrow('Un compte existe déjà avec cet email.');
     fake.auth.signUp!.mockResolvedValueOnce({
       data: {},
-      error: { name: 'AuthWeakPasswordError', status: 422, code: 'weak_password', message: 'weak', reasons: ['length', 'characters'] },
+      error: {
+        name: 'AuthWeakPasswordError',
+        status: 422,
+        code: 'weak_password',
+        message: 'weak',
+        reasons: ['length', 'characters'],
+      },
     });
     await expect(signUp(input)).rejects.toThrow(
       'Mot de passe trop faible : il est trop court (6 caractères minimum) ; il doit mélanger minuscules, majuscules, chiffres et symboles.',

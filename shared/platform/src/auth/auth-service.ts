@@ -182,7 +182,8 @@ async function checkWithServer(): Promise<boolean> {
       publish(signedIn(session));
       return true;
     }
-    if (error && isDeadSessionError(error)) console.warn('[atelier] session not found on the server, signing out', error);
+    if (error && isDeadSessionError(error))
+      console.warn('[atelier] session not found on the server, signing out', error);
     else console.warn('[atelier] authentication check failed, signing out', error);
     await removeLocalSession();
     return false;
@@ -263,7 +264,9 @@ export async function signUp(input: SignUpInput): Promise<SignUpResult> {
   requireCredentials(input.email, input.password);
   let result;
   try {
-    result = await (await client()).auth.signUp({
+    result = await (
+      await client()
+    ).auth.signUp({
       email: input.email.trim(),
       password: input.password,
       options: {

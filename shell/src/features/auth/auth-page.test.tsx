@@ -76,7 +76,9 @@ describe('login', () => {
     const user = userEvent.setup();
     renderAt('/auth', <AppRoutes />);
     await user.click(await screen.findByRole('button', { name: 'Se connecter' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('You must provide either an email or phone number and a password');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'You must provide either an email or phone number and a password',
+    );
     expect(fake.auth.signInWithPassword).not.toHaveBeenCalled();
   });
 });

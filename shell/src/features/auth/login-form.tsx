@@ -30,7 +30,13 @@ export function LoginForm({ initialEmail = '', notice }: { initialEmail?: string
       {notice ? <Banner tone="success">{notice}</Banner> : null}
       {error ? <Banner tone="error">{error}</Banner> : null}
       <Field label={M.email} htmlFor="login-email">
-        <Input id="login-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+        <Input
+          id="login-email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
       </Field>
       <Field label={M.password} htmlFor="login-password">
         <Input

@@ -17,36 +17,37 @@ function Terms() {
       <h2>1. Objet</h2>
       <p>
         Les présentes conditions générales d'utilisation (CGU) régissent l'accès et l'utilisation du service Atelier,
-        application web permettant aux professionnels du bâtiment, artisans et indépendants de préparer des devis et
-        des factures, d'en générer les fichiers PDF et de gérer leur carnet de clients, leur catalogue de tâches et les
+        application web permettant aux professionnels du bâtiment, artisans et indépendants de préparer des devis et des
+        factures, d'en générer les fichiers PDF et de gérer leur carnet de clients, leur catalogue de tâches et les
         informations de leur entreprise. La création d'un compte vaut acceptation sans réserve des présentes CGU.
       </p>
       <h2>2. Accès au service et compte</h2>
       <p>
-        Le service est réservé aux professionnels. L'utilisateur s'inscrit avec une adresse email et un mot de passe,
-        et renseigne le nom de son entreprise, ses nom, prénom, téléphone, adresse et, le cas échéant, son numéro
-        SIRET. Il s'engage à fournir des informations exactes et à garder son mot de passe confidentiel ; toute
-        action réalisée depuis son compte est réputée faite par lui.
+        Le service est réservé aux professionnels. L'utilisateur s'inscrit avec une adresse email et un mot de passe, et
+        renseigne le nom de son entreprise, ses nom, prénom, téléphone, adresse et, le cas échéant, son numéro SIRET. Il
+        s'engage à fournir des informations exactes et à garder son mot de passe confidentiel ; toute action réalisée
+        depuis son compte est réputée faite par lui.
       </p>
       <h2>3. Offres et tarifs</h2>
       <ul>
         <li>
           <strong>{PLANS.free.name}</strong> ({price(PLANS.free.priceCents)}) : {FREE_QUOTES} devis gratuits par mois
-          calendaire, {PLANS.free.quota.clients} clients, {PLANS.free.quota.storageMb} Mo de stockage, support par email.
+          calendaire, {PLANS.free.quota.clients} clients, {PLANS.free.quota.storageMb} Mo de stockage, support par
+          email.
         </li>
         <li>
           <strong>{PLANS.pro.name}</strong> ({price(PLANS.pro.priceCents)} par mois) : devis illimités, clients
           illimités, 1 Go de stockage, modèles personnalisés, support prioritaire.
         </li>
         <li>
-          <strong>{PLANS.enterprise.name}</strong> ({price(PLANS.enterprise.priceCents)} par mois) : devis illimités,
-          10 Go de stockage, jusqu'à 5 utilisateurs, accès API, support dédié 7j/7 et 24h/24 et formation personnalisée.
+          <strong>{PLANS.enterprise.name}</strong> ({price(PLANS.enterprise.priceCents)} par mois) : devis illimités, 10
+          Go de stockage, jusqu'à 5 utilisateurs, accès API, support dédié 7j/7 et 24h/24 et formation personnalisée.
         </li>
       </ul>
       <p>
-        Le compteur de devis de l'offre {PLANS.free.name} est remis à zéro au début de chaque mois calendaire. Les
-        prix sont indiqués en euros toutes taxes comprises. Les abonnements payants sont mensuels, payables d'avance
-        par carte bancaire via notre prestataire de paiement, et reconduits tacitement chaque mois.
+        Le compteur de devis de l'offre {PLANS.free.name} est remis à zéro au début de chaque mois calendaire. Les prix
+        sont indiqués en euros toutes taxes comprises. Les abonnements payants sont mensuels, payables d'avance par
+        carte bancaire via notre prestataire de paiement, et reconduits tacitement chaque mois.
       </p>
       <h2>4. Résiliation</h2>
       <p>
@@ -57,22 +58,23 @@ function Terms() {
       <h2>5. Données de l'utilisateur</h2>
       <p>
         Les clients, devis, factures, tâches, informations d'entreprise et personnalisations sont enregistrés dans le
-        navigateur de l'utilisateur. Il lui appartient d'en conserver une copie : Atelier ne peut pas les restaurer
-        si le stockage du navigateur est effacé. Les données de compte, de profil, de quotas et d'abonnement sont
-        hébergées sur nos serveurs.
+        navigateur de l'utilisateur. Il lui appartient d'en conserver une copie : Atelier ne peut pas les restaurer si
+        le stockage du navigateur est effacé. Les données de compte, de profil, de quotas et d'abonnement sont hébergées
+        sur nos serveurs.
       </p>
       <h2>6. Responsabilité</h2>
       <p>
         Atelier est un outil d'aide à la rédaction. L'utilisateur reste seul responsable du contenu, des prix, des taux
         de TVA et des mentions obligatoires de ses devis et factures, ainsi que de leur conformité à la réglementation
         applicable. Les propositions issues de la reconnaissance d'image ou de voix doivent être vérifiées avant envoi.
-        Le service est fourni en l'état ; nous nous efforçons d'en assurer la disponibilité sans pouvoir la garantir
-        de façon continue.
+        Le service est fourni en l'état ; nous nous efforçons d'en assurer la disponibilité sans pouvoir la garantir de
+        façon continue.
       </p>
       <h2>7. Droit applicable</h2>
       <p>
-        Les présentes CGU sont soumises au droit français. Pour toute question : <a href={`mailto:${contactEmail}`}>{contactEmail}</a>.
-        À défaut d'accord amiable, les tribunaux compétents du ressort du siège de l'éditeur seront seuls compétents.
+        Les présentes CGU sont soumises au droit français. Pour toute question :{' '}
+        <a href={`mailto:${contactEmail}`}>{contactEmail}</a>. À défaut d'accord amiable, les tribunaux compétents du
+        ressort du siège de l'éditeur seront seuls compétents.
       </p>
     </>
   );
@@ -97,7 +99,10 @@ function Privacy() {
           Compte : adresse email, mot de passe (conservé uniquement sous forme chiffrée), nom, prénom, téléphone, nom de
           l'entreprise, adresse et SIRET — pour créer et gérer votre compte (exécution du contrat).
         </li>
-        <li>Abonnement et quotas : offre choisie, statut de paiement, nombre de devis du mois — pour appliquer votre offre.</li>
+        <li>
+          Abonnement et quotas : offre choisie, statut de paiement, nombre de devis du mois — pour appliquer votre
+          offre.
+        </li>
         <li>
           Paiement : les données de carte sont collectées directement par notre prestataire de paiement ; nous ne
           conservons que la marque et les quatre derniers chiffres de la carte.

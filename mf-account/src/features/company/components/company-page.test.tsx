@@ -81,7 +81,9 @@ describe('/company', () => {
     renderPage();
     fill('Site web', 'mon site');
     fireEvent.blur(screen.getByLabelText('Site web'));
-    expect(screen.getByText('Le site web doit être une adresse valide (ex. https://www.mon-entreprise.fr).')).toBeInTheDocument();
+    expect(
+      screen.getByText('Le site web doit être une adresse valide (ex. https://www.mon-entreprise.fr).'),
+    ).toBeInTheDocument();
     fill('SIRET', '123 456');
     fireEvent.blur(screen.getByLabelText('SIRET'));
     expect(screen.getByText('Le SIRET doit comporter exactement 14 chiffres.')).toBeInTheDocument();
@@ -100,7 +102,9 @@ describe('/company', () => {
     fill('BIC', 'CMCIFRPP');
     fill('Texte du pied de page', 'SAS au capital de 5 000 €');
 
-    const file = new File([Uint8Array.from(atob(PNG.split(',')[1]!), (c) => c.charCodeAt(0))], 'logo.png', { type: 'image/png' });
+    const file = new File([Uint8Array.from(atob(PNG.split(',')[1]!), (c) => c.charCodeAt(0))], 'logo.png', {
+      type: 'image/png',
+    });
     await act(async () => {
       fireEvent.change(screen.getByLabelText('Logo de l’entreprise'), { target: { files: [file] } });
     });
@@ -148,7 +152,9 @@ describe('/company', () => {
     fillValid();
     jest.spyOn(companyInfoStore, 'set').mockReturnValue({ ok: false, message: 'Espace de stockage plein.' });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Sauvegarder' })));
-    expect(screen.getByRole('alert')).toHaveTextContent('Une erreur est survenue lors de la sauvegarde des informations.');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Une erreur est survenue lors de la sauvegarde des informations.',
+    );
     expect(screen.getByRole('button', { name: 'Sauvegarder' })).toBeEnabled();
   });
 });

@@ -55,7 +55,9 @@ const RequiredLabel = styled.span`
 
 type TextField = Exclude<CompanyField, 'logo'>;
 
-const INPUT_TYPES: Partial<Record<TextField, { type: string; autoComplete?: string; inputMode?: 'tel' | 'email' | 'url' | 'numeric' }>> = {
+const INPUT_TYPES: Partial<
+  Record<TextField, { type: string; autoComplete?: string; inputMode?: 'tel' | 'email' | 'url' | 'numeric' }>
+> = {
   name: { type: 'text', autoComplete: 'organization' },
   phone: { type: 'tel', autoComplete: 'tel', inputMode: 'tel' },
   email: { type: 'email', autoComplete: 'email', inputMode: 'email' },
@@ -125,7 +127,12 @@ export function CompanyPage() {
           {options.multiline ? (
             <TextArea {...common} rows={3} />
           ) : (
-            <Input {...common} type={input?.type ?? 'text'} autoComplete={input?.autoComplete} inputMode={input?.inputMode} />
+            <Input
+              {...common}
+              type={input?.type ?? 'text'}
+              autoComplete={input?.autoComplete}
+              inputMode={input?.inputMode}
+            />
           )}
         </Field>
       </div>

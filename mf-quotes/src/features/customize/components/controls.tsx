@@ -32,7 +32,15 @@ const CheckRow = styled.label`
   }
 `;
 
-export function Checkbox({ label, checked, onChange }: { label: string; checked: boolean; onChange: (value: boolean) => void }) {
+export function Checkbox({
+  label,
+  checked,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (value: boolean) => void;
+}) {
   return (
     <CheckRow>
       <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} />
@@ -58,7 +66,15 @@ const ColourRow = styled.div`
 `;
 
 /** A native colour picker plus its hex text, kept in sync; invalid hex shows an error. */
-export function ColourField({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
+export function ColourField({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
   const id = useId();
   const valid = isHexColour(value);
   return (

@@ -39,12 +39,16 @@ describe('/customize', () => {
     renderWithUi(<CustomizePage />);
     fireEvent.change(screen.getByLabelText('Style du tableau'), { target: { value: 'striped' } });
     expect(within(preview()).getByRole('table')).toHaveAttribute('data-table-style', 'striped');
-    fireEvent.change(screen.getByLabelText('Texte additionnel'), { target: { value: 'Acompte de 30 % à la commande.' } });
+    fireEvent.change(screen.getByLabelText('Texte additionnel'), {
+      target: { value: 'Acompte de 30 % à la commande.' },
+    });
     expect(preview()).toHaveTextContent('Acompte de 30 % à la commande.');
     fireEvent.click(screen.getByLabelText('Afficher le pied de page'));
     expect(preview()).not.toHaveTextContent('Devis valable 30 jours');
     fireEvent.change(screen.getByLabelText('Couleur principale'), { target: { value: '#aa3300' } });
-    fireEvent.change(screen.getByLabelText('Position des informations de l’entreprise'), { target: { value: 'right' } });
+    fireEvent.change(screen.getByLabelText('Position des informations de l’entreprise'), {
+      target: { value: 'right' },
+    });
 
     // Nothing is stored before « Sauvegarder ».
     expect(localStorage.getItem('quoteCustomization')).toBe(JSON.stringify(DEFAULT_CUSTOMIZATION));
@@ -68,7 +72,9 @@ describe('/customize', () => {
     expect(preview()).toHaveTextContent('Paiement à réception de facture');
     expect(preview()).toHaveTextContent('Statut : Payée');
 
-    fireEvent.change(screen.getByLabelText('Pied de page personnalisé'), { target: { value: 'Assurance décennale MAAF' } });
+    fireEvent.change(screen.getByLabelText('Pied de page personnalisé'), {
+      target: { value: 'Assurance décennale MAAF' },
+    });
     expect(preview()).toHaveTextContent('Assurance décennale MAAF');
     fireEvent.change(screen.getByLabelText('En-tête personnalisé'), { target: { value: 'Artisan certifié RGE' } });
     expect(preview()).toHaveTextContent('Artisan certifié RGE');

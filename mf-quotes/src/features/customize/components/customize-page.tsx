@@ -1,10 +1,6 @@
 // /customize: quote and invoice appearance with a live preview drawn from the documents' layout model.
 import type { QuoteCustomization } from '@atelier/domain';
-import {
-  buildInvoiceLayout,
-  buildQuoteLayout,
-  DocumentPreview,
-} from '@atelier/documents';
+import { buildInvoiceLayout, buildQuoteLayout, DocumentPreview } from '@atelier/documents';
 import { companyInfoStore, customizationStore, useStoredValue } from '@atelier/storage';
 import { Banner, Card, PageTitle, SaveButton, Tabs } from '@atelier/ui';
 import { useCallback, useMemo, useState } from 'react';
@@ -108,7 +104,11 @@ export function CustomizePage() {
       />
       {error && <Banner tone="error">{error}</Banner>}
       <Layout>
-        <Card as="form" aria-label={tab === 'quote' ? m.sections.quote : m.sections.invoice} onSubmit={(e) => e.preventDefault()}>
+        <Card
+          as="form"
+          aria-label={tab === 'quote' ? m.sections.quote : m.sections.invoice}
+          onSubmit={(e) => e.preventDefault()}
+        >
           {tab === 'quote' ? (
             <QuoteSettings draft={draft} onChange={change} />
           ) : (

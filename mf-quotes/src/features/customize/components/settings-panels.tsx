@@ -3,12 +3,7 @@ import type { QuoteCustomization } from '@atelier/domain';
 import { Field, Input, Select, TextArea } from '@atelier/ui';
 import { useEffect, useId, useState } from 'react';
 
-import {
-  parsePaymentDeadline,
-  withColour,
-  withInvoice,
-  withLayout,
-} from '../model/customization-draft';
+import { parsePaymentDeadline, withColour, withInvoice, withLayout } from '../model/customization-draft';
 import { customizeMessages as m } from '../messages';
 import { Checkbox, ColourField, Fieldset } from './controls';
 
@@ -43,8 +38,16 @@ export function QuoteSettings({ draft, onChange }: PanelProps) {
           onChange={(e) => onChange({ ...draft, additionalText: e.target.value })}
         />
       </Field>
-      <Checkbox label={m.showHeader} checked={draft.showHeader} onChange={(v) => onChange({ ...draft, showHeader: v })} />
-      <Checkbox label={m.showFooter} checked={draft.showFooter} onChange={(v) => onChange({ ...draft, showFooter: v })} />
+      <Checkbox
+        label={m.showHeader}
+        checked={draft.showHeader}
+        onChange={(v) => onChange({ ...draft, showHeader: v })}
+      />
+      <Checkbox
+        label={m.showFooter}
+        checked={draft.showFooter}
+        onChange={(v) => onChange({ ...draft, showFooter: v })}
+      />
     </Fieldset>
   );
 }
@@ -140,7 +143,9 @@ export function AppearanceSettings({ draft, onChange }: PanelProps) {
           <Select
             id={ids.logo}
             value={draft.layout.logoSize}
-            onChange={(e) => onChange(withLayout(draft, 'logoSize', e.target.value as QuoteCustomization['layout']['logoSize']))}
+            onChange={(e) =>
+              onChange(withLayout(draft, 'logoSize', e.target.value as QuoteCustomization['layout']['logoSize']))
+            }
           >
             {(['small', 'medium', 'large'] as const).map((size) => (
               <option key={size} value={size}>

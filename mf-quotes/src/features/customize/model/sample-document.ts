@@ -43,7 +43,13 @@ export function randomSampleDigits(random: () => number = Math.random): string {
 }
 
 export function sampleQuote(digits: string): QuoteSnapshot {
-  return { number: `DE${digits}`, date: SAMPLE_DATE, tasks: SAMPLE_LINES, tvaRate: 20, projectTitle: 'Rénovation appartement' };
+  return {
+    number: `DE${digits}`,
+    date: SAMPLE_DATE,
+    tasks: SAMPLE_LINES,
+    tvaRate: 20,
+    projectTitle: 'Rénovation appartement',
+  };
 }
 
 export function sampleInvoice(digits: string): InvoiceSnapshot {

@@ -44,13 +44,30 @@ function stats(samples: number[]) {
 }
 
 export function benchCatalogue(size: number): Task[] {
-  return Array.from({ length: size }, (_, i) => ({ name: `Tâche ${i + 1}`, unit: i % 2 ? 'm2' : 'h', price: 10 + i * 1.25 }));
+  return Array.from({ length: size }, (_, i) => ({
+    name: `Tâche ${i + 1}`,
+    unit: i % 2 ? 'm2' : 'h',
+    price: 10 + i * 1.25,
+  }));
 }
 
 export function benchDraft(lines: number, catalogue: readonly Task[]): QuoteDraft {
-  const tasks = Array.from({ length: lines }, (_, i) => ({ name: `Ligne ${i + 1}`, quantity: 1 + (i % 7), unit: 'm2' }));
+  const tasks = Array.from({ length: lines }, (_, i) => ({
+    name: `Ligne ${i + 1}`,
+    quantity: 1 + (i % 7),
+    unit: 'm2',
+  }));
   const draft = applyRecognisedTasks(EMPTY_DRAFT, tasks, catalogue);
-  return { ...draft, title: 'Rénovation complète', client: { name: 'Jean Dupont', email: 'jean@dupont.fr', phone: '0612345678', address: '1 rue de la Paix, 75002 Paris' } };
+  return {
+    ...draft,
+    title: 'Rénovation complète',
+    client: {
+      name: 'Jean Dupont',
+      email: 'jean@dupont.fr',
+      phone: '0612345678',
+      address: '1 rue de la Paix, 75002 Paris',
+    },
+  };
 }
 
 export async function runEdit200LinesBench(options: EditBenchOptions = {}): Promise<EditBenchResult> {
@@ -80,7 +97,11 @@ export async function runEdit200LinesBench(options: EditBenchOptions = {}): Prom
   flushSync(() =>
     root.render(
       <UiProviders>
-        <QuoteBuilderPage services={services} initialDraft={benchDraft(lineCount, catalogue)} onSessionReady={(s) => (session = s)} />
+        <QuoteBuilderPage
+          services={services}
+          initialDraft={benchDraft(lineCount, catalogue)}
+          onSessionReady={(s) => (session = s)}
+        />
       </UiProviders>,
     ),
   );
@@ -115,5 +136,13 @@ export async function runEdit200LinesBench(options: EditBenchOptions = {}): Prom
   const totalShown = container.querySelector('[data-testid="total-ttc"]')?.textContent ?? '';
   root.unmount();
   container.remove();
-  return { lines: lineCount, edits, quantity: stats(quantity), changeTask: stats(changeTask), vatRate: stats(vatRate), renderOnly: stats(renderOnly), totalShown };
+  return {
+    lines: lineCount,
+    edits,
+    quantity: stats(quantity),
+    changeTask: stats(changeTask),
+    vatRate: stats(vatRate),
+    renderOnly: stats(renderOnly),
+    totalShown,
+  };
 }

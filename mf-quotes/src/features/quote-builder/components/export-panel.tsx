@@ -34,7 +34,8 @@ export function generationDeps(services: QuoteServices): GenerationDeps {
     consumeQuoteCredit: () => services.consumeQuoteCredit(),
     renderQuotePdf: (input) => services.renderQuotePdf(input),
     storeDocument: (id, bytes) => services.documentFiles.put(id, bytes),
-    saveQuote: (client, quote) => (services.stores?.clients ?? clientsStore).set((prev) => saveQuoteToClient(prev, client, quote)),
+    saveQuote: (client, quote) =>
+      (services.stores?.clients ?? clientsStore).set((prev) => saveQuoteToClient(prev, client, quote)),
     company: () => companyInfoStore.get(),
     customization: () => customizationStore.get(),
     keepLogo: (dataUrl) => (services.snapshotLogos ?? snapshotLogos).keep(dataUrl),
@@ -51,7 +52,13 @@ function objectUrl(bytes: Uint8Array): string | null {
  * Error banner, « Générer le PDF » (busy label, a second request ignored), download link and
  * « Envoyer par email » (enabled once a PDF exists and the client has an email).
  */
-export const ExportPanel = memo(function ExportPanel({ session, clientHasEmail }: { session: QuoteSession; clientHasEmail: boolean }) {
+export const ExportPanel = memo(function ExportPanel({
+  session,
+  clientHasEmail,
+}: {
+  session: QuoteSession;
+  clientHasEmail: boolean;
+}) {
   const services = useQuoteServices();
   const busy = useRef(false);
   const [generating, setGenerating] = useState(false);
@@ -59,9 +66,12 @@ export const ExportPanel = memo(function ExportPanel({ session, clientHasEmail }
   const [warnings, setWarnings] = useState<string[]>([]);
   const [generated, setGenerated] = useState<Generated | null>(null);
 
-  useEffect(() => () => {
-    if (generated?.url) URL.revokeObjectURL(generated.url);
-  }, [generated]);
+  useEffect(
+    () => () => {
+      if (generated?.url) URL.revokeObjectURL(generated.url);
+    },
+    [generated],
+  );
 
   async function generate() {
     if (busy.current) return;
@@ -87,7 +97,11 @@ export const ExportPanel = memo(function ExportPanel({ session, clientHasEmail }
           totalCents: result.totalCents,
         }),
       });
-      bus.emit('quote/generated', { quoteId: result.quote.id, number: result.quote.number, clientEmail: result.client.email }, 'mf-quotes');
+      bus.emit(
+        'quote/generated',
+        { quoteId: result.quote.id, number: result.quote.number, clientEmail: result.client.email },
+        'mf-quotes',
+      );
     } catch {
       setError(M.generationFailed);
     } finally {

@@ -111,7 +111,12 @@ function parseNumber(text: string): number {
 }
 
 /** A number input that commits valid values as they are typed and normalises on blur. */
-function useCommittedNumber(value: number, commit: (n: number | string) => void, isValid: (n: number) => boolean, normalise: (text: string) => number) {
+function useCommittedNumber(
+  value: number,
+  commit: (n: number | string) => void,
+  isValid: (n: number) => boolean,
+  normalise: (text: string) => number,
+) {
   const [text, setText] = useState(String(value));
   const [shown, setShown] = useState(value);
   if (value !== shown) {
@@ -167,7 +172,14 @@ const LineRow = memo(function LineRow({ line, index, catalogue, session }: LineR
         </SmallSelect>
       </td>
       <td className="quantity">
-        <SmallInput aria-label={M.lineQuantity(n)} type="number" min={1} step={0.01} inputMode="decimal" {...quantity} />
+        <SmallInput
+          aria-label={M.lineQuantity(n)}
+          type="number"
+          min={1}
+          step={0.01}
+          inputMode="decimal"
+          {...quantity}
+        />
       </td>
       <td className="unit">{line.unit}</td>
       <td className="remove">
@@ -248,7 +260,11 @@ export function LineEditor({ title, lines, vatRate, catalogue, session, addition
       )}
       {catalogue.length === 0 && <Muted>{M.emptyCatalogue}</Muted>}
       <Actions>
-        <Button $variant="secondary" onClick={() => session.addLine()} disabled={additionsBlocked || catalogue.length === 0}>
+        <Button
+          $variant="secondary"
+          onClick={() => session.addLine()}
+          disabled={additionsBlocked || catalogue.length === 0}
+        >
           {M.addLine}
         </Button>
         <VatField vatRate={vatRate} session={session} />

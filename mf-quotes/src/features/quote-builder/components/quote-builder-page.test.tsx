@@ -22,13 +22,22 @@ function fakeServices(quota: QuotaState = { plan: 'free', remaining: 2, loading:
     planState$,
     consumeQuoteCredit: jest.fn(async (): Promise<QuoteCredit> => {
       number += 1;
-      return { allowed: true, number: `DE${String(number).padStart(4, '0')}`, plan: 'free', quotesUsed: number, remaining: 3 - number };
+      return {
+        allowed: true,
+        number: `DE${String(number).padStart(4, '0')}`,
+        plan: 'free',
+        quotesUsed: number,
+        remaining: 3 - number,
+      };
     }),
     renderQuotePdf: jest.fn(async (input: RenderQuoteInput) => {
       if (holdRender) await new Promise<void>((resolve) => (releaseRender = resolve));
       return { bytes: new Uint8Array([37, 80, 68, 70]), fileName: `devis-${input.quote.number}.pdf`, warnings: [] };
     }),
-    buildQuoteMailto: jest.fn(({ email, number: n }: { email: string; number: string }) => `mailto:${email}?subject=${encodeURIComponent(`Devis ${n}`)}`),
+    buildQuoteMailto: jest.fn(
+      ({ email, number: n }: { email: string; number: string }) =>
+        `mailto:${email}?subject=${encodeURIComponent(`Devis ${n}`)}`,
+    ),
     documentFiles: {
       put: jest.fn(async (id: string, bytes: Uint8Array) => void stored.set(id, bytes)),
       get: jest.fn(async (id: string) => stored.get(id)),
@@ -88,9 +97,18 @@ describe('home page', () => {
     renderWithUi(<QuoteBuilderPage services={fakeServices().services} />);
     act(() => {
       bus.emit('quote/title-recognised', { title: 'Rénovation Salle De Bain', source: 'voice' });
-      bus.emit('quote/tasks-recognised', { tasks: [{ name: 'Peinture murale', quantity: 10, unit: 'm2' }], source: 'voice' });
-      bus.emit('quote/tasks-recognised', { tasks: [{ name: 'Peinture murale', quantity: 2, unit: 'm2' }], source: 'image' });
-      bus.emit('quote/client-recognised', { client: { name: 'Jean Dupont', email: 'jean@dupont.fr' }, source: 'voice' });
+      bus.emit('quote/tasks-recognised', {
+        tasks: [{ name: 'Peinture murale', quantity: 10, unit: 'm2' }],
+        source: 'voice',
+      });
+      bus.emit('quote/tasks-recognised', {
+        tasks: [{ name: 'Peinture murale', quantity: 2, unit: 'm2' }],
+        source: 'image',
+      });
+      bus.emit('quote/client-recognised', {
+        client: { name: 'Jean Dupont', email: 'jean@dupont.fr' },
+        source: 'voice',
+      });
     });
     expect(screen.getByTestId('current-project-title')).toHaveTextContent('Rénovation Salle De Bain');
     expect(screen.getByTestId('current-client-name')).toHaveTextContent('Jean Dupont');
@@ -113,7 +131,10 @@ describe('home page', () => {
     expect(screen.getByTestId('quota-banner')).toHaveTextContent(QUOTA);
     expect(screen.getByTestId('plan-badge')).toHaveTextContent('0 devis restant ce mois-ci');
     act(() => {
-      bus.emit('quote/tasks-recognised', { tasks: [{ name: 'Peinture murale', quantity: 1, unit: 'm2' }], source: 'voice' });
+      bus.emit('quote/tasks-recognised', {
+        tasks: [{ name: 'Peinture murale', quantity: 1, unit: 'm2' }],
+        source: 'voice',
+      });
       bus.emit('quote/title-recognised', { title: 'Pose Parquet', source: 'voice' });
     });
     expect(screen.getByText('Aucune tâche dans ce devis')).toBeInTheDocument();
@@ -125,7 +146,16 @@ describe('home page', () => {
   });
 
   it('builds a quote by hand: client from the book, lines from the catalogue, quantities and VAT recompute the totals', async () => {
-    clientsStore.set([{ name: 'Marie Curie', email: 'marie@curie.fr', phone: '0102030405', address: '1 rue Pierre, Paris', quotes: [], invoices: [] }]);
+    clientsStore.set([
+      {
+        name: 'Marie Curie',
+        email: 'marie@curie.fr',
+        phone: '0102030405',
+        address: '1 rue Pierre, Paris',
+        quotes: [],
+        invoices: [],
+      },
+    ]);
     const user = userEvent.setup();
     renderWithUi(<QuoteBuilderPage services={fakeServices().services} />);
     await user.selectOptions(screen.getByLabelText('Choisir un client enregistré'), 'marie@curie.fr');
@@ -201,13 +231,23 @@ describe('home page', () => {
       await screen.findByRole('link', { name: 'Télécharger devis-DE0001.pdf' });
       expect(fake.services.consumeQuoteCredit).toHaveBeenCalledTimes(1);
       expect(fake.services.renderQuotePdf).toHaveBeenCalledTimes(1);
-      expect(screen.getByRole('link', { name: 'Télécharger devis-DE0001.pdf' })).toHaveAttribute('download', 'devis-DE0001.pdf');
+      expect(screen.getByRole('link', { name: 'Télécharger devis-DE0001.pdf' })).toHaveAttribute(
+        'download',
+        'devis-DE0001.pdf',
+      );
 
       const [client] = clientsStore.get();
       expect(client?.email).toBe('alice@martin.fr');
       expect(client?.quotes).toHaveLength(1);
       const quote = client!.quotes[0]!;
-      expect(quote).toMatchObject({ number: 'DE0001', projectTitle: 'Peinture salon', totalHT: 25, tva: 5, total: 30, tvaRate: 20 });
+      expect(quote).toMatchObject({
+        number: 'DE0001',
+        projectTitle: 'Peinture salon',
+        totalHT: 25,
+        tva: 5,
+        total: 30,
+        tvaRate: 20,
+      });
       expect(fake.stored.get(quote.id)).toEqual(new Uint8Array([37, 80, 68, 70]));
 
       const mail = screen.getByRole('button', { name: 'Envoyer par email' });
@@ -223,7 +263,13 @@ describe('home page', () => {
 
     it('a refused credit shows the quota message', async () => {
       const fake = fakeServices();
-      fake.services.consumeQuoteCredit.mockResolvedValueOnce({ allowed: false, number: null, plan: 'free', quotesUsed: 3, remaining: 0 });
+      fake.services.consumeQuoteCredit.mockResolvedValueOnce({
+        allowed: false,
+        number: null,
+        plan: 'free',
+        quotesUsed: 3,
+        remaining: 0,
+      });
       const user = userEvent.setup();
       renderWithUi(<QuoteBuilderPage services={fake.services} />);
       await user.type(screen.getByLabelText('Nom'), 'Alice');

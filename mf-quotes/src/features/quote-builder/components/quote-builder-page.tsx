@@ -91,7 +91,9 @@ function QuoteBuilder({ recognitionSlot, initialDraft, onSessionReady }: Omit<Qu
         <PageTitle>{M.pageTitle}</PageTitle>
         <PlanBadge quota={quota} />
       </Header>
-      <StorageIssuesBanner keys={[STORAGE_KEYS.tasks, STORAGE_KEYS.clients, STORAGE_KEYS.companyInfo, STORAGE_KEYS.customization]} />
+      <StorageIssuesBanner
+        keys={[STORAGE_KEYS.tasks, STORAGE_KEYS.clients, STORAGE_KEYS.companyInfo, STORAGE_KEYS.customization]}
+      />
       {(exhausted || quotaMessage) && <QuotaBanner />}
       {storageError && <Banner tone="error">{storageError}</Banner>}
       <Card aria-labelledby="recognition-title">

@@ -8,7 +8,10 @@ import type { QuoteDraft } from '../model/quote-draft';
 import { isQuotaExhausted, type QuotaState, type QuoteStores } from '../services';
 
 /** The latest quota state (the platform's stream is BehaviorSubject-like: it emits on subscribe). */
-export function useQuotaState(planState$: Observable<QuotaState>): { quota: QuotaState | null; latest: () => QuotaState | null } {
+export function useQuotaState(planState$: Observable<QuotaState>): {
+  quota: QuotaState | null;
+  latest: () => QuotaState | null;
+} {
   const [quota, setQuota] = useState<QuotaState | null>(null);
   const latest = useRef<QuotaState | null>(null);
   useEffect(() => {

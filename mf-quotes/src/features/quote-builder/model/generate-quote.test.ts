@@ -16,14 +16,35 @@ function deps(overrides: Partial<GenerationDeps> = {}) {
   const saved: Array<{ client: DraftClient; quote: Quote }> = [];
   const stored = new Map<string, Uint8Array>();
   const d: GenerationDeps = {
-    consumeQuoteCredit: jest.fn(async () => ({ allowed: true, number: 'DE0007', plan: 'free' as const, quotesUsed: 1, remaining: 2 })),
-    renderQuotePdf: jest.fn(async ({ quote }) => ({ bytes: new Uint8Array([37, 80, 68, 70]), fileName: `devis-${quote.number}.pdf`, warnings: [] })),
+    consumeQuoteCredit: jest.fn(async () => ({
+      allowed: true,
+      number: 'DE0007',
+      plan: 'free' as const,
+      quotesUsed: 1,
+      remaining: 2,
+    })),
+    renderQuotePdf: jest.fn(async ({ quote }) => ({
+      bytes: new Uint8Array([37, 80, 68, 70]),
+      fileName: `devis-${quote.number}.pdf`,
+      warnings: [],
+    })),
     storeDocument: jest.fn(async (id, bytes) => void stored.set(id, bytes)),
     saveQuote: jest.fn((client, quote) => {
       saved.push({ client, quote });
       return { ok: true } as const;
     }),
-    company: () => ({ name: 'Atelier Martin', address: '', phone: '', email: '', website: '', siret: '', tva: '', rib: { bank: '', iban: '', bic: '' }, logo: '', footer: '' }),
+    company: () => ({
+      name: 'Atelier Martin',
+      address: '',
+      phone: '',
+      email: '',
+      website: '',
+      siret: '',
+      tva: '',
+      rib: { bank: '', iban: '', bic: '' },
+      logo: '',
+      footer: '',
+    }),
     customization: () => DEFAULT_CUSTOMIZATION,
     now: () => new Date('2026-11-21T10:00:00.000Z'),
     ...overrides,
@@ -34,9 +55,15 @@ function deps(overrides: Partial<GenerationDeps> = {}) {
 describe('validateForGeneration', () => {
   it('checks email, then name, then tasks, with the spec messages', () => {
     expect(validateForGeneration(EMPTY_DRAFT)).toBe("L'email du client est requis pour générer un devis.");
-    expect(validateForGeneration(mergeClient(EMPTY_DRAFT, { email: '   ' }))).toBe("L'email du client est requis pour générer un devis.");
-    expect(validateForGeneration(mergeClient(EMPTY_DRAFT, { email: 'a@b.fr' }))).toBe('Le nom du client est requis pour générer un devis.');
-    expect(validateForGeneration(mergeClient(EMPTY_DRAFT, { email: 'a@b.fr', name: 'A' }))).toBe('Au moins une tâche est requise pour générer un devis.');
+    expect(validateForGeneration(mergeClient(EMPTY_DRAFT, { email: '   ' }))).toBe(
+      "L'email du client est requis pour générer un devis.",
+    );
+    expect(validateForGeneration(mergeClient(EMPTY_DRAFT, { email: 'a@b.fr' }))).toBe(
+      'Le nom du client est requis pour générer un devis.',
+    );
+    expect(validateForGeneration(mergeClient(EMPTY_DRAFT, { email: 'a@b.fr', name: 'A' }))).toBe(
+      'Au moins une tâche est requise pour générer un devis.',
+    );
     expect(validateForGeneration(ready)).toBeNull();
   });
 });
@@ -44,7 +71,10 @@ describe('validateForGeneration', () => {
 describe('generateQuote', () => {
   it('refuses an invalid draft without consuming a credit', async () => {
     const { d } = deps();
-    expect(await generateQuote(EMPTY_DRAFT, d)).toEqual({ ok: false, message: "L'email du client est requis pour générer un devis." });
+    expect(await generateQuote(EMPTY_DRAFT, d)).toEqual({
+      ok: false,
+      message: "L'email du client est requis pour générer un devis.",
+    });
     expect(d.consumeQuoteCredit).not.toHaveBeenCalled();
   });
 
@@ -74,11 +104,24 @@ describe('generateQuote', () => {
     expect(stored.get(result.quote.id)).toEqual(new Uint8Array([37, 80, 68, 70]));
     expect(saved[0]?.client.email).toBe('jean@dupont.fr');
     expect(saved[0]?.quote.id).toBe(result.quote.id);
-    expect(d.renderQuotePdf).toHaveBeenCalledWith(expect.objectContaining({ client: expect.objectContaining({ name: 'Jean Dupont' }) }));
+    expect(d.renderQuotePdf).toHaveBeenCalledWith(
+      expect.objectContaining({ client: expect.objectContaining({ name: 'Jean Dupont' }) }),
+    );
   });
 
   it('stores the snapshot it printed from, so the stored quote regenerates the same PDF input', async () => {
-    const company = { name: 'Atelier Martin', address: '3 rue Neuve', phone: '', email: '', website: '', siret: '55208131700046', tva: '', rib: { bank: '', iban: '', bic: '' }, logo: 'data:image/png;base64,AAAA', footer: '' };
+    const company = {
+      name: 'Atelier Martin',
+      address: '3 rue Neuve',
+      phone: '',
+      email: '',
+      website: '',
+      siret: '55208131700046',
+      tva: '',
+      rib: { bank: '', iban: '', bic: '' },
+      logo: 'data:image/png;base64,AAAA',
+      footer: '',
+    };
     const customization = { ...DEFAULT_CUSTOMIZATION, tableStyle: 'striped' as const, additionalText: 'Acompte 30 %' };
     const { d, saved } = deps({ company: () => company, customization: () => customization });
     const result = await generateQuote(ready, d);
@@ -87,14 +130,22 @@ describe('generateQuote', () => {
     company.name = 'Renamed';
     customization.additionalText = 'changed';
     // The stored quote goes through the client book's schema (what a reload reads back).
-    const [client] = clientBookSchema.parse(JSON.parse(JSON.stringify(saveQuoteToClient([], saved[0]!.client, saved[0]!.quote))));
+    const [client] = clientBookSchema.parse(
+      JSON.parse(JSON.stringify(saveQuoteToClient([], saved[0]!.client, saved[0]!.quote))),
+    );
     const stored = client!.quotes[0]!;
     expect(stored.snapshot?.company.name).toBe('Atelier Martin');
     expect(stored.snapshot?.customization.additionalText).toBe('Acompte 30 %');
     const rendered = (d.renderQuotePdf as jest.Mock).mock.calls[0][0];
     const again = quoteDocumentInput(stored);
     expect(again).toEqual({
-      quote: { number: 'DE0007', date: rendered.quote.date, tasks: rendered.quote.tasks, tvaRate: 20, projectTitle: 'Rénovation salon' },
+      quote: {
+        number: 'DE0007',
+        date: rendered.quote.date,
+        tasks: rendered.quote.tasks,
+        tvaRate: 20,
+        projectTitle: 'Rénovation salon',
+      },
       client: rendered.client,
       company: rendered.company,
       customization: rendered.customization,
@@ -103,7 +154,18 @@ describe('generateQuote', () => {
 
   it('the snapshot logo is kept aside once (IndexedDB) and the stored quote only references it', async () => {
     const logo = 'data:image/png;base64,AAAA';
-    const company = { name: 'Atelier Martin', address: '', phone: '', email: '', website: '', siret: '', tva: '', rib: { bank: '', iban: '', bic: '' }, logo, footer: '' };
+    const company = {
+      name: 'Atelier Martin',
+      address: '',
+      phone: '',
+      email: '',
+      website: '',
+      siret: '',
+      tva: '',
+      rib: { bank: '', iban: '', bic: '' },
+      logo,
+      footer: '',
+    };
     const keepLogo = jest.fn(async () => 'logo-abc');
     const { d, saved } = deps({ company: () => company, keepLogo });
     const result = await generateQuote(ready, d);
@@ -112,18 +174,32 @@ describe('generateQuote', () => {
     expect((d.renderQuotePdf as jest.Mock).mock.calls[0][0].company.logo).toBe(logo);
     // …stored without repeating it.
     expect(keepLogo).toHaveBeenCalledWith(logo);
-    expect(saved[0]?.quote.snapshot).toMatchObject({ logoId: 'logo-abc', company: { name: 'Atelier Martin', logo: '' } });
+    expect(saved[0]?.quote.snapshot).toMatchObject({
+      logoId: 'logo-abc',
+      company: { name: 'Atelier Martin', logo: '' },
+    });
     expect(JSON.stringify(saved[0]?.quote)).not.toContain(logo);
   });
 
   it('a full client book: the quote is saved again without the snapshot logo', async () => {
-    const company = { name: 'Atelier Martin', address: '', phone: '', email: '', website: '', siret: '', tva: '', rib: { bank: '', iban: '', bic: '' }, logo: 'data:image/png;base64,AAAA', footer: '' };
+    const company = {
+      name: 'Atelier Martin',
+      address: '',
+      phone: '',
+      email: '',
+      website: '',
+      siret: '',
+      tva: '',
+      rib: { bank: '', iban: '', bic: '' },
+      logo: 'data:image/png;base64,AAAA',
+      footer: '',
+    };
     const attempts: Quote[] = [];
     const { d } = deps({
       company: () => company,
       saveQuote: jest.fn((_client, quote: Quote) => {
         attempts.push(quote);
-        return quote.snapshot?.company.logo ? ({ ok: false as const, message: 'plein' }) : ({ ok: true as const });
+        return quote.snapshot?.company.logo ? { ok: false as const, message: 'plein' } : { ok: true as const };
       }),
     });
     const result = await generateQuote(ready, d);
@@ -136,26 +212,52 @@ describe('generateQuote', () => {
 
   it('a refused credit gives the quota message and renders nothing', async () => {
     const { d } = deps({
-      consumeQuoteCredit: jest.fn(async () => ({ allowed: false, number: null, plan: 'free' as const, quotesUsed: 3, remaining: 0 })),
+      consumeQuoteCredit: jest.fn(async () => ({
+        allowed: false,
+        number: null,
+        plan: 'free' as const,
+        quotesUsed: 3,
+        remaining: 0,
+      })),
     });
     expect(await generateQuote(ready, d)).toEqual({
       ok: false,
-      message: 'Vous avez atteint votre limite de devis mensuelle. Passez à un plan supérieur pour créer des devis illimités.',
+      message:
+        'Vous avez atteint votre limite de devis mensuelle. Passez à un plan supérieur pour créer des devis illimités.',
     });
     expect(d.renderQuotePdf).not.toHaveBeenCalled();
   });
 
   it('any failure gives the generic message', async () => {
-    const { d } = deps({ renderQuotePdf: jest.fn(async () => { throw new Error('boom'); }) });
-    expect(await generateQuote(ready, d)).toEqual({ ok: false, message: 'Une erreur est survenue lors de la génération du devis' });
-    const { d: d2 } = deps({ consumeQuoteCredit: jest.fn(async () => { throw new Error('offline'); }) });
-    expect(await generateQuote(ready, d2)).toEqual({ ok: false, message: 'Une erreur est survenue lors de la génération du devis' });
+    const { d } = deps({
+      renderQuotePdf: jest.fn(async () => {
+        throw new Error('boom');
+      }),
+    });
+    expect(await generateQuote(ready, d)).toEqual({
+      ok: false,
+      message: 'Une erreur est survenue lors de la génération du devis',
+    });
+    const { d: d2 } = deps({
+      consumeQuoteCredit: jest.fn(async () => {
+        throw new Error('offline');
+      }),
+    });
+    expect(await generateQuote(ready, d2)).toEqual({
+      ok: false,
+      message: 'Une erreur est survenue lors de la génération du devis',
+    });
   });
 
   it('bytes that cannot be kept or a full client book are warnings, the PDF is still offered', async () => {
     const { d } = deps({
-      storeDocument: jest.fn(async () => { throw new Error('no idb'); }),
-      saveQuote: jest.fn(() => ({ ok: false as const, message: 'Espace de stockage du navigateur plein : la modification n\'a pas été enregistrée.' })),
+      storeDocument: jest.fn(async () => {
+        throw new Error('no idb');
+      }),
+      saveQuote: jest.fn(() => ({
+        ok: false as const,
+        message: "Espace de stockage du navigateur plein : la modification n'a pas été enregistrée.",
+      })),
     });
     const result = await generateQuote(ready, d);
     expect(result.ok).toBe(true);

@@ -18,7 +18,10 @@ export function validateForGeneration(draft: QuoteDraft): string | null {
 }
 
 /** The stored quote (euros in the legacy shape; computed from integer cents). */
-export function buildQuote(draft: QuoteDraft, meta: { id: string; number: string; date: Date }): Quote & { number: string } {
+export function buildQuote(
+  draft: QuoteDraft,
+  meta: { id: string; number: string; date: Date },
+): Quote & { number: string } {
   const totals = draftTotals(draft);
   const title = draft.title.trim();
   return {

@@ -24,7 +24,10 @@ const CATALOGUE: Task[] = [
 ];
 
 function draftWith(...names: string[]): QuoteDraft {
-  return names.reduce((d, name) => applyRecognisedTasks(d, [{ name, quantity: 1, unit: 'm2' }], CATALOGUE), EMPTY_DRAFT);
+  return names.reduce(
+    (d, name) => applyRecognisedTasks(d, [{ name, quantity: 1, unit: 'm2' }], CATALOGUE),
+    EMPTY_DRAFT,
+  );
 }
 
 describe('applyRecognisedTasks', () => {
@@ -39,11 +42,18 @@ describe('applyRecognisedTasks', () => {
     expect(d.lines).toHaveLength(1);
     expect(d.lines[0]?.quantity).toBe(15);
     // Within one batch too.
-    d = applyRecognisedTasks(d, [
-      { name: 'Pose carrelage', quantity: 2, unit: 'm2' },
-      { name: 'Pose carrelage', quantity: 3, unit: 'm2' },
-    ], CATALOGUE);
-    expect(d.lines.map((l) => [l.name, l.quantity])).toEqual([['Peinture murale', 15], ['Pose carrelage', 5]]);
+    d = applyRecognisedTasks(
+      d,
+      [
+        { name: 'Pose carrelage', quantity: 2, unit: 'm2' },
+        { name: 'Pose carrelage', quantity: 3, unit: 'm2' },
+      ],
+      CATALOGUE,
+    );
+    expect(d.lines.map((l) => [l.name, l.quantity])).toEqual([
+      ['Peinture murale', 15],
+      ['Pose carrelage', 5],
+    ]);
   });
 
   it('keeps a task unknown to the catalogue with its recognised unit and price 0; quantities ≥ 1', () => {

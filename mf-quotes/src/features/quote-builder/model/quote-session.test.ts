@@ -8,7 +8,8 @@ const CATALOGUE: Task[] = [
   { name: 'Peinture murale', unit: 'm2', price: 25 },
   { name: 'Pose carrelage', unit: 'm2', price: 45.5 },
 ];
-const QUOTA = 'Vous avez atteint votre limite de devis mensuelle. Passez à un plan supérieur pour créer des devis illimités.';
+const QUOTA =
+  'Vous avez atteint votre limite de devis mensuelle. Passez à un plan supérieur pour créer des devis illimités.';
 
 function setup(exhausted = false) {
   const savedClients: DraftClient[] = [];
@@ -41,7 +42,10 @@ function setup(exhausted = false) {
 describe('quote session driven by bus events', () => {
   it('quote/tasks-recognised adds lines with catalogue prices and raises existing ones', () => {
     const { session, done } = setup();
-    bus.emit('quote/tasks-recognised', { tasks: [{ name: 'Peinture murale', quantity: 10, unit: 'm2' }], source: 'voice' });
+    bus.emit('quote/tasks-recognised', {
+      tasks: [{ name: 'Peinture murale', quantity: 10, unit: 'm2' }],
+      source: 'voice',
+    });
     bus.emit('quote/tasks-recognised', {
       tasks: [
         { name: 'peinture murale', quantity: 5, unit: 'm2' },
@@ -99,7 +103,10 @@ describe('quote session driven by bus events', () => {
   describe('with the free quota exhausted', () => {
     it('refuses recognised tasks, client and title with the spec message and tells the recognition panels', () => {
       const { session, savedClients, refused, done } = setup(true);
-      bus.emit('quote/tasks-recognised', { tasks: [{ name: 'Peinture murale', quantity: 1, unit: 'm2' }], source: 'voice' });
+      bus.emit('quote/tasks-recognised', {
+        tasks: [{ name: 'Peinture murale', quantity: 1, unit: 'm2' }],
+        source: 'voice',
+      });
       bus.emit('quote/client-recognised', { client: { name: 'A', email: 'a@x.fr' }, source: 'voice' });
       bus.emit('quote/title-recognised', { title: 'Pose Parquet', source: 'voice' });
       const state = session.getState();

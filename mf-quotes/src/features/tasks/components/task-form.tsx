@@ -76,9 +76,7 @@ export function TaskForm({ onAdd }: TaskFormProps) {
               onChange={(e) => update({ customUnit: e.target.value })}
             />
           )}
-          <LinkButton
-            onClick={() => update({ unitMode: values.unitMode === 'predefined' ? 'custom' : 'predefined' })}
-          >
+          <LinkButton onClick={() => update({ unitMode: values.unitMode === 'predefined' ? 'custom' : 'predefined' })}>
             {values.unitMode === 'predefined' ? M.useCustomUnit : M.usePredefinedUnit}
           </LinkButton>
         </Field>

@@ -28,9 +28,7 @@ export function TasksPage() {
     <Page>
       <PageTitle>{M.pageTitle}</PageTitle>
       <StorageIssuesBanner keys={[STORAGE_KEYS.tasks]} />
-      {writeError && (
-        <Banner tone="error">{writeError}</Banner>
-      )}
+      {writeError && <Banner tone="error">{writeError}</Banner>}
       <Card>
         <CardTitle>{M.formTitle}</CardTitle>
         <TaskForm onAdd={addTask} />

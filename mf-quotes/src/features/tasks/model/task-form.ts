@@ -21,8 +21,7 @@ export const INITIAL_TASK_FORM: TaskFormValues = {
 };
 
 export type TaskFormResult =
-  | { ok: true; task: Task }
-  | { ok: false; field: 'name' | 'price' | 'unit'; message: string };
+  { ok: true; task: Task } | { ok: false; field: 'name' | 'price' | 'unit'; message: string };
 
 export function parsePrice(input: string): number | null {
   const trimmed = input.trim().replace(',', '.');

@@ -26,10 +26,13 @@ export function complementaryTasks(lines: readonly Line[], catalogue: readonly T
   for (const line of lines) {
     const terms = analyseTerms(line.name);
     // A removal's companion is the clearing of the rubble, not the companions of what is removed.
-    const notions = polarityOf(terms) === 'remove' ? ['remove'] : terms.map((t) => t.concept).filter((c): c is string => c !== null);
+    const notions =
+      polarityOf(terms) === 'remove' ? ['remove'] : terms.map((t) => t.concept).filter((c): c is string => c !== null);
     for (const notion of new Set(notions)) {
       for (const companion of COMPANIONS[notion] ?? []) {
-        const task = prepared.find((p) => p.polarity === 'default' && p.terms.some((t) => t.concept === companion && t.isHead))?.task;
+        const task = prepared.find(
+          (p) => p.polarity === 'default' && p.terms.some((t) => t.concept === companion && t.isHead),
+        )?.task;
         if (!task || present.has(task.name)) continue;
         const sameUnit = unitsCompatible(canonicalUnit(line.unit) ?? 'u', canonicalUnit(task.unit));
         const quantity = sameUnit ? Math.max(1, Math.round(line.quantity * COMPLEMENTARY_FACTOR)) : 1;

@@ -78,7 +78,13 @@ export class AiProvider {
     const url = await imageToDataUrl(image);
     const messages = (instruction: string): Message[] => [
       { role: 'system', content: systemPrompt(catalogue) },
-      { role: 'user', content: [{ type: 'text', text: instruction }, { type: 'image_url', image_url: { url, detail: 'high' } }] },
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: instruction },
+          { type: 'image_url', image_url: { url, detail: 'high' } },
+        ],
+      },
     ];
     let raw: RawExtraction | null;
     try {
@@ -109,7 +115,10 @@ export class AiProvider {
       if (added === 0) result = { ...result, tasks: [...result.tasks, ...complementaryTasks(result.tasks, catalogue)] };
     }
     if (result.tasks.length === 0) {
-      throw new AnalysisError(rawTaskCount === 0 ? 'no_tasks' : 'no_valid_tasks', rawTaskCount === 0 ? ANALYSIS_MESSAGES.noTasksInImage : ANALYSIS_MESSAGES.noValidTasks);
+      throw new AnalysisError(
+        rawTaskCount === 0 ? 'no_tasks' : 'no_valid_tasks',
+        rawTaskCount === 0 ? ANALYSIS_MESSAGES.noTasksInImage : ANALYSIS_MESSAGES.noValidTasks,
+      );
     }
     return { ...result, provider: 'ai' };
   }

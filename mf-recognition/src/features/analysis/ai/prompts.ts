@@ -14,9 +14,9 @@ export function systemPrompt(catalogue: readonly Task[]): string {
     'Réponds uniquement avec un objet JSON de la forme :',
     SHAPE,
     'Règles :',
-    '- Chaque tâche doit reprendre exactement le nom et l\'unité d\'une tâche du catalogue ci-dessous ; ignore ce qui n\'y correspond pas.',
+    "- Chaque tâche doit reprendre exactement le nom et l'unité d'une tâche du catalogue ci-dessous ; ignore ce qui n'y correspond pas.",
     '- « pose » et « dépose » sont des tâches différentes : ne les confonds jamais.',
-    '- La quantité est un nombre (convertis « deux », « une dizaine », « 12,5 ») ; 1 si elle n\'est pas dite. Les dimensions comme « 30x60 » ne sont pas des quantités.',
+    "- La quantité est un nombre (convertis « deux », « une dizaine », « 12,5 ») ; 1 si elle n'est pas dite. Les dimensions comme « 30x60 » ne sont pas des quantités.",
     '- Client : nom sans civilité, téléphone français, email, adresse postale ; laisse vide ce qui manque.',
     '- projectTitle : un titre court en français (ex. « Rénovation salle de bain »).',
     'Catalogue des tâches :',
@@ -24,10 +24,11 @@ export function systemPrompt(catalogue: readonly Task[]): string {
   ].join('\n');
 }
 
-export const IMAGE_INSTRUCTION = "Analyse cette image (notes, plan ou document de chantier) et extrais le devis au format JSON demandé.";
+export const IMAGE_INSTRUCTION =
+  'Analyse cette image (notes, plan ou document de chantier) et extrais le devis au format JSON demandé.';
 
 export const IMAGE_RETRY_INSTRUCTION =
-  "Analyse à nouveau cette image avec attention : relève TOUTES les tâches du catalogue qui y figurent ou qui sont nécessaires aux travaux décrits, avec leurs quantités. Réponds au format JSON demandé.";
+  'Analyse à nouveau cette image avec attention : relève TOUTES les tâches du catalogue qui y figurent ou qui sont nécessaires aux travaux décrits, avec leurs quantités. Réponds au format JSON demandé.';
 
 export function textInstruction(text: string): string {
   return `Voici les notes ou la dictée de l'artisan. Extrais le devis au format JSON demandé.\n\n"""\n${text}\n"""`;

@@ -6,13 +6,103 @@ export type Found = { value: string; start: number; end: number };
 
 const TITLE_WORD = String.raw`(?:M\.|Mr\.?|Mme\.?|Mlle\.?|Melle|Monsieur|Madame|Mademoiselle|Messieurs|Mesdames)`;
 const NAME_STOP = new Set([
-  'qui', 'habite', 'habitant', 'habitent', 'demeurant', 'domicilie', 'domiciliee', 'au', 'aux', 'a', 'de', 'du', 'des', 'le', 'la',
-  'les', 'pour', 'et', 'il', 'elle', 'son', 'sa', 'ses', 'tel', 'telephone', 'portable', 'mobile', 'numero', 'mail', 'email',
-  'courriel', 'adresse', 'veut', 'voudrait', 'veulent', 'souhaite', 'souhaiterait', 'demande', 'est', 'c', 'situe', 'situee',
-  'sise', 'dont', 'on', 'nous', 'je', 'chantier', 'projet', 'devis', 'travaux', 'joignable', 'joindre', 'contact', 'y', 'en',
-  'chez', 'rue', 'avenue', 'boulevard', 'chemin', 'impasse', 'allee', 'place', 'route', 'dans', 'sur', 'avec', 'lui', 'leur',
-  'ok', 'donc', 'alors', 'bon', 'ensuite', 'puis', 'il', 'ils', 'elles', 'fait', 'faire', 'refaire', 'peinture', 'carrelage',
-  'maison', 'appartement', 'appart', 'pavillon', 'tout', 'vous', 'merci', 'bonjour', 'voici', 'voila', 'par', 'ou', 'mais',
+  'qui',
+  'habite',
+  'habitant',
+  'habitent',
+  'demeurant',
+  'domicilie',
+  'domiciliee',
+  'au',
+  'aux',
+  'a',
+  'de',
+  'du',
+  'des',
+  'le',
+  'la',
+  'les',
+  'pour',
+  'et',
+  'il',
+  'elle',
+  'son',
+  'sa',
+  'ses',
+  'tel',
+  'telephone',
+  'portable',
+  'mobile',
+  'numero',
+  'mail',
+  'email',
+  'courriel',
+  'adresse',
+  'veut',
+  'voudrait',
+  'veulent',
+  'souhaite',
+  'souhaiterait',
+  'demande',
+  'est',
+  'c',
+  'situe',
+  'situee',
+  'sise',
+  'dont',
+  'on',
+  'nous',
+  'je',
+  'chantier',
+  'projet',
+  'devis',
+  'travaux',
+  'joignable',
+  'joindre',
+  'contact',
+  'y',
+  'en',
+  'chez',
+  'rue',
+  'avenue',
+  'boulevard',
+  'chemin',
+  'impasse',
+  'allee',
+  'place',
+  'route',
+  'dans',
+  'sur',
+  'avec',
+  'lui',
+  'leur',
+  'ok',
+  'donc',
+  'alors',
+  'bon',
+  'ensuite',
+  'puis',
+  'il',
+  'ils',
+  'elles',
+  'fait',
+  'faire',
+  'refaire',
+  'peinture',
+  'carrelage',
+  'maison',
+  'appartement',
+  'appart',
+  'pavillon',
+  'tout',
+  'vous',
+  'merci',
+  'bonjour',
+  'voici',
+  'voila',
+  'par',
+  'ou',
+  'mais',
 ]);
 
 const NAME_PARTICLES = new Set(['le', 'la', 'de', 'du', 'des', 'van', 'von', 'der', 'den', 'di', 'da', 'del', 'della']);
@@ -31,14 +121,20 @@ function readName(text: string, from: number): Found | null {
     const word = match[0];
     const folded = fold(word).replace(/'.*$/, '');
     // « Hervé Le Gall », « Anne De Vries »: a capitalised particle inside a capitalised name.
-    const particle = taken.length > 0 && NAME_PARTICLES.has(folded) && /^\p{Lu}/u.test(word) && /^\p{Lu}/u.test(taken[0]!.text) && /^[ \t]+\p{Lu}/u.test(text.slice(match.index + word.length));
+    const particle =
+      taken.length > 0 &&
+      NAME_PARTICLES.has(folded) &&
+      /^\p{Lu}/u.test(word) &&
+      /^\p{Lu}/u.test(taken[0]!.text) &&
+      /^[ \t]+\p{Lu}/u.test(text.slice(match.index + word.length));
     if ((NAME_STOP.has(folded) && !particle) || folded.length === 0) break;
     const capitalised = /^\p{Lu}/u.test(word);
     const firstCapitalised = taken[0] ? /^\p{Lu}/u.test(taken[0].text) : capitalised;
     if (taken.length > 0 && firstCapitalised && !capitalised) break;
     taken.push({ text: word.replace(/'$/, ''), start: match.index, end: match.index + word.length });
     cursor = match.index + word.length;
-    if (taken.length === (firstCapitalised ? 3 : 2) + (taken.some((w) => NAME_PARTICLES.has(fold(w.text))) ? 1 : 0)) break;
+    if (taken.length === (firstCapitalised ? 3 : 2) + (taken.some((w) => NAME_PARTICLES.has(fold(w.text))) ? 1 : 0))
+      break;
   }
   const first = taken[0];
   const last = taken[taken.length - 1];
@@ -62,40 +158,96 @@ export function findClientName(text: string): Found | null {
     const name = readName(text, match.index + match[0].length);
     if (name) return withFirstName(text, { value: name.value, start: match.index, end: name.end });
   }
-  const titledLower = new RegExp(String.raw`(?<![\p{L}])(?:monsieur|madame|mademoiselle|(?:la\s+)?famille|chez\s+les)\s+`, 'giu');
+  const titledLower = new RegExp(
+    String.raw`(?<![\p{L}])(?:monsieur|madame|mademoiselle|(?:la\s+)?famille|chez\s+les)\s+`,
+    'giu',
+  );
   for (const match of text.matchAll(titledLower)) {
     const name = readName(text, match.index + match[0].length);
     if (name) return withFirstName(text, { value: name.value, start: match.index, end: name.end });
   }
   // « le chantier Morel », « chez Durand »: a capitalised name after the place words.
-  const place = /(?<![\p{L}])(?:[Cc]hantier|[Cc]hez)\s+(?:les\s+)?(\p{Lu}[\p{Ll}'-]+)(?![\p{L}])(?!\s+\p{Lu})/u.exec(text);
-  if (place?.[1] && !NAME_STOP.has(fold(place[1]))) return { value: place[1], start: place.index, end: place.index + place[0].length };
+  const place = /(?<![\p{L}])(?:[Cc]hantier|[Cc]hez)\s+(?:les\s+)?(\p{Lu}[\p{Ll}'-]+)(?![\p{L}])(?!\s+\p{Lu})/u.exec(
+    text,
+  );
+  if (place?.[1] && !NAME_STOP.has(fold(place[1])))
+    return { value: place[1], start: place.index, end: place.index + place[0].length };
   return null;
 }
 
 const STREET_TYPES = String.raw`rue|avenue|av\.|bd|boulevard|chemin|impasse|all[ée]e|place|route|rte|quai|cours|lotissement|lieu-dit|lieudit|r[ée]sidence|square|passage|voie|sentier|hameau|faubourg|chauss[ée]e|villa|cit[ée]|parvis|esplanade|promenade|mont[ée]e|rond-point|clos`;
 const ADDRESS_STOP = new Set([
-  'tel', 'telephone', 'portable', 'mobile', 'numero', 'mail', 'email', 'courriel', 'pour', 'il', 'elle', 'ils', 'qui', 'veut',
-  'voudrait', 'souhaite', 'avec', 'et', 'donc', 'alors', 'on', 'nous', 'je', 'c', 'ce', 'cest', 'son', 'sa', 'ses', 'travaux',
-  'chantier', 'projet', 'devis', 'il', 'a', 'au', 'client', 'cliente', 'code', 'postal', 'cp', 'dans', 'en', 'sur',
+  'tel',
+  'telephone',
+  'portable',
+  'mobile',
+  'numero',
+  'mail',
+  'email',
+  'courriel',
+  'pour',
+  'il',
+  'elle',
+  'ils',
+  'qui',
+  'veut',
+  'voudrait',
+  'souhaite',
+  'avec',
+  'et',
+  'donc',
+  'alors',
+  'on',
+  'nous',
+  'je',
+  'c',
+  'ce',
+  'cest',
+  'son',
+  'sa',
+  'ses',
+  'travaux',
+  'chantier',
+  'projet',
+  'devis',
+  'il',
+  'a',
+  'au',
+  'client',
+  'cliente',
+  'code',
+  'postal',
+  'cp',
+  'dans',
+  'en',
+  'sur',
 ]);
 
 /** « Monsieur Vidal, Thierry Vidal »: the repeated name with the first name is the fuller one. */
 function withFirstName(text: string, found: Found): Found {
   const last = found.value.split(' ').pop() ?? '';
   const escaped = last.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const repeat = new RegExp(String.raw`^\s*,\s*(\p{Lu}[\p{L}'-]+)\s+${escaped}(?![\p{L}])`, 'u').exec(text.slice(found.end));
+  const repeat = new RegExp(String.raw`^\s*,\s*(\p{Lu}[\p{L}'-]+)\s+${escaped}(?![\p{L}])`, 'u').exec(
+    text.slice(found.end),
+  );
   if (!repeat || found.value.includes(' ')) return found;
   return { value: `${repeat[1]} ${last}`, start: found.start, end: found.end + repeat[0].length };
 }
 
 /** A street address: [number] street-type name [, postal code city | à city]. */
 export function findAddress(text: string): Found | null {
-  const re = new RegExp(String.raw`(?:(\d{1,4})\s*(?:bis|ter|b)?\s*,?\s*)?(?<![\p{L}])(?:${STREET_TYPES})(?=[\s.])`, 'giu');
+  const re = new RegExp(
+    String.raw`(?:(\d{1,4})\s*(?:bis|ter|b)?\s*,?\s*)?(?<![\p{L}])(?:${STREET_TYPES})(?=[\s.])`,
+    'giu',
+  );
   for (const match of text.matchAll(re)) {
     const start = match.index;
     // « à la place de la baignoire », « sur la route »: an article before the word makes it a common noun.
-    if (!match[1] && /(?<![\p{L}])(?:la|le|une|un|cette|sa|son|de)\s+$/iu.test(text.slice(Math.max(0, start - 8), start))) continue;
+    if (
+      !match[1] &&
+      /(?<![\p{L}])(?:la|le|une|un|cette|sa|son|de)\s+$/iu.test(text.slice(Math.max(0, start - 8), start))
+    )
+      continue;
     // Street name: words up to punctuation, a stop word, a postal code or « à ».
     const wordRe = /[\p{L}\d][\p{L}\d'-]*/gu;
     wordRe.lastIndex = start + match[0].length;
@@ -114,10 +266,14 @@ export function findAddress(text: string): Found | null {
     // Postal code and city: after a comma, a blank or a line break (notes), or « à City ».
     const rest = text.slice(end);
     const postal = /^\s*[,-]?\s*(?:code postal\s*)?(\d{5})\b/u.exec(rest);
-    const city = /^\s*,?\s*(?:à|a)\s+([\p{Lu}][\p{L}'-]*(?:[ \t-]+[\p{Lu}][\p{L}'-]*){0,3}|[\p{L}][\p{L}'-]*)/u.exec(rest);
+    const city = /^\s*,?\s*(?:à|a)\s+([\p{Lu}][\p{L}'-]*(?:[ \t-]+[\p{Lu}][\p{L}'-]*){0,3}|[\p{L}][\p{L}'-]*)/u.exec(
+      rest,
+    );
     if (postal) {
       let consumed = postal[0].length;
-      const after = /^[ \t]*,?[ \t]*((?:[\p{L}][\p{L}'-]*)(?:[ \t]+[\p{L}][\p{L}'-]*){0,3})/u.exec(rest.slice(consumed));
+      const after = /^[ \t]*,?[ \t]*((?:[\p{L}][\p{L}'-]*)(?:[ \t]+[\p{L}][\p{L}'-]*){0,3})/u.exec(
+        rest.slice(consumed),
+      );
       const cityWords = cityName(after?.[1] ?? '');
       value += `, ${postal[1]}`;
       if (cityWords) {
@@ -152,11 +308,22 @@ function cityName(words: string): string {
   const kept: string[] = [];
   for (const word of words.split(/\s+/).filter(Boolean)) {
     const folded = fold(word);
-    if (ADDRESS_STOP.has(folded) || NAME_STOP.has(folded) && !['de', 'la', 'le', 'les', 'du', 'sur', 'en'].includes(folded)) break;
-    if (kept.length > 0 && !/^\p{Lu}/u.test(word) && /^\p{Lu}/u.test(kept[0] ?? '') && !['de', 'la', 'le', 'les', 'du', 'sur', 'en'].includes(folded)) break;
+    if (
+      ADDRESS_STOP.has(folded) ||
+      (NAME_STOP.has(folded) && !['de', 'la', 'le', 'les', 'du', 'sur', 'en'].includes(folded))
+    )
+      break;
+    if (
+      kept.length > 0 &&
+      !/^\p{Lu}/u.test(word) &&
+      /^\p{Lu}/u.test(kept[0] ?? '') &&
+      !['de', 'la', 'le', 'les', 'du', 'sur', 'en'].includes(folded)
+    )
+      break;
     kept.push(word);
   }
-  while (kept.length > 0 && ['de', 'la', 'le', 'les', 'du', 'sur', 'en'].includes(fold(kept[kept.length - 1] ?? ''))) kept.pop();
+  while (kept.length > 0 && ['de', 'la', 'le', 'les', 'du', 'sur', 'en'].includes(fold(kept[kept.length - 1] ?? '')))
+    kept.pop();
   return kept.join(' ');
 }
 

@@ -1,5 +1,14 @@
 // The whole dictation corpus (fixtures/dictations): task F1 (name + quantity + unit all right) and client fields.
-import { DICTATIONS_DIR, heldOutSets, loadCatalogue, loadCorpus, scoreCase, SECOND_CATALOGUE_DIR, summarise, THIRD_CATALOGUE_DIR } from '../../../testing/dictation-corpus';
+import {
+  DICTATIONS_DIR,
+  heldOutSets,
+  loadCatalogue,
+  loadCorpus,
+  scoreCase,
+  SECOND_CATALOGUE_DIR,
+  summarise,
+  THIRD_CATALOGUE_DIR,
+} from '../../../testing/dictation-corpus';
 import { extractFromText } from './extract-from-text';
 
 describe.each([
@@ -16,7 +25,9 @@ describe.each([
   });
 
   it('extracts tasks with F1 ≥ 0.9 and client fields with accuracy ≥ 0.9', () => {
-    const summary = summarise(corpus.map((c) => scoreCase(c.id, c.expected, extractFromText(c.text, catalogue, { flow: 'voice' }))));
+    const summary = summarise(
+      corpus.map((c) => scoreCase(c.id, c.expected, extractFromText(c.text, catalogue, { flow: 'voice' }))),
+    );
     const failures = summary.cases.filter((c) => c.missed.length || c.spurious.length || c.clientErrors.length);
     if (summary.f1 < 0.9 || summary.clientAccuracy < 0.9) console.log(JSON.stringify(failures, null, 2));
     expect(summary.f1).toBeGreaterThanOrEqual(0.9);
@@ -40,10 +51,19 @@ describe('dictation corpus — held-out batches', () => {
   it('extracts tasks with F1 ≥ 0.9 and client fields with accuracy ≥ 0.9 over all held-out texts', () => {
     const scores = sets.flatMap((set) => {
       const catalogue = loadCatalogue(set.dir);
-      return loadCorpus(set.dir).map((c) => scoreCase(c.id, c.expected, extractFromText(c.text, catalogue, { flow: 'voice' })));
+      return loadCorpus(set.dir).map((c) =>
+        scoreCase(c.id, c.expected, extractFromText(c.text, catalogue, { flow: 'voice' })),
+      );
     });
     const summary = summarise(scores);
-    if (summary.f1 < 0.9 || summary.clientAccuracy < 0.9) console.log(JSON.stringify(summary.cases.filter((c) => c.missed.length || c.spurious.length || c.clientErrors.length), null, 2));
+    if (summary.f1 < 0.9 || summary.clientAccuracy < 0.9)
+      console.log(
+        JSON.stringify(
+          summary.cases.filter((c) => c.missed.length || c.spurious.length || c.clientErrors.length),
+          null,
+          2,
+        ),
+      );
     expect(summary.f1).toBeGreaterThanOrEqual(0.9);
     expect(summary.clientAccuracy).toBeGreaterThanOrEqual(0.9);
   });

@@ -3,7 +3,14 @@
 // is split into clauses, and each clause is matched against the catalogue and paired with the quantity said in it
 // (before or after the task: « 25 m² de peinture », « peinture 25 m2 », « deux prises électriques »).
 import type { ExtractionResult, Task } from '@atelier/domain';
-import { analyseTerms, bestCatalogueMatch, polarityOf, prepareCatalogue, type PreparedTask, type Term } from '../model/catalogue-match';
+import {
+  analyseTerms,
+  bestCatalogueMatch,
+  polarityOf,
+  prepareCatalogue,
+  type PreparedTask,
+  type Term,
+} from '../model/catalogue-match';
 import { findEmails } from '../model/email';
 import { rewriteNumberWords } from '../model/numbers';
 import { findPhoneNumbers } from '../model/phone';
@@ -22,7 +29,11 @@ export type RawTextExtraction = {
   client: { name?: string; phone?: string; email?: string; address?: string };
 };
 
-export function extractFromText(text: string, catalogue: readonly Task[], options: ExtractOptions = { flow: 'voice' }): ExtractionResult {
+export function extractFromText(
+  text: string,
+  catalogue: readonly Task[],
+  options: ExtractOptions = { flow: 'voice' },
+): ExtractionResult {
   return postProcess(readText(text, catalogue), catalogue, options.flow);
 }
 
@@ -60,36 +71,53 @@ export function readText(input: string, catalogue: readonly Task[]): RawTextExtr
   return { projectTitle: title?.value, tasks: readTasks(text, prepareCatalogue(catalogue)), client };
 }
 
-const COMPANY = /(?<![\p{L}])(?:de\s+)?(?:chez|société|entreprise|ets\.?|établissements)\s+\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)+/gu;
+const COMPANY =
+  /(?<![\p{L}])(?:de\s+)?(?:chez|société|entreprise|ets\.?|établissements)\s+\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)+/gu;
 const HESITATIONS = /(?<![\p{L}])(?:euh+|heu+|hum+|hmm+|bah|ben|hein|bref)(?![\p{L}])[ \t]*,?/giu;
 
 function prepare(input: string): string {
-  return plainPunctuation(input.normalize('NFC'))
-    .replace(/œ/g, 'oe')
-    .replace(/Œ/g, 'Oe')
-    .replace(/æ/g, 'ae')
-    .replace(/\r\n?/g, '\n')
-    .replace(HESITATIONS, ' ')
-    // « Dépose des sanitaires (baignoire, lavabo, WC) : 3 u »: a list in brackets details one line.
-    .replace(/\(([^()\n]*)\)/g, (_, inside: string) => `(${inside.replace(/,(?!\d)/g, ' ')})`)
-    // Table cells (« Peinture murs | 64 | m2 | 25,00 € »): cells are words of one line.
-    .replace(/[ \t]*[|\t][ \t]*/g, '  ')
-    // OCR reads « m² » as « m? »: not the end of a question.
-    .replace(/(\d\s?m)\?/g, '$1²')
-    .replace(/\bm\.\s?l\.?(?=\s|$)/gi, 'ml')
-    .replace(/\bforf\.(?=\s)/gi, 'forfait')
-    .replace(/\benv\.(?=\s)/gi, 'environ')
-    // Abbreviations of typed notes whose period would otherwise end the sentence (« Pein. murs », « Plaf. »).
-    .replace(ABBREVIATIONS, (_, word: string) => ABBREVIATION_WORDS[fold(word).toLowerCase()] ?? word)
-    // Thousands written with a space (« 1 500 m² »): one number. Phone-like runs of digit groups are left alone.
-    .replace(/(?<![\d.,][ \t]?)(?<![\d])(\d{1,3})[ \t](\d{3})(?![\d]|[ \t.,]\d)/g, '$1$2');
+  return (
+    plainPunctuation(input.normalize('NFC'))
+      .replace(/œ/g, 'oe')
+      .replace(/Œ/g, 'Oe')
+      .replace(/æ/g, 'ae')
+      .replace(/\r\n?/g, '\n')
+      .replace(HESITATIONS, ' ')
+      // « Dépose des sanitaires (baignoire, lavabo, WC) : 3 u »: a list in brackets details one line.
+      .replace(/\(([^()\n]*)\)/g, (_, inside: string) => `(${inside.replace(/,(?!\d)/g, ' ')})`)
+      // Table cells (« Peinture murs | 64 | m2 | 25,00 € »): cells are words of one line.
+      .replace(/[ \t]*[|\t][ \t]*/g, '  ')
+      // OCR reads « m² » as « m? »: not the end of a question.
+      .replace(/(\d\s?m)\?/g, '$1²')
+      .replace(/\bm\.\s?l\.?(?=\s|$)/gi, 'ml')
+      .replace(/\bforf\.(?=\s)/gi, 'forfait')
+      .replace(/\benv\.(?=\s)/gi, 'environ')
+      // Abbreviations of typed notes whose period would otherwise end the sentence (« Pein. murs », « Plaf. »).
+      .replace(ABBREVIATIONS, (_, word: string) => ABBREVIATION_WORDS[fold(word).toLowerCase()] ?? word)
+      // Thousands written with a space (« 1 500 m² »): one number. Phone-like runs of digit groups are left alone.
+      .replace(/(?<![\d.,][ \t]?)(?<![\d])(\d{1,3})[ \t](\d{3})(?![\d]|[ \t.,]\d)/g, '$1$2')
+  );
 }
 
 const ABBREVIATION_WORDS: Record<string, string> = {
-  pein: 'peinture', peint: 'peinture', plaf: 'plafond', elec: 'électricité', dépl: 'déplacement', depl: 'déplacement',
-  isol: 'isolation', lum: 'lumineux', carr: 'carrelage', plomb: 'plomberie', menuis: 'menuiserie', maç: 'maçonnerie', mac: 'maçonnerie',
+  pein: 'peinture',
+  peint: 'peinture',
+  plaf: 'plafond',
+  elec: 'électricité',
+  dépl: 'déplacement',
+  depl: 'déplacement',
+  isol: 'isolation',
+  lum: 'lumineux',
+  carr: 'carrelage',
+  plomb: 'plomberie',
+  menuis: 'menuiserie',
+  maç: 'maçonnerie',
+  mac: 'maçonnerie',
 };
-const ABBREVIATIONS = new RegExp(String.raw`(?<![\p{L}])(${Object.keys(ABBREVIATION_WORDS).join('|')}|élec|Élec)\.(?=[ \t]*[:\p{L}])`, 'giu');
+const ABBREVIATIONS = new RegExp(
+  String.raw`(?<![\p{L}])(${Object.keys(ABBREVIATION_WORDS).join('|')}|élec|Élec)\.(?=[ \t]*[:\p{L}])`,
+  'giu',
+);
 
 /** Removes a found span, leaving a clause break so that what surrounded it is not glued together. */
 function cut(text: string, found: Pick<Found, 'start' | 'end'>): string {
@@ -129,35 +157,46 @@ type Segment = {
 
 type Line = { task: PreparedTask; quantity: Quantity | null; sentence: number; clause: number; order: number };
 
-const CONNECTORS = /\s+(?:avec (?:son|sa|ses|le|la|les|un|une|des)(?=\s)|et puis|et aussi|et ensuite|et|puis|ensuite|ainsi que|sinon|après ça|apres ca|plus(?=\s+(?:\d|un\b|une\b)))\s+/giu;
+const CONNECTORS =
+  /\s+(?:avec (?:son|sa|ses|le|la|les|un|une|des)(?=\s)|et puis|et aussi|et ensuite|et|puis|ensuite|ainsi que|sinon|après ça|apres ca|plus(?=\s+(?:\d|un\b|une\b)))\s+/giu;
 /** Trade activities a coordinated object inherits (« peinture des murs et des boiseries »). */
 const SHARED_ACTIVITIES = new Set(['peinture', 'papierpeint', 'isolation']);
-const CORRECTION = /^\s*(?:non|pardon|plutôt|plutot|enfin|je veux dire|ou plutôt|ou plutot|correction|je me suis trompé|je me suis trompe|je rectifie|je corrige|attendez|attends|attention)\b/iu;
-const NEGATION = /(?<![\p{L}])(?:pas|plus besoin|aucun|aucune|jamais|ni|on garde|on conserve|garder|conserver|on laisse|laisser)(?![\p{L}])/iu;
+const CORRECTION =
+  /^\s*(?:non|pardon|plutôt|plutot|enfin|je veux dire|ou plutôt|ou plutot|correction|je me suis trompé|je me suis trompe|je rectifie|je corrige|attendez|attends|attention)\b/iu;
+const NEGATION =
+  /(?<![\p{L}])(?:pas|plus besoin|aucun|aucune|jamais|ni|on garde|on conserve|garder|conserver|on laisse|laisser)(?![\p{L}])/iu;
 /** « pose du nouveau », « on en remet un neuf », « la même chose »: an action whose object was said just before. */
-const ELLIPSIS = /(?<![a-z])(?:nouveau|nouvelle|nouveaux|nouvelles|neuf|neuve|neufs|neuves|autre|autres|meme|memes|idem|en)(?![a-z])/;
+const ELLIPSIS =
+  /(?<![a-z])(?:nouveau|nouvelle|nouveaux|nouvelles|neuf|neuve|neufs|neuves|autre|autres|meme|memes|idem|en)(?![a-z])/;
 const CONTEXT_WORD = /\s(?:pour|dans|chez|derrière|derriere|entre|au-dessus|au dessus|à côté|a cote)\s/iu;
 const SAME_QUANTITY = /(?<![a-z])(?:(?:la|le) meme (?:surface|quantite|longueur|metrage|nombre)|idem|pareil)(?![a-z])/;
 /** « l'entretien a déjà été fait », « elle a déjà fait changer les fenêtres »: work done before, not to quote (« déjà on dépose… » is not). */
-const ALREADY_DONE = /(?<![a-z])(?:(?:a|ont|avait|avaient|est|sont|etait|etaient)\s+deja|deja\s+(?:ete\s+)?(?:fait|faite|faits|faites|change|changee|changes|changees|pose|posee|poses|posees|refait|refaite|refaits|remplace|remplacee|remplaces|installe|installee|installes|realise|realisee|effectue|effectuee))(?![a-z])/;
+const ALREADY_DONE =
+  /(?<![a-z])(?:(?:a|ont|avait|avaient|est|sont|etait|etaient)\s+deja|deja\s+(?:ete\s+)?(?:fait|faite|faits|faites|change|changee|changes|changees|pose|posee|poses|posees|refait|refaite|refaits|remplace|remplacee|remplaces|installe|installee|installes|realise|realisee|effectue|effectuee))(?![a-z])/;
 /** « la toiture fait 120 m² », « la pièce mesure 4 x 3 »: a measurement of the place, not a task. */
-const MEASUREMENT = /^[\s:;,-]*(?:(?:alors|donc|bon|et|oui|ok|sachant que)\s+)*(?:la|le|les|l'|cette|ce|cet|ces|sa|son|ses|leur|leurs)\s*[^,:]{1,40}?\s(?:fait|font|mesure|mesurent|represente|representent|couvre|couvrent|totalise|totalisent)\s/;
+const MEASUREMENT =
+  /^[\s:;,-]*(?:(?:alors|donc|bon|et|oui|ok|sachant que)\s+)*(?:la|le|les|l'|cette|ce|cet|ces|sa|son|ses|leur|leurs)\s*[^,:]{1,40}?\s(?:fait|font|mesure|mesurent|represente|representent|couvre|couvrent|totalise|totalisent)\s/;
 /** « pour la toiture de M. X », « chez … »: a part opening on the purpose or the place, with no work said. */
-const CONTEXT_OPENING = /^\s*(?:(?:alors|donc|bon|oui|ok|euh)\s+)*(?:pour|chez|dans|concernant|au sujet de|a propos de)\s/;
+const CONTEXT_OPENING =
+  /^\s*(?:(?:alors|donc|bon|oui|ok|euh)\s+)*(?:pour|chez|dans|concernant|au sujet de|a propos de)\s/;
 /** « donc 8 prises en tout », « soit 25 m² au total »: a total restating what was just listed. */
 const TOTAL = /(?<![a-z])(?:soit|ce qui fait|ce qui donne|au total|en tout|total|donc(?=\s+\d))(?![a-z])/;
 /** Words that narrate a visit (« Intervention chez … ») and name a task only when a figure or « forfait » goes with them. */
 const NARRATIVE = /^(?:intervention|interven|visite|passag|venu|rendez|depann)/;
 /** « Entretien chaudière : non », « dépose : non prévu »: a line of notes answered in the negative. */
-const ANSWERED_NO = /:\s*(?:non|neant|sans objet)(?![a-z])|(?<![a-z])non\s+(?:prevue?s?|necessaire|compris|inclus|concerne)(?![a-z])/;
+const ANSWERED_NO =
+  /:\s*(?:non|neant|sans objet)(?![a-z])|(?<![a-z])non\s+(?:prevue?s?|necessaire|compris|inclus|concerne)(?![a-z])/;
 /** « mais ce sera pour un autre devis », « plus tard »: work put off is not quoted now. */
-const DEFERRED = /(?<![a-z])(?:un autre devis|un prochain devis|un devis separe|plus tard|une autre fois|pas pour (?:l'instant|le moment|maintenant|cette fois)|l'annee prochaine)(?![a-z])/;
+const DEFERRED =
+  /(?<![a-z])(?:un autre devis|un prochain devis|un devis separe|plus tard|une autre fois|pas pour (?:l'instant|le moment|maintenant|cette fois)|l'annee prochaine)(?![a-z])/;
 /** « il l'a fait faire en septembre, donc pas besoin »: a comment cancelling the work just named. */
-const CANCEL = /(?<![a-z])(?:pas besoin|pas la peine|pas necessaire|inutile|deja fait|l'a (?:deja )?fait faire|a (?:deja )?ete fait|c'est deja fait)(?![a-z])/;
+const CANCEL =
+  /(?<![a-z])(?:pas besoin|pas la peine|pas necessaire|inutile|deja fait|l'a (?:deja )?fait faire|a (?:deja )?ete fait|c'est deja fait)(?![a-z])/;
 /** Unit words (« (forfait) », « au forfait ») qualify a line; alone they are not a task. */
 const UNIT_WORD = /^(?:forfait|forf|fft|heur|jour|unit|metr|ensembl)[a-z]*$/;
 /** « une de 10 m² et l'autre de 7 »: the parts of one task, enumerated. */
-const ENUMERATED = /(?<![a-z])(?:l'autre|l'une|l'un|la deuxieme|le deuxieme|la seconde|le second|la troisieme|le troisieme|la derniere|le dernier)(?![a-z])/;
+const ENUMERATED =
+  /(?<![a-z])(?:l'autre|l'une|l'un|la deuxieme|le deuxieme|la seconde|le second|la troisieme|le troisieme|la derniere|le dernier)(?![a-z])/;
 /** Hours in a working day, to quote « 2 jours de main d'œuvre » against a task sold by the hour. */
 export const HOURS_PER_DAY = 7;
 const LIST_MARKER = /^[ \t]*(?:\d{1,2}[ \t]*[.)/]|[-•*·>–]|[a-z]\))[ \t]+/gmu;
@@ -175,7 +214,8 @@ function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtraction['
   // Hours said with no task (« comptez trois heures de plus ») are labour, when the catalogue has it.
   const labour = catalogue.find((t) => t.unit === 'h' && t.terms.some((term) => term.concept === 'mainoeuvre'));
   const flushPending = () => {
-    if (pending?.unit === 'h' && labour) lines.push({ task: labour, quantity: pending, sentence: pendingSentence, clause: -1, order: order++ });
+    if (pending?.unit === 'h' && labour)
+      lines.push({ task: labour, quantity: pending, sentence: pendingSentence, clause: -1, order: order++ });
     pending = null;
   };
 
@@ -208,7 +248,10 @@ function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtraction['
         const heads = terms.filter((t) => t.role === 'head').sort((a, b) => a.start - b.start);
         const first = heads[0];
         const between = first && heads[1] ? words(part.text).slice(first.end, heads[1].start) : [];
-        const complement = between.length > 0 && between.every((w) => ['de', 'des', 'du', 'd', 'la', 'le', 'les', 'l'].includes(w)) && between.some((w) => w.startsWith('d'));
+        const complement =
+          between.length > 0 &&
+          between.every((w) => ['de', 'des', 'du', 'd', 'la', 'le', 'les', 'l'].includes(w)) &&
+          between.some((w) => w.startsWith('d'));
         if (first && complement && !match.matchedStems.has(first.stem)) {
           const headTerms = terms.filter((t) => t.start <= first.start);
           const headMatch = bestCatalogueMatch(part.text, catalogue, { unit: mainUnit, terms: headTerms });
@@ -227,12 +270,15 @@ function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtraction['
       const elliptic = (onlyQualifier && !part.afterContext) || (onlyAction && ELLIPSIS.test(part.folded));
       if (!match && lastMatched && elliptic) {
         // « et le plafond aussi »: a qualifier alone takes the trade of the clause before.
-        const borrowed = lastMatched.terms.filter((t: Term) => (onlyAction ? t.role !== 'install' && t.role !== 'remove' : t.role === 'head'));
+        const borrowed = lastMatched.terms.filter((t: Term) =>
+          onlyAction ? t.role !== 'install' && t.role !== 'remove' : t.role === 'head',
+        );
         const own = terms;
         terms = [...terms, ...borrowed];
         match = bestCatalogueMatch(part.text, catalogue, { unit: mainUnit, terms });
         // The qualifier must be part of the task found (« le plafond » → Peinture plafond, not Pose de carrelage sol).
-        if (match && onlyQualifier && !own.some((t) => t.role === 'mod' && match!.matchedStems.has(t.stem))) match = null;
+        if (match && onlyQualifier && !own.some((t) => t.role === 'mod' && match!.matchedStems.has(t.stem)))
+          match = null;
         if (match && onlyAction) borrowedFrom = lastMatched.line;
       }
       if (match) {
@@ -244,17 +290,40 @@ function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtraction['
           match = null;
         } else if (!hasWork && !figure && match.score < 0.6 && CONTEXT_OPENING.test(part.folded)) {
           continue;
-        } else if (!figure && !/(?<![a-z])forfait/.test(part.folded) && [...match.matchedStems].every((stem) => NARRATIVE.test(stem))) {
+        } else if (
+          !figure &&
+          !/(?<![a-z])forfait/.test(part.folded) &&
+          [...match.matchedStems].every((stem) => NARRATIVE.test(stem))
+        ) {
           continue;
         } else if ([...match.matchedStems].every((stem) => UNIT_WORD.test(stem))) {
           continue;
-        } else if (!hasWork && !anyFigure && !part.inherited.length && ((part.afterContext && /^\s*(?:(?:et|ou)\s+)?(?:(?:les|le|la|l')\s*)?\p{L}+\s*$/u.test(part.folded)) || (part.afterComplement && /^\s*\p{L}+\s*$/u.test(part.folded)))) {
+        } else if (
+          !hasWork &&
+          !anyFigure &&
+          !part.inherited.length &&
+          ((part.afterContext && /^\s*(?:(?:et|ou)\s+)?(?:(?:les|le|la|l')\s*)?\p{L}+\s*$/u.test(part.folded)) ||
+            (part.afterComplement && /^\s*\p{L}+\s*$/u.test(part.folded)))
+        ) {
           // « pour reprendre les seuils et les portes », « les boiseries des fenêtres et portes »: still the context.
           continue;
         }
       }
-      if (DEBUG) console.log('[seg]', JSON.stringify(part.text), '→', match ? `${catalogue[match.index]!.task.name} ${match.score.toFixed(2)}` : '-', part.quantities.map((q) => `${q.value}${q.unit ?? ''}`).join(','));
-      if (match && (NEGATION.test(part.folded) || ALREADY_DONE.test(part.folded) || ANSWERED_NO.test(part.folded) || DEFERRED.test(part.folded))) {
+      if (DEBUG)
+        console.log(
+          '[seg]',
+          JSON.stringify(part.text),
+          '→',
+          match ? `${catalogue[match.index]!.task.name} ${match.score.toFixed(2)}` : '-',
+          part.quantities.map((q) => `${q.value}${q.unit ?? ''}`).join(','),
+        );
+      if (
+        match &&
+        (NEGATION.test(part.folded) ||
+          ALREADY_DONE.test(part.folded) ||
+          ANSWERED_NO.test(part.folded) ||
+          DEFERRED.test(part.folded))
+      ) {
         continue;
       }
       if (!match && CANCEL.test(part.folded)) {
@@ -269,21 +338,52 @@ function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtraction['
           if ((part.correction || correcting === part.sentence) && last && fits(orphan, last.task)) {
             last.quantity = orphan;
             correcting = -1;
-          } else if (last?.quantity?.unit && !last.quantity.inferred && last.sentence === part.sentence && !orphan.unit && ENUMERATED.test(part.folded) && unitsCompatible(last.quantity.unit, last.task.unit)) {
+          } else if (
+            last?.quantity?.unit &&
+            !last.quantity.inferred &&
+            last.sentence === part.sentence &&
+            !orphan.unit &&
+            ENUMERATED.test(part.folded) &&
+            unitsCompatible(last.quantity.unit, last.task.unit)
+          ) {
             // « une de 10 m² et l'autre de 7 »: the unit of the first part goes for the next.
             last.quantity = { ...last.quantity, value: last.quantity.value + orphan.value };
-          } else if (last?.quantity && !last.quantity.inferred && last.quantity.strength >= 2 && !hasContentWords(part.text)) {
+          } else if (
+            last?.quantity &&
+            !last.quantity.inferred &&
+            last.quantity.strength >= 2 &&
+            !hasContentWords(part.text)
+          ) {
             // « …, vingt-huit mètres carrés » restating the quantity already given: nothing to add.
-          } else if (last?.quantity && !last.quantity.inferred && last.sentence === part.sentence && orphan.unit && unitsCompatible(orphan.unit, last.task.unit) && last.quantity.unit && unitsCompatible(last.quantity.unit, last.task.unit)) {
+          } else if (
+            last?.quantity &&
+            !last.quantity.inferred &&
+            last.sentence === part.sentence &&
+            orphan.unit &&
+            unitsCompatible(orphan.unit, last.task.unit) &&
+            last.quantity.unit &&
+            unitsCompatible(last.quantity.unit, last.task.unit)
+          ) {
             // « plinthes : 2,50 m dans les toilettes et 12 m dans le couloir »: one task, several places.
             last.quantity = { ...last.quantity, value: last.quantity.value + orphan.value };
           } else if (last && canTake(last, orphan, part.sentence)) {
             // A figure from another sentence is a guess that a figure said with the task later replaces.
             // So is the measurement of the place (« la pièce fait 4 x 3,5 m, donc 14 m² »).
-            last.quantity = last.sentence === part.sentence && !MEASUREMENT.test(part.folded) ? orphan : { ...orphan, inferred: true };
+            last.quantity =
+              last.sentence === part.sentence && !MEASUREMENT.test(part.folded)
+                ? orphan
+                : { ...orphan, inferred: true };
             // « lessivage et peinture, 40 m² »: one figure for the tasks said together.
             for (const line of lines) {
-              if (line !== last && line.clause === last.clause && !line.quantity && fits(orphan, line.task) && orphan.unit && unitsCompatible(orphan.unit, line.task.unit)) line.quantity = orphan;
+              if (
+                line !== last &&
+                line.clause === last.clause &&
+                !line.quantity &&
+                fits(orphan, line.task) &&
+                orphan.unit &&
+                unitsCompatible(orphan.unit, line.task.unit)
+              )
+                line.quantity = orphan;
             }
           } else {
             pending = orphan;
@@ -297,12 +397,24 @@ function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtraction['
       if (!quantity && pending && pendingSentence === part.sentence && fits(pending, task)) quantity = pending;
       // « … sur la même surface »: the quantity of the task before.
       const previous = lines[lines.length - 1];
-      if ((!quantity || quantity.strength === 1) && SAME_QUANTITY.test(part.folded) && previous?.quantity && fits(previous.quantity, task)) quantity = { ...previous.quantity, inferred: true };
+      if (
+        (!quantity || quantity.strength === 1) &&
+        SAME_QUANTITY.test(part.folded) &&
+        previous?.quantity &&
+        fits(previous.quantity, task)
+      )
+        quantity = { ...previous.quantity, inferred: true };
       // « pose du nouveau » after « dépose de l'ancien carrelage, 8 m² »: the same surface.
-      if (!quantity && borrowedFrom?.quantity && fits(borrowedFrom.quantity, task)) quantity = { ...borrowedFrom.quantity, inferred: true };
+      if (!quantity && borrowedFrom?.quantity && fits(borrowedFrom.quantity, task))
+        quantity = { ...borrowedFrom.quantity, inferred: true };
       // « on dépose le carrelage, 15 m², on ragrée et on recarrelle »: the surface said for the work before, in the
       // same sentence, is the best guess for the next surface task — a later figure replaces it.
-      if (!quantity && previous?.quantity && previous.sentence === part.sentence && carriesSurface(previous.quantity, task)) {
+      if (
+        !quantity &&
+        previous?.quantity &&
+        previous.sentence === part.sentence &&
+        carriesSurface(previous.quantity, task)
+      ) {
         quantity = { ...previous.quantity, inferred: true };
       }
       pending = null;
@@ -386,7 +498,9 @@ function splitSegments(text: string): Segment[] {
       let carried = shared.length > 0;
       // « quinze mètres carrés, non pardon, dix-sept »: the marker may stand alone between commas.
       const correction = correctionPending || CORRECTION.test(clause);
-      correctionPending = CORRECTION.test(clause) && !/[\p{L}\d]/u.test(clause.replace(CORRECTION, '').replace(/\b(?:pardon|non|plutot|plutôt)\b/giu, ''));
+      correctionPending =
+        CORRECTION.test(clause) &&
+        !/[\p{L}\d]/u.test(clause.replace(CORRECTION, '').replace(/\b(?:pardon|non|plutot|plutôt)\b/giu, ''));
       if (correctionPending) return;
       let afterContext = false;
       let afterComplement = false;
@@ -401,10 +515,23 @@ function splitSegments(text: string): Segment[] {
         // Carried over from the clause before, the work goes only to a piece naming no object of its own.
         const ownObject = carried && terms.some((t) => t.role === 'head');
         carried = false;
-        const inherited = ownObject ? [] : shared.filter((t) => (t.role === 'remove' ? !hasAction : !hasActivity && !hasAction));
+        const inherited = ownObject
+          ? []
+          : shared.filter((t) => (t.role === 'remove' ? !hasAction : !hasActivity && !hasAction));
         if (ownObject) shared = [];
-        if (hasAction || hasActivity) shared = terms.filter((t) => t.role === 'remove' || (t.concept !== null && SHARED_ACTIVITIES.has(t.concept)));
-        segments.push({ text: kept, folded, quantities: findQuantities(folded), sentence: sentenceIndex, correction, inherited, clause: clauseIndex, afterContext, afterComplement });
+        if (hasAction || hasActivity)
+          shared = terms.filter((t) => t.role === 'remove' || (t.concept !== null && SHARED_ACTIVITIES.has(t.concept)));
+        segments.push({
+          text: kept,
+          folded,
+          quantities: findQuantities(folded),
+          sentence: sentenceIndex,
+          correction,
+          inherited,
+          clause: clauseIndex,
+          afterContext,
+          afterComplement,
+        });
         // « pour … » / « dans … », or a noun complement (« les boiseries des fenêtres et portes »), goes on in the next piece.
         afterContext = CONTEXT_WORD.test(` ${kept} `);
         afterComplement = /\s(?:de|des|du|d')\s*\p{L}+\s*$/u.test(fold(kept));
@@ -416,13 +543,18 @@ function splitSegments(text: string): Segment[] {
 
 const NUMBER = /(?<![\p{L}\d.,])(\d+(?:[.,]\d+)?)(?![\d])/gu;
 const SIZE_WORD = String.raw`(?:de\s+)?(?:long|longueur|large|largeur|haut|hauteur|profondeur|cote)`;
-const SPOKEN_DIMENSION = new RegExp(String.raw`\d+(?:[.,]\d+)?\s*(?:m|cm|mm)?\s*${SIZE_WORD}\s*(?:sur|x|×|par|et)\s*\d+(?:[.,]\d+)?\s*(?:m|cm|mm)?(?:\s*${SIZE_WORD})?`, 'gu');
+const SPOKEN_DIMENSION = new RegExp(
+  String.raw`\d+(?:[.,]\d+)?\s*(?:m|cm|mm)?\s*${SIZE_WORD}\s*(?:sur|x|×|par|et)\s*\d+(?:[.,]\d+)?\s*(?:m|cm|mm)?(?:\s*${SIZE_WORD})?`,
+  'gu',
+);
 const DIMENSION = /\d+(?:[.,]\d+)?\s*(?:cm|mm|m)?\s*(?:x|×|\*|par|sur)\s*\d+(?:[.,]\d+)?(?:\s*(?:cm|mm|m)\b)?/gu;
 const MONEY_AFTER = /^\s*(?:€|euros?\b|eur\b|e\s*ht\b|ht\b|ttc\b|%|pour\s?cent|€\s*\/|francs?\b)/u;
 const ORDINAL_AFTER = /^(?:er|ere|e|eme|emes|nd|nde|ieme)\b/u;
 
 function findQuantities(folded: string): Quantity[] {
-  const dimensions = [...folded.matchAll(DIMENSION), ...folded.matchAll(SPOKEN_DIMENSION)].map((m) => [m.index, m.index + m[0].length] as const);
+  const dimensions = [...folded.matchAll(DIMENSION), ...folded.matchAll(SPOKEN_DIMENSION)].map(
+    (m) => [m.index, m.index + m[0].length] as const,
+  );
   const quantities: Quantity[] = [];
   for (const match of folded.matchAll(NUMBER)) {
     const start = match.index;
@@ -439,14 +571,28 @@ function findQuantities(folded: string): Quantity[] {
       if (MONEY_AFTER.test(folded.slice(unit.end))) continue;
       end = unit.end;
     }
-    quantities.push({ value, unit: unit?.unit ?? null, strength: unit ? 3 : 2, start, end, nextWord: nextWord(folded, end) });
+    quantities.push({
+      value,
+      unit: unit?.unit ?? null,
+      strength: unit ? 3 : 2,
+      start,
+      end,
+      nextWord: nextWord(folded, end),
+    });
   }
   // « Pose de radiateur x3 »: a multiplier written after the task.
   for (const match of folded.matchAll(/(?<![\d.,]\s?)(?<![\p{L}\d])[x×*]\s?(\d{1,4})(?![\d.,]*\s*[x×*]?\s*\d)/gu)) {
     const start = match.index;
     if (quantities.some((q) => q.start <= start + match[0].length - 1 && q.end > start)) continue;
     const unit = matchUnitAt(folded, start + match[0].length);
-    quantities.push({ value: Number(match[1]), unit: unit?.unit ?? null, strength: unit ? 3 : 2, start, end: unit?.end ?? start + match[0].length, nextWord: nextWord(folded, start + match[0].length) });
+    quantities.push({
+      value: Number(match[1]),
+      unit: unit?.unit ?? null,
+      strength: unit ? 3 : 2,
+      start,
+      end: unit?.end ?? start + match[0].length,
+      nextWord: nextWord(folded, start + match[0].length),
+    });
   }
   for (const match of folded.matchAll(/(?<![\p{L}])(un|une)(?![\p{L}])/gu)) {
     const end = match.index + match[0].length;
@@ -454,14 +600,23 @@ function findQuantities(folded: string): Quantity[] {
     const only = /^\s+seule?(?![a-z])/.exec(folded.slice(end));
     const unit = matchUnitAt(folded, end + (only?.[0].length ?? 0));
     if (unit && unitFamily(unit.unit) !== 'measure' && unit.unit !== 'l' && unit.unit !== 't') {
-      quantities.push({ value: 1, unit: unit.unit, strength: 3, start: match.index, end: unit.end, nextWord: nextWord(folded, unit.end) });
+      quantities.push({
+        value: 1,
+        unit: unit.unit,
+        strength: 3,
+        start: match.index,
+        end: unit.end,
+        nextWord: nextWord(folded, unit.end),
+      });
     } else {
       quantities.push({ value: 1, unit: null, strength: 1, start: match.index, end, nextWord: nextWord(folded, end) });
     }
   }
   // « peinture murs 3 pièces : 95 m² »: next to a measured quantity, « N pièces » counts rooms, not items.
   const measured = quantities.some((q) => q.unit !== null && ['area', 'length', 'volume'].includes(unitFamily(q.unit)));
-  const kept = measured ? quantities.filter((q) => !(q.unit === 'u' && /^\s*pieces?\b/.test(folded.slice(q.start).replace(/^[\d.,]+/, '')))) : quantities;
+  const kept = measured
+    ? quantities.filter((q) => !(q.unit === 'u' && /^\s*pieces?\b/.test(folded.slice(q.start).replace(/^[\d.,]+/, ''))))
+    : quantities;
   return kept.sort((a, b) => a.start - b.start);
 }
 
@@ -470,10 +625,31 @@ function unitAfterDe(folded: string, end: number): { unit: CanonicalUnit; end: n
   const de = /^\s+d(?:e\s+|')/.exec(folded.slice(end));
   if (!de) return null;
   const unit = matchUnitAt(folded, end + de[0].length);
-  return unit && ['m2', 'ml', 'm', 'm3', 'h', 'jour', 'kg'].includes(unit.unit) && /^(?:metre|heure|jour|kilo|m2|m²|ml)/.test(folded.slice(end + de[0].length)) ? unit : null;
+  return unit &&
+    ['m2', 'ml', 'm', 'm3', 'h', 'jour', 'kg'].includes(unit.unit) &&
+    /^(?:metre|heure|jour|kilo|m2|m²|ml)/.test(folded.slice(end + de[0].length))
+    ? unit
+    : null;
 }
 
-const FILLER = new Set(['de', 'd', 'du', 'des', 'la', 'le', 'les', 'l', 'en', 'a', 'au', 'aux', 'environ', 'pour', 'sur', 'dans']);
+const FILLER = new Set([
+  'de',
+  'd',
+  'du',
+  'des',
+  'la',
+  'le',
+  'les',
+  'l',
+  'en',
+  'a',
+  'au',
+  'aux',
+  'environ',
+  'pour',
+  'sur',
+  'dans',
+]);
 
 function nextWord(folded: string, from: number): string | null {
   for (const match of folded.slice(from).matchAll(/[a-z][a-z0-9]*/g)) {
@@ -488,7 +664,9 @@ function splitOnQuantities(segment: Segment): Segment[] {
   const bare = segment.quantities.filter((q) => q.strength === 2);
   const cuts = withUnit.length >= 2 ? withUnit : withUnit.length === 0 && bare.length >= 2 ? bare : [];
   if (cuts.length < 2) return [segment];
-  const leadingWords = /[a-z]{3,}/.test(segment.folded.slice(0, cuts[0]!.start).replace(/\b(?:de|du|des|la|le|les|et|environ|pour|dans)\b/g, ''));
+  const leadingWords = /[a-z]{3,}/.test(
+    segment.folded.slice(0, cuts[0]!.start).replace(/\b(?:de|du|des|la|le|les|et|environ|pour|dans)\b/g, ''),
+  );
   const bounds: Array<[number, number]> = [];
   if (leadingWords) {
     let from = 0;
@@ -519,7 +697,8 @@ function chooseQuantity(quantities: Quantity[], task: PreparedTask, matchedStems
 
 function quantityRank(q: Quantity, task: PreparedTask, matchedStems: Set<string>): number {
   // « peinture 2 couches », « laine de verre 200 mm »: a figure that is part of the task's own name.
-  if (q.nextWord && new RegExp(`(?:^|[^0-9])${q.value}\\s*${q.nextWord.slice(0, 3)}`).test(fold(task.task.name))) return 0;
+  if (q.nextWord && new RegExp(`(?:^|[^0-9])${q.value}\\s*${q.nextWord.slice(0, 3)}`).test(fold(task.task.name)))
+    return 0;
   const countTask = task.unit === null || unitFamily(task.unit) === 'count';
   if (q.unit) {
     if (unitsCompatible(q.unit, task.unit)) return 4;
@@ -542,7 +721,8 @@ function quantityRank(q: Quantity, task: PreparedTask, matchedStems: Set<string>
 function stemLike(word: string): string {
   let w = word;
   if (w.length > 3 && /[sx]$/.test(w)) w = w.slice(0, -1);
-  for (const ending of ['ees', 'ee', 'er', 'ez', 'es', 'e']) if (w.endsWith(ending) && w.length - ending.length >= 3) return w.slice(0, -ending.length);
+  for (const ending of ['ees', 'ee', 'er', 'ez', 'es', 'e'])
+    if (w.endsWith(ending) && w.length - ending.length >= 3) return w.slice(0, -ending.length);
   return w;
 }
 
@@ -555,12 +735,16 @@ function elaborates(terms: Term[], before: Term[]): boolean {
 }
 
 function hasContentWords(text: string): boolean {
-  return analyseTerms(text.replace(/\d+(?:[.,]\d+)?/g, ' ')).some((t) => !/^(?:metr|heur|jour|journe|carr|lineair|environ|a peu pr)/.test(t.stem));
+  return analyseTerms(text.replace(/\d+(?:[.,]\d+)?/g, ' ')).some(
+    (t) => !/^(?:metr|heur|jour|journe|carr|lineair|environ|a peu pr)/.test(t.stem),
+  );
 }
 
 function bestOrphan(quantities: Quantity[]): Quantity | null {
   // A quantity on its own clause: « …, environ 25 mètres carrés ». Bare numbers only when nothing follows them.
-  return quantities.find((q) => q.strength === 3) ?? quantities.find((q) => q.strength === 2 && q.nextWord === null) ?? null;
+  return (
+    quantities.find((q) => q.strength === 3) ?? quantities.find((q) => q.strength === 2 && q.nextWord === null) ?? null
+  );
 }
 
 function carriesSurface(q: Quantity, task: PreparedTask): boolean {
@@ -570,7 +754,11 @@ function carriesSurface(q: Quantity, task: PreparedTask): boolean {
 }
 
 function fits(q: Quantity, task: PreparedTask): boolean {
-  return q.unit === null || unitsCompatible(q.unit, task.unit) || (unitFamily(q.unit) !== 'measure' && task.unit !== null && unitFamily(task.unit) !== 'count');
+  return (
+    q.unit === null ||
+    unitsCompatible(q.unit, task.unit) ||
+    (unitFamily(q.unit) !== 'measure' && task.unit !== null && unitFamily(task.unit) !== 'count')
+  );
 }
 
 function canTake(line: Line, orphan: Quantity, sentence: number): boolean {
@@ -595,14 +783,16 @@ function mergeRepeats(lines: Line[]): RawTextExtraction['tasks'] {
   const merged = new Map<string, { name: string; unit: string; quantity?: number; inferred: boolean }>();
   for (const line of lines) {
     // « 2 jours de main d'œuvre » on a task sold by the hour: HOURS_PER_DAY hours a day.
-    if (line.quantity?.unit === 'jour' && line.task.unit === 'h') line.quantity = { ...line.quantity, unit: 'h', value: line.quantity.value * HOURS_PER_DAY };
+    if (line.quantity?.unit === 'jour' && line.task.unit === 'h')
+      line.quantity = { ...line.quantity, unit: 'h', value: line.quantity.value * HOURS_PER_DAY };
     const { name, unit } = line.task.task;
     const existing = merged.get(name);
     const value = line.quantity?.value;
     const inferred = line.quantity?.inferred === true;
     if (!existing) merged.set(name, { name, unit, quantity: value, inferred });
     else if (value === undefined) continue;
-    else if (existing.quantity === undefined || (existing.inferred && !inferred)) Object.assign(existing, { quantity: value, inferred });
+    else if (existing.quantity === undefined || (existing.inferred && !inferred))
+      Object.assign(existing, { quantity: value, inferred });
     else if (!inferred && !existing.inferred) existing.quantity += value;
   }
   return [...merged.values()].map(({ name, unit, quantity }) => ({ name, unit, quantity }));

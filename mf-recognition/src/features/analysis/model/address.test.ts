@@ -8,7 +8,9 @@ describe('normaliseAddress (SPEC §5)', () => {
   });
 
   it('accepts postal codes from 01000 to 99999', () => {
-    expect(normaliseAddress('3 place du Marché, 01000 Bourg-en-Bresse')).toBe('3 place du Marché, 01000 Bourg-en-Bresse');
+    expect(normaliseAddress('3 place du Marché, 01000 Bourg-en-Bresse')).toBe(
+      '3 place du Marché, 01000 Bourg-en-Bresse',
+    );
     expect(normaliseAddress('1 rue Haute, 99999 Ville')).toBe('1 rue Haute, 99999 Ville');
   });
 

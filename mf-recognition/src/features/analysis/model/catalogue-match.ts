@@ -15,7 +15,10 @@ const CONCEPT_MATCH = 0.9;
 /** Neighbouring notions of one trade: wall tiles are tiles, a vinyl floor is a floor covering. */
 const RELATED_MATCH = 0.75;
 const RELATED_CONCEPTS = new Set(
-  [['faience', 'carrelage'], ['parquet', 'solsouple']].flatMap(([a, b]) => [`${a}|${b}`, `${b}|${a}`]),
+  [
+    ['faience', 'carrelage'],
+    ['parquet', 'solsouple'],
+  ].flatMap(([a, b]) => [`${a}|${b}`, `${b}|${a}`]),
 );
 /** A head term counts as found from this similarity on (same notion, related notion or close spelling). */
 const HEAD_EVIDENCE = 0.75;
@@ -60,10 +63,19 @@ export function analyseTerms(text: string): Term[] {
   let i = 0;
   while (i < ws.length) {
     // « qui est cassé », « tuiles cassées »: a state, not the work of removing.
-    const state = NOT_ACTIONS.has(ws[i]!) || (STATE_VERBS.has(ws[i - 1] ?? '') && /^(?:casse|abime|demonte|enleve)$/.test(ws[i]!));
-    const phrase = state ? undefined : (PHRASES_BY_FIRST_STEM.get(stems[i]!) ?? []).find((p) => p.stems.every((s, k) => stems[i + k] === s));
+    const state =
+      NOT_ACTIONS.has(ws[i]!) || (STATE_VERBS.has(ws[i - 1] ?? '') && /^(?:casse|abime|demonte|enleve)$/.test(ws[i]!));
+    const phrase = state
+      ? undefined
+      : (PHRASES_BY_FIRST_STEM.get(stems[i]!) ?? []).find((p) => p.stems.every((s, k) => stems[i + k] === s));
     if (phrase) {
-      terms.push({ stem: phrase.stems.join(' '), concept: phrase.entry.concept, role: phrase.entry.role, start: i, end: i + phrase.stems.length });
+      terms.push({
+        stem: phrase.stems.join(' '),
+        concept: phrase.entry.concept,
+        role: phrase.entry.role,
+        start: i,
+        end: i + phrase.stems.length,
+      });
       i += phrase.stems.length;
       continue;
     }
@@ -111,7 +123,8 @@ function prepareTask(task: Task, index: number): PreparedTask {
   const hasHead = terms.some((t) => t.role === 'head');
   const weighted = terms.map((t): WeightedTerm => {
     if (t.role === 'head') return { ...t, weight: WEIGHTS.head, isHead: true, evidence: 1 };
-    if (t.role === 'install' || t.role === 'remove') return { ...t, weight: WEIGHTS[t.role], isHead: false, evidence: 0 };
+    if (t.role === 'install' || t.role === 'remove')
+      return { ...t, weight: WEIGHTS[t.role], isHead: false, evidence: 0 };
     if (t.role === 'service' && hasHead) return { ...t, weight: WEIGHTS.service, isHead: false, evidence: 0 };
     // Without a trade object in the name (« Dépose de cuisine », « Bardage bois »), qualifiers are the object.
     if (!hasHead) return { ...t, weight: WEIGHTS.head, isHead: true, evidence: t.role === 'mod' ? 0.6 : 0.9 };
@@ -138,12 +151,28 @@ export type CatalogueMatch = {
 function termSimilarity(catalogueTerm: Term, phraseTerm: Term): number {
   if (catalogueTerm.stem === phraseTerm.stem) return 1;
   if (catalogueTerm.concept !== null && catalogueTerm.concept === phraseTerm.concept) return CONCEPT_MATCH;
-  if (catalogueTerm.concept !== null && phraseTerm.concept !== null && RELATED_CONCEPTS.has(`${catalogueTerm.concept}|${phraseTerm.concept}`)) return RELATED_MATCH;
-  if (catalogueTerm.role === 'install' || catalogueTerm.role === 'remove' || phraseTerm.role === 'install' || phraseTerm.role === 'remove') return 0;
+  if (
+    catalogueTerm.concept !== null &&
+    phraseTerm.concept !== null &&
+    RELATED_CONCEPTS.has(`${catalogueTerm.concept}|${phraseTerm.concept}`)
+  )
+    return RELATED_MATCH;
+  if (
+    catalogueTerm.role === 'install' ||
+    catalogueTerm.role === 'remove' ||
+    phraseTerm.role === 'install' ||
+    phraseTerm.role === 'remove'
+  )
+    return 0;
   // Two different notions of the lexicon (« chauffage », « chauffe-eau ») are not spelling variants of each other.
   if (catalogueTerm.concept !== null && phraseTerm.concept !== null) return 0;
   // Short stems and very different lengths make Jaro-Winkler too generous (port ≈ portabl).
-  if (catalogueTerm.stem.length < 5 || phraseTerm.stem.length < 5 || Math.abs(catalogueTerm.stem.length - phraseTerm.stem.length) > 2) return 0;
+  if (
+    catalogueTerm.stem.length < 5 ||
+    phraseTerm.stem.length < 5 ||
+    Math.abs(catalogueTerm.stem.length - phraseTerm.stem.length) > 2
+  )
+    return 0;
   const similarity = jaroWinkler(catalogueTerm.stem, phraseTerm.stem);
   return similarity >= STEM_SIMILARITY ? similarity * 0.95 : 0;
 }
@@ -203,7 +232,10 @@ export function bestCatalogueMatch(
       matched += term.weight * pair.similarity;
       matchedStems.add(terms[pair.phrase]!.stem);
       // « rénovation », « réfection » alone do not say which renovation (« Rénovation salle de bain »).
-      const weak = term.concept !== null && WEAK_HEADS.has(term.concept) && candidate.terms.some((other) => other !== term && (other.role === 'head' || other.role === 'mod'));
+      const weak =
+        term.concept !== null &&
+        WEAK_HEADS.has(term.concept) &&
+        candidate.terms.some((other) => other !== term && (other.role === 'head' || other.role === 'mod'));
       if (weak && pair.similarity >= HEAD_EVIDENCE) weakHead = Math.max(weakHead, pair.similarity);
       else if (term.role === 'mod' || term.role === 'head' || term.isHead) otherTerm = true;
       if (term.isHead && pair.similarity >= HEAD_EVIDENCE && !weak) {
@@ -220,7 +252,8 @@ export function bestCatalogueMatch(
     if (!headFound || total === 0) continue;
     // A name with several objects (« Nettoyage et démoussage toiture ») still answers to one of them.
     let score = Math.max(matched / total, bestHead >= CONCEPT_MATCH ? PARTIAL_HEAD_SCORE : 0);
-    if (containsSequence(phraseStems, candidate.stems)) score = Math.max(score, phraseStems.length === candidate.stems.length ? 1 : 0.95);
+    if (containsSequence(phraseStems, candidate.stems))
+      score = Math.max(score, phraseStems.length === candidate.stems.length ? 1 : 0.95);
     const unitBonus = options.unit && unitsCompatible(options.unit, candidate.unit) ? 0.03 : 0;
     const rank = [score + unitBonus, evidence, -candidate.index];
     if (score <= SIMILARITY_THRESHOLD) continue;

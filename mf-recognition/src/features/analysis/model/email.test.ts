@@ -15,12 +15,17 @@ describe('normaliseEmail (SPEC §5)', () => {
     expect(normaliseEmail(raw)).toBe(expected);
   });
 
-  it.each(['', 'jean', 'jean@', '@gmail.com', 'jean@gmail', 'jean@@gmail.com', 'jean dupont'])('%j is dropped', (raw) => {
-    expect(normaliseEmail(raw)).toBeUndefined();
-  });
+  it.each(['', 'jean', 'jean@', '@gmail.com', 'jean@gmail', 'jean@@gmail.com', 'jean dupont'])(
+    '%j is dropped',
+    (raw) => {
+      expect(normaliseEmail(raw)).toBeUndefined();
+    },
+  );
 
   it('finds written and spoken addresses in a text', () => {
     expect(findEmails('Contact : Marie.Curie@labo.fr, merci').map((e) => e.email)).toEqual(['marie.curie@labo.fr']);
-    expect(findEmails("son mail c'est jean point dupont arobase gmail point com. Il veut…").map((e) => e.email)).toEqual(['jean.dupont@gmail.com']);
+    expect(
+      findEmails("son mail c'est jean point dupont arobase gmail point com. Il veut…").map((e) => e.email),
+    ).toEqual(['jean.dupont@gmail.com']);
   });
 });

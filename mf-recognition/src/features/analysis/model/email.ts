@@ -2,11 +2,14 @@
 // must look like an address, otherwise dropped.
 import { fold, plainPunctuation } from './text';
 
-const EMAIL_SHAPE = /^[a-z0-9](?:[a-z0-9._%+-]*[a-z0-9_])?@[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*\.[a-z]{2,}$/;
+const EMAIL_SHAPE =
+  /^[a-z0-9](?:[a-z0-9._%+-]*[a-z0-9_])?@[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*\.[a-z]{2,}$/;
 
 export function normaliseEmail(raw: string | undefined | null): string | undefined {
   if (!raw) return undefined;
-  let text = fold(plainPunctuation(raw)).trim().replace(/^mailto:/, '');
+  let text = fold(plainPunctuation(raw))
+    .trim()
+    .replace(/^mailto:/, '');
   text = text
     .replace(/\s*(?:\(at\)|\[at\]|\{at\})\s*/g, '@')
     .replace(/\s+(?:arobase|arrobase|arobas|at)\s+/g, '@')
@@ -32,15 +35,26 @@ export function findEmails(text: string): Array<{ email: string; start: number; 
     if (email) found.push({ email, start: match.index, end: match.index + match[0].length });
   }
   // Spoken forms: tokens around « arobase » joined by « point », « tiret »...
-  const tokens = [...text.matchAll(/[\p{L}\p{N}]+|[._-]/gu)].map((m) => ({ word: fold(m[0]), start: m.index, end: m.index + m[0].length }));
+  const tokens = [...text.matchAll(/[\p{L}\p{N}]+|[._-]/gu)].map((m) => ({
+    word: fold(m[0]),
+    start: m.index,
+    end: m.index + m[0].length,
+  }));
   tokens.forEach((token, index) => {
     const isAt = AT_WORDS.has(token.word) || (token.word === 'at' && tokens[index + 2]?.word === 'point');
     if (!isAt || index === 0) return;
     let first = index - 1;
-    while (first >= 2 && JOINERS.has(tokens[first - 1]!.word) && /^[a-z0-9]+$/.test(tokens[first - 2]!.word)) first -= 2;
+    while (first >= 2 && JOINERS.has(tokens[first - 1]!.word) && /^[a-z0-9]+$/.test(tokens[first - 2]!.word))
+      first -= 2;
     let last = index + 1;
     const glued = (k: number) => tokens[k]!.end === tokens[k + 1]!.start && tokens[k + 1]!.end === tokens[k + 2]!.start;
-    while (last + 2 < tokens.length && (tokens[last + 1]!.word === 'point' || tokens[last + 1]!.word === 'tiret' || (tokens[last + 1]!.word === '.' && glued(last)))) last += 2;
+    while (
+      last + 2 < tokens.length &&
+      (tokens[last + 1]!.word === 'point' ||
+        tokens[last + 1]!.word === 'tiret' ||
+        (tokens[last + 1]!.word === '.' && glued(last)))
+    )
+      last += 2;
     const startToken = tokens[first];
     const endToken = tokens[last];
     if (!startToken || !endToken || last <= index) return;

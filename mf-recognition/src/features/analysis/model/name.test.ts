@@ -2,9 +2,17 @@ import { normaliseName } from './name';
 
 describe('normaliseName (SPEC §5)', () => {
   it.each([
-    ['M. Dupont', 'Dupont'], ['Mme Martin', 'Martin'], ['Madame Sophie Martin', 'Sophie Martin'], ['monsieur jean dupont', 'Jean Dupont'],
-    ['client : durand', 'Durand'], ['Client M. Leroy', 'Leroy'], ['M. et Mme Petit', 'Petit'], ['Mlle Rousseau', 'Rousseau'],
-    ['jean-pierre de la fontaine', 'Jean-Pierre de la Fontaine'], ['DUPONT', 'Dupont'], ['Mr. Smith', 'Smith'],
+    ['M. Dupont', 'Dupont'],
+    ['Mme Martin', 'Martin'],
+    ['Madame Sophie Martin', 'Sophie Martin'],
+    ['monsieur jean dupont', 'Jean Dupont'],
+    ['client : durand', 'Durand'],
+    ['Client M. Leroy', 'Leroy'],
+    ['M. et Mme Petit', 'Petit'],
+    ['Mlle Rousseau', 'Rousseau'],
+    ['jean-pierre de la fontaine', 'Jean-Pierre de la Fontaine'],
+    ['DUPONT', 'Dupont'],
+    ['Mr. Smith', 'Smith'],
   ])('%s → %s', (raw, expected) => {
     expect(normaliseName(raw)).toBe(expected);
   });

@@ -1,7 +1,8 @@
 // Name rule of SPEC.md §5: titles and prefixes stripped, words capitalised, longer than 1 character, not numeric.
 import { capitaliseWords, plainPunctuation, squeeze } from './text';
 
-const PREFIX = /^(?:(?:client|cliente|nom(?:\s+du\s+client)?|m\.|mr\.?|mme\.?|mlle\.?|melle|mme|madame|monsieur|mademoiselle|messieurs|mesdames|dr\.?|docteur|et)(?:\s*[:-]\s*|\s+|(?<=\.)|$))+/i;
+const PREFIX =
+  /^(?:(?:client|cliente|nom(?:\s+du\s+client)?|m\.|mr\.?|mme\.?|mlle\.?|melle|mme|madame|monsieur|mademoiselle|messieurs|mesdames|dr\.?|docteur|et)(?:\s*[:-]\s*|\s+|(?<=\.)|$))+/i;
 
 export function normaliseName(raw: string | undefined | null): string | undefined {
   if (!raw) return undefined;

@@ -3,19 +3,52 @@
 import { fold, plainPunctuation } from './text';
 
 const UNITS: Record<string, number> = {
-  zero: 0, un: 1, une: 1, deux: 2, trois: 3, quatre: 4, cinq: 5, six: 6, sept: 7, huit: 8, neuf: 9,
+  zero: 0,
+  un: 1,
+  une: 1,
+  deux: 2,
+  trois: 3,
+  quatre: 4,
+  cinq: 5,
+  six: 6,
+  sept: 7,
+  huit: 8,
+  neuf: 9,
 };
 const TEENS: Record<string, number> = {
-  dix: 10, onze: 11, douze: 12, treize: 13, quatorze: 14, quinze: 15, seize: 16,
+  dix: 10,
+  onze: 11,
+  douze: 12,
+  treize: 13,
+  quatorze: 14,
+  quinze: 15,
+  seize: 16,
 };
 const TENS: Record<string, number> = {
-  vingt: 20, vingts: 20, trente: 30, quarante: 40, cinquante: 50, soixante: 60,
-  septante: 70, huitante: 80, octante: 80, nonante: 90,
+  vingt: 20,
+  vingts: 20,
+  trente: 30,
+  quarante: 40,
+  cinquante: 50,
+  soixante: 60,
+  septante: 70,
+  huitante: 80,
+  octante: 80,
+  nonante: 90,
 };
 /** Approximate collective nouns: « une dizaine » = 10, « deux centaines » = 200. */
 const COLLECTIVES: Record<string, number> = {
-  paire: 2, dizaine: 10, douzaine: 12, quinzaine: 15, vingtaine: 20, trentaine: 30, quarantaine: 40,
-  cinquantaine: 50, soixantaine: 60, centaine: 100, millier: 1000,
+  paire: 2,
+  dizaine: 10,
+  douzaine: 12,
+  quinzaine: 15,
+  vingtaine: 20,
+  trentaine: 30,
+  quarantaine: 40,
+  cinquantaine: 50,
+  soixantaine: 60,
+  centaine: 100,
+  millier: 1000,
 };
 
 export type ParsedNumber = {
@@ -196,7 +229,8 @@ export function rewriteNumberWords(input: string): string {
   while (i < tokens.length) {
     // The run of tokens joined only by blanks or hyphens, the only places a number can continue.
     let runEnd = i + 1;
-    while (runEnd < tokens.length && /^[\s-]*$/.test(text.slice(tokens[runEnd - 1]!.end, tokens[runEnd]!.start))) runEnd += 1;
+    while (runEnd < tokens.length && /^[\s-]*$/.test(text.slice(tokens[runEnd - 1]!.end, tokens[runEnd]!.start)))
+      runEnd += 1;
     const run = tokens.slice(i, runEnd);
     const folded = run.map((t) => t.folded);
     let k = 0;
@@ -204,7 +238,8 @@ export function rewriteNumberWords(input: string): string {
       const token = run[k]!;
       let parsed: ParsedNumber | null = null;
       if (token.digits !== null) {
-        if (folded[k + 1] === 'et' && /^demie?$/.test(folded[k + 2] ?? '')) parsed = { value: token.digits + 0.5, end: k + 3, weak: false };
+        if (folded[k + 1] === 'et' && /^demie?$/.test(folded[k + 2] ?? ''))
+          parsed = { value: token.digits + 0.5, end: k + 3, weak: false };
         else if (folded[k + 1] === 'virgule' && run[k + 2]?.digits != null) {
           parsed = { value: Number(`${token.digits}.${run[k + 2]!.text}`), end: k + 3, weak: false };
         }
@@ -213,7 +248,10 @@ export function rewriteNumberWords(input: string): string {
         if (parsed?.weak) {
           const next = folded[parsed.end];
           // « un mètre cinquante », « une heure »: a figure before a unit; « neuf prises »: before a plural.
-          const keepAsWord = token.folded === 'neuf' ? !(next && (UNIT_AFTER_NEUF.test(next) || /[sx]$/.test(next))) : !(next && UNIT_AFTER_ONE.test(next));
+          const keepAsWord =
+            token.folded === 'neuf'
+              ? !(next && (UNIT_AFTER_NEUF.test(next) || /[sx]$/.test(next)))
+              : !(next && UNIT_AFTER_ONE.test(next));
           if (keepAsWord) parsed = null;
         }
       }
@@ -238,12 +276,17 @@ const SPOKEN_UNIT = String.raw`(?:h|heures?|jours?|journ[ée]es?|m[èe]tres?(?:\
 /** « 2 heures et demie » → « 2.5 heures », « 2 mètres 50 » → « 2.5 mètres », « 3h30 » → « 3.5 h ». */
 function joinSpokenFractions(text: string): string {
   return text
-    .replace(new RegExp(String.raw`(\d+(?:[.,]\d+)?)\s*(${SPOKEN_UNIT})\s+et\s+demie?\b`, 'giu'), (_, n: string, unit: string) =>
-      `${formatNumber(Number(n.replace(',', '.')) + 0.5)} ${unit}`,
+    .replace(
+      new RegExp(String.raw`(\d+(?:[.,]\d+)?)\s*(${SPOKEN_UNIT})\s+et\s+demie?\b`, 'giu'),
+      (_, n: string, unit: string) => `${formatNumber(Number(n.replace(',', '.')) + 0.5)} ${unit}`,
     )
-    .replace(/\b(\d{1,2})\s?h\s?([0-5]\d)\b/giu, (_, h: string, m: string) => `${formatNumber(Number(h) + Number(m) / 60)} h`)
-    .replace(/\b(\d+)\s+(m[èe]tres?|m)\s+(\d{2})\b(?!\s*(?:[.,]\d|m\b|m²|m2|cm|mm|m[èe]tres?|%|€|euros?))/giu, (_, n: string, unit: string, cm: string) =>
-      `${formatNumber(Number(n) + Number(cm) / 100)} ${unit}`,
+    .replace(
+      /\b(\d{1,2})\s?h\s?([0-5]\d)\b/giu,
+      (_, h: string, m: string) => `${formatNumber(Number(h) + Number(m) / 60)} h`,
+    )
+    .replace(
+      /\b(\d+)\s+(m[èe]tres?|m)\s+(\d{2})\b(?!\s*(?:[.,]\d|m\b|m²|m2|cm|mm|m[èe]tres?|%|€|euros?))/giu,
+      (_, n: string, unit: string, cm: string) => `${formatNumber(Number(n) + Number(cm) / 100)} ${unit}`,
     );
 }
 

@@ -16,9 +16,12 @@ describe('normalisePhone (SPEC §5)', () => {
     expect(normalisePhone(raw)).toBe(expected);
   });
 
-  it.each(['', '12 34 56', '06 12 34 56 7', '06 12 34 56 78 90', '00 12 34 56 78', '+44 20 7946 0958', 'téléphone'])('%j is dropped', (raw) => {
-    expect(normalisePhone(raw)).toBeUndefined();
-  });
+  it.each(['', '12 34 56', '06 12 34 56 7', '06 12 34 56 78 90', '00 12 34 56 78', '+44 20 7946 0958', 'téléphone'])(
+    '%j is dropped',
+    (raw) => {
+      expect(normalisePhone(raw)).toBeUndefined();
+    },
+  );
 
   it('finds phone numbers in a text, with their span', () => {
     const text = 'Tél : 06 12 34 56 78 — bureau +33 1 42 33 44 55. Surface 25 m2.';

@@ -2,14 +2,26 @@
 // 10 digits starting 0[1-9], formatted in pairs; anything else is dropped.
 
 const LOOK_ALIKES: Record<string, string> = {
-  O: '0', o: '0', Q: '0', D: '0',
-  l: '1', I: '1', i: '1', '|': '1', '!': '1', L: '1',
-  Z: '2', z: '2',
-  S: '5', s: '5',
-  G: '6', b: '6',
+  O: '0',
+  o: '0',
+  Q: '0',
+  D: '0',
+  l: '1',
+  I: '1',
+  i: '1',
+  '|': '1',
+  '!': '1',
+  L: '1',
+  Z: '2',
+  z: '2',
+  S: '5',
+  s: '5',
+  G: '6',
+  b: '6',
   T: '7',
   B: '8',
-  g: '9', q: '9',
+  g: '9',
+  q: '9',
 };
 
 export function normalisePhone(raw: string | undefined | null): string | undefined {

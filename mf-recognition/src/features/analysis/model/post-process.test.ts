@@ -23,7 +23,12 @@ describe('postProcess', () => {
           null,
           { quantity: 3 },
         ],
-        client: { name: 'Mme Martin', phone: '+33612345678', email: 'MARTIN arobase free point fr', address: '5 rue Haute, 75001 Paris' },
+        client: {
+          name: 'Mme Martin',
+          phone: '+33612345678',
+          email: 'MARTIN arobase free point fr',
+          address: '5 rue Haute, 75001 Paris',
+        },
       },
       catalogue,
       'voice',
@@ -41,18 +46,30 @@ describe('postProcess', () => {
   });
 
   it('caps image-flow quantities above 2000 at 200', () => {
-    expect(postProcess({ tasks: [{ name: 'Peinture murs', quantity: 4500 }] }, catalogue, 'image').tasks[0]?.quantity).toBe(200);
-    expect(postProcess({ tasks: [{ name: 'Peinture murs', quantity: 4500 }] }, catalogue, 'voice').tasks[0]?.quantity).toBe(4500);
+    expect(
+      postProcess({ tasks: [{ name: 'Peinture murs', quantity: 4500 }] }, catalogue, 'image').tasks[0]?.quantity,
+    ).toBe(200);
+    expect(
+      postProcess({ tasks: [{ name: 'Peinture murs', quantity: 4500 }] }, catalogue, 'voice').tasks[0]?.quantity,
+    ).toBe(4500);
   });
 
   it('drops invalid client fields and defaults the title', () => {
-    const result = postProcess({ tasks: [], client: { name: '12', phone: '12 34', email: 'nope', address: 'Lyon' } }, catalogue, 'voice');
+    const result = postProcess(
+      { tasks: [], client: { name: '12', phone: '12 34', email: 'nope', address: 'Lyon' } },
+      catalogue,
+      'voice',
+    );
     expect(result).toEqual({ projectTitle: 'Projet BTP', tasks: [], client: {} });
-    expect(postProcess({ tasks: [{ name: 'Peinture murs', quantity: 3 }] }, catalogue, 'voice').projectTitle).toBe('Travaux Peinture Murs');
+    expect(postProcess({ tasks: [{ name: 'Peinture murs', quantity: 3 }] }, catalogue, 'voice').projectTitle).toBe(
+      'Travaux Peinture Murs',
+    );
   });
 
   it('survives garbage', () => {
     expect(postProcess(null, catalogue, 'image')).toEqual({ projectTitle: 'Projet BTP', tasks: [], client: {} });
-    expect(postProcess({ tasks: 'peinture', client: 'x', projectTitle: 42 } as never, catalogue, 'voice').tasks).toEqual([]);
+    expect(
+      postProcess({ tasks: 'peinture', client: 'x', projectTitle: 42 } as never, catalogue, 'voice').tasks,
+    ).toEqual([]);
   });
 });

@@ -15,7 +15,11 @@ export type RawExtraction = {
   client?: unknown;
 };
 
-export function postProcess(raw: RawExtraction | null | undefined, catalogue: readonly Task[], flow: Flow): ExtractionResult {
+export function postProcess(
+  raw: RawExtraction | null | undefined,
+  catalogue: readonly Task[],
+  flow: Flow,
+): ExtractionResult {
   const tasks = matchTasks(Array.isArray(raw?.tasks) ? raw.tasks : [], catalogue, flow);
   const title = normaliseProjectTitle(asString(raw?.projectTitle)) ?? defaultProjectTitle(tasks.map((t) => t.name));
   const client = normaliseClient(raw?.client);

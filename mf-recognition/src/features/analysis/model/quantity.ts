@@ -25,7 +25,10 @@ function toNumber(raw: unknown): number | null {
   if (digits) return Number(digits[0].replace(',', '.'));
   const words = raw.trim().split(/\s+/);
   for (let i = 0; i < words.length; i += 1) {
-    const parsed = parseNumber(words.slice(i, i + 3).join(' ')) ?? parseNumber(words.slice(i, i + 2).join(' ')) ?? parseNumber(words[i] ?? '');
+    const parsed =
+      parseNumber(words.slice(i, i + 3).join(' ')) ??
+      parseNumber(words.slice(i, i + 2).join(' ')) ??
+      parseNumber(words[i] ?? '');
     if (parsed !== null) return parsed;
   }
   return null;

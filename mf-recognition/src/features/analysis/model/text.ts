@@ -51,9 +51,49 @@ function computeStem(word: string): string {
   return w;
 }
 
-const KEPT_UPPER = new Set(['WC', 'PVC', 'VMC', 'PAC', 'SDB', 'SARL', 'EURL', 'SASU', 'SAS', 'SCI', 'SA', 'BTP', 'TVA', 'HT', 'TTC', 'DCL', 'IPN']);
+const KEPT_UPPER = new Set([
+  'WC',
+  'PVC',
+  'VMC',
+  'PAC',
+  'SDB',
+  'SARL',
+  'EURL',
+  'SASU',
+  'SAS',
+  'SCI',
+  'SA',
+  'BTP',
+  'TVA',
+  'HT',
+  'TTC',
+  'DCL',
+  'IPN',
+]);
 
-const SMALL_WORDS = new Set(['de', 'du', 'des', 'la', 'le', 'les', 'et', 'a', 'à', 'au', 'aux', 'en', 'pour', 'sur', 'sous', 'par', 'avec', 'dans', 'un', 'une', 'ou']);
+const SMALL_WORDS = new Set([
+  'de',
+  'du',
+  'des',
+  'la',
+  'le',
+  'les',
+  'et',
+  'a',
+  'à',
+  'au',
+  'aux',
+  'en',
+  'pour',
+  'sur',
+  'sous',
+  'par',
+  'avec',
+  'dans',
+  'un',
+  'une',
+  'ou',
+]);
 
 /**
  * Capitalises each word ("rénovation salle de bain" → "Rénovation Salle de Bain"); French linking words

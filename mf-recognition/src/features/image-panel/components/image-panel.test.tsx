@@ -87,7 +87,11 @@ describe('ImagePanel', () => {
     expect(screen.getByRole('img', { name: 'Image analysée' })).toHaveAttribute('src', 'blob:preview');
     await act(async () => resolve(RESULT));
     expect(screen.getByTestId('analysis-success')).toHaveTextContent('2 tâches, informations client, titre du projet');
-    expect(events.map((e) => e.type)).toEqual(['quote/tasks-recognised', 'quote/client-recognised', 'quote/title-recognised']);
+    expect(events.map((e) => e.type)).toEqual([
+      'quote/tasks-recognised',
+      'quote/client-recognised',
+      'quote/title-recognised',
+    ]);
     expect(events[0]!.payload).toEqual({ tasks: RESULT.tasks, source: 'image' });
     // Empty client fields are not sent: they would erase what the quote already has.
     expect(events[1]!.payload).toEqual({ client: { name: 'Jean Dupont', phone: '06 12 34 56 78' }, source: 'image' });
@@ -96,12 +100,19 @@ describe('ImagePanel', () => {
   });
 
   it('says why when the quote side refuses (free quota exhausted)', async () => {
-    const refuse = bus.on('quote/tasks-recognised').subscribe(() =>
-      bus.emit('quote/recognition-refused', { reason: 'quota-exhausted', message: 'Vous avez atteint votre limite de devis mensuelle.' }),
-    );
+    const refuse = bus
+      .on('quote/tasks-recognised')
+      .subscribe(() =>
+        bus.emit('quote/recognition-refused', {
+          reason: 'quota-exhausted',
+          message: 'Vous avez atteint votre limite de devis mensuelle.',
+        }),
+      );
     renderPanel(async () => RESULT);
     chooseFile(png());
-    await waitFor(() => expect(screen.getByText('Vous avez atteint votre limite de devis mensuelle.')).toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.getByText('Vous avez atteint votre limite de devis mensuelle.')).toBeInTheDocument(),
+    );
     expect(screen.queryByTestId('analysis-success')).not.toBeInTheDocument();
     refuse.unsubscribe();
   });
@@ -110,16 +121,26 @@ describe('ImagePanel', () => {
     const analyze = jest
       .fn<Promise<ExtractionResult>, [Blob]>()
       .mockResolvedValueOnce({ projectTitle: 'Projet BTP', tasks: [] })
-      .mockRejectedValueOnce(Object.assign(new Error('Problème de connexion. Vérifiez votre connexion internet.'), { name: 'AnalysisError' }))
+      .mockRejectedValueOnce(
+        Object.assign(new Error('Problème de connexion. Vérifiez votre connexion internet.'), {
+          name: 'AnalysisError',
+        }),
+      )
       .mockRejectedValueOnce(new TypeError('x is undefined'))
       .mockResolvedValueOnce(RESULT);
     renderPanel(analyze);
     chooseFile(png());
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent("Aucune information pertinente trouvée dans l'image"));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent("Aucune information pertinente trouvée dans l'image"),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Réessayer' }));
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Problème de connexion. Vérifiez votre connexion internet.'));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('Problème de connexion. Vérifiez votre connexion internet.'),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Réessayer' }));
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Erreur inattendue. Réessayez avec une image plus claire'));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('Erreur inattendue. Réessayez avec une image plus claire'),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Réessayer' }));
     await waitFor(() => expect(screen.getByTestId('analysis-success')).toBeInTheDocument());
     expect(analyze).toHaveBeenCalledTimes(4);
@@ -135,20 +156,28 @@ describe('ImagePanel', () => {
   });
 
   it('maps a refused camera permission to the spec message', async () => {
-    const getUserMedia = jest.fn().mockRejectedValue(Object.assign(new Error('Permission denied'), { name: 'NotAllowedError' }));
+    const getUserMedia = jest
+      .fn()
+      .mockRejectedValue(Object.assign(new Error('Permission denied'), { name: 'NotAllowedError' }));
     Object.defineProperty(navigator, 'mediaDevices', { value: { getUserMedia }, configurable: true });
     renderPanel(jest.fn());
     fireEvent.click(screen.getByRole('button', { name: 'Prendre une photo' }));
     await waitFor(() =>
-      expect(screen.getByRole('alert')).toHaveTextContent("Accès à la caméra refusé. Veuillez autoriser l'accès dans votre navigateur."),
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        "Accès à la caméra refusé. Veuillez autoriser l'accès dans votre navigateur.",
+      ),
     );
-    expect(getUserMedia).toHaveBeenCalledWith(expect.objectContaining({ video: expect.objectContaining({ facingMode: { ideal: 'environment' } }) }));
+    expect(getUserMedia).toHaveBeenCalledWith(
+      expect.objectContaining({ video: expect.objectContaining({ facingMode: { ideal: 'environment' } }) }),
+    );
   });
 
   it('says when the browser has no camera API', async () => {
     Object.defineProperty(navigator, 'mediaDevices', { value: undefined, configurable: true });
     renderPanel(jest.fn());
     fireEvent.click(screen.getByRole('button', { name: 'Prendre une photo' }));
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent("La caméra n'est pas supportée par votre navigateur."));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent("La caméra n'est pas supportée par votre navigateur."),
+    );
   });
 });

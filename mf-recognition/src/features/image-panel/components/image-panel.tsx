@@ -25,7 +25,12 @@ const CameraBox = styled.div`
   border-radius: ${({ theme }) => theme.radius};
   overflow: hidden;
   margin-bottom: 1rem;
-  video { display: block; width: 100%; max-height: 70vh; object-fit: contain; }
+  video {
+    display: block;
+    width: 100%;
+    max-height: 70vh;
+    object-fit: contain;
+  }
 `;
 
 const Guide = styled.div`
@@ -37,7 +42,14 @@ const Guide = styled.div`
   display: flex;
   align-items: flex-start;
   justify-content: center;
-  span { margin-top: 0.5rem; padding: 0.15rem 0.5rem; background: rgba(0, 0, 0, 0.55); color: #fff; border-radius: 4px; font-size: 0.875rem; }
+  span {
+    margin-top: 0.5rem;
+    padding: 0.15rem 0.5rem;
+    background: rgba(0, 0, 0, 0.55);
+    color: #fff;
+    border-radius: 4px;
+    font-size: 0.875rem;
+  }
 `;
 
 const CameraControls = styled.div`
@@ -54,8 +66,16 @@ const CameraControls = styled.div`
 
 const Preview = styled.figure`
   margin: 0 0 1rem;
-  img { max-width: 100%; max-height: 320px; border: 1px solid ${({ theme }) => theme.colors.border}; border-radius: ${({ theme }) => theme.radius}; }
-  figcaption { font-size: ${({ theme }) => theme.font.size.sm}; color: ${({ theme }) => theme.colors.muted}; }
+  img {
+    max-width: 100%;
+    max-height: 320px;
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    border-radius: ${({ theme }) => theme.radius};
+  }
+  figcaption {
+    font-size: ${({ theme }) => theme.font.size.sm};
+    color: ${({ theme }) => theme.colors.muted};
+  }
 `;
 
 const Muted = styled.p`
@@ -121,7 +141,9 @@ export function ImagePanel({ analyzeImage }: ImagePanelProps) {
 
   const cameraOpen = camera.status === 'opening' || camera.status === 'ready';
   const analysing = run.status === 'analysing';
-  const shownError = localError ?? (camera.status === 'error' && camera.error ? { message: camera.error, retry: () => void camera.open() } : null);
+  const shownError =
+    localError ??
+    (camera.status === 'error' && camera.error ? { message: camera.error, retry: () => void camera.open() } : null);
 
   return (
     <section aria-label={IMAGE_MESSAGES.title}>
@@ -158,7 +180,8 @@ export function ImagePanel({ analyzeImage }: ImagePanelProps) {
           )}
           <CameraControls>
             <Button $variant="secondary" onClick={() => void camera.switchCamera()}>
-              {IMAGE_MESSAGES.switchCamera} ({camera.facingMode === 'environment' ? IMAGE_MESSAGES.rearCamera : IMAGE_MESSAGES.frontCamera})
+              {IMAGE_MESSAGES.switchCamera} (
+              {camera.facingMode === 'environment' ? IMAGE_MESSAGES.rearCamera : IMAGE_MESSAGES.frontCamera})
             </Button>
             <Button onClick={() => void capture()} disabled={!camera.canCapture}>
               {IMAGE_MESSAGES.capture}

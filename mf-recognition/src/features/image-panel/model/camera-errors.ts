@@ -2,7 +2,10 @@ import { IMAGE_MESSAGES } from '../messages';
 
 /** getUserMedia failures (DOMException names) → the spec's camera messages (SPEC §8). */
 export function cameraErrorMessage(error: unknown): string {
-  const name = error instanceof Error || (typeof error === 'object' && error !== null && 'name' in error) ? String((error as { name: unknown }).name) : '';
+  const name =
+    error instanceof Error || (typeof error === 'object' && error !== null && 'name' in error)
+      ? String((error as { name: unknown }).name)
+      : '';
   switch (name) {
     case 'NotAllowedError':
     case 'PermissionDeniedError':

@@ -15,10 +15,14 @@ describe('cameraErrorMessage', () => {
     expect(cameraErrorMessage(domError(name))).toBe(message);
   });
   it('keeps the detail of any other failure', () => {
-    expect(cameraErrorMessage(domError('TypeError', 'Failed to start video source'))).toBe('Erreur caméra: Failed to start video source.');
+    expect(cameraErrorMessage(domError('TypeError', 'Failed to start video source'))).toBe(
+      'Erreur caméra: Failed to start video source.',
+    );
   });
   it('handles DOMException-like objects that are not Error instances', () => {
-    expect(cameraErrorMessage({ name: 'NotAllowedError', message: 'Permission denied' })).toBe(IMAGE_MESSAGES.cameraDenied);
+    expect(cameraErrorMessage({ name: 'NotAllowedError', message: 'Permission denied' })).toBe(
+      IMAGE_MESSAGES.cameraDenied,
+    );
   });
 });
 
@@ -35,10 +39,14 @@ describe('validateImageFile', () => {
     expect(validateImageFile({ name: 'notes.png', type: 'image/png', size: 1000 })).toBeNull();
   });
   it('refuses non-images', () => {
-    expect(validateImageFile({ name: 'devis.pdf', type: 'application/pdf', size: 1000 })).toBe('Veuillez sélectionner une image (JPG, PNG, etc.)');
+    expect(validateImageFile({ name: 'devis.pdf', type: 'application/pdf', size: 1000 })).toBe(
+      'Veuillez sélectionner une image (JPG, PNG, etc.)',
+    );
   });
   it('refuses images over 20 MB', () => {
-    expect(validateImageFile({ name: 'big.jpg', type: 'image/jpeg', size: MAX_IMAGE_BYTES + 1 })).toBe('Image trop volumineuse (max 20MB)');
+    expect(validateImageFile({ name: 'big.jpg', type: 'image/jpeg', size: MAX_IMAGE_BYTES + 1 })).toBe(
+      'Image trop volumineuse (max 20MB)',
+    );
   });
   it('falls back on the extension when the browser gives no type', () => {
     expect(validateImageFile({ name: 'IMG_0001.HEIC', type: '', size: 1000 })).toBeNull();

@@ -98,7 +98,10 @@ describe('VoicePanel', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Analyse' }));
     await waitFor(() => expect(screen.getByTestId('analysis-success')).toHaveTextContent('1 tâche, titre du projet'));
     expect(analyze).toHaveBeenCalledWith('peinture plafond vingt-cinq mètres carrés');
-    expect(events[0]).toMatchObject({ type: 'quote/tasks-recognised', payload: { source: 'voice', tasks: RESULT.tasks } });
+    expect(events[0]).toMatchObject({
+      type: 'quote/tasks-recognised',
+      payload: { source: 'voice', tasks: RESULT.tasks },
+    });
   });
 
   it('keeps listening after a silence ends the session, keeping the earlier text', async () => {
@@ -123,7 +126,9 @@ describe('VoicePanel', () => {
     renderPanel(jest.fn());
     const rec = await startListening();
     act(() => rec.onerror?.({ error: 'not-allowed' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Microphone non disponible. Vérifiez les permissions de votre navigateur.');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Microphone non disponible. Vérifiez les permissions de votre navigateur.',
+    );
     act(() => rec.stop());
     fireEvent.click(screen.getByRole('button', { name: 'Fermer' }));
     FakeRecognition.failStart = true;
@@ -160,7 +165,9 @@ describe('VoicePanel', () => {
     expect(screen.getByText(/Chrome, Edge ou Safari/)).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Analyse' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Aucun texte détecté. Veuillez réessayer.');
-    fireEvent.change(screen.getByLabelText('Saisissez ou collez vos notes'), { target: { value: 'Peinture plafond 25 m2' } });
+    fireEvent.change(screen.getByLabelText('Saisissez ou collez vos notes'), {
+      target: { value: 'Peinture plafond 25 m2' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Analyse' }));
     await waitFor(() => expect(screen.getByTestId('analysis-success')).toBeInTheDocument());
     expect(analyze).toHaveBeenCalledWith('Peinture plafond 25 m2');

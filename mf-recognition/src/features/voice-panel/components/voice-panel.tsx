@@ -29,13 +29,24 @@ const Circle = styled.div<{ $active: boolean }>`
   font-size: 2.5rem;
   color: #fff;
   background: ${({ theme, $active }) => ($active ? theme.colors.danger : theme.colors.primary)};
-  transition: transform 80ms linear, box-shadow 80ms linear;
+  transition:
+    transform 80ms linear,
+    box-shadow 80ms linear;
 `;
 
 /** A drawn microphone: an emoji would depend on the phone's fonts (a blank box where it has none). */
 function MicrophoneIcon() {
   return (
-    <svg width="44" height="44" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" focusable="false">
+    <svg
+      width="44"
+      height="44"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      focusable="false"
+    >
       <rect x="9" y="2" width="6" height="12" rx="3" />
       <path d="M5 11a7 7 0 0 0 14 0M12 18v4M8 22h8" />
     </svg>
@@ -69,7 +80,11 @@ export function VoicePanel({ analyzeText }: VoicePanelProps) {
   const catalogue = useStoredValue(tasksStore);
   const speech = useSpeechRecognition();
   const sound = useSoundLevel();
-  const { run, start: startRun, reset } = useAnalysisRun({
+  const {
+    run,
+    start: startRun,
+    reset,
+  } = useAnalysisRun({
     source: 'voice',
     noResultMessage: VOICE_MESSAGES.noResult,
     unexpectedMessage: VOICE_MESSAGES.unexpected,
@@ -84,7 +99,12 @@ export function VoicePanel({ analyzeText }: VoicePanelProps) {
       await sound.start();
     } catch (error) {
       const name = (error as { name?: string } | null)?.name;
-      if (name === 'NotAllowedError' || name === 'NotFoundError' || name === 'SecurityError' || name === 'NotReadableError') {
+      if (
+        name === 'NotAllowedError' ||
+        name === 'NotFoundError' ||
+        name === 'SecurityError' ||
+        name === 'NotReadableError'
+      ) {
         speech.setError(VOICE_MESSAGES.microphoneUnavailable);
         return;
       }
@@ -119,7 +139,8 @@ export function VoicePanel({ analyzeText }: VoicePanelProps) {
   // Listening ended with nothing heard (SPEC §5).
   const wasListening = useRef(false);
   useEffect(() => {
-    if (wasListening.current && !speech.listening && !speech.transcript.trim() && !speech.error) speech.setError(VOICE_MESSAGES.blank);
+    if (wasListening.current && !speech.listening && !speech.transcript.trim() && !speech.error)
+      speech.setError(VOICE_MESSAGES.blank);
     wasListening.current = speech.listening;
   }, [speech]);
 
@@ -184,7 +205,11 @@ export function VoicePanel({ analyzeText }: VoicePanelProps) {
           <MicrophoneIcon />
         </Circle>
         <p role="status" style={{ margin: 0 }}>
-          {speech.muted ? VOICE_MESSAGES.statusMuted : speech.listening ? VOICE_MESSAGES.statusListening : VOICE_MESSAGES.statusReady}
+          {speech.muted
+            ? VOICE_MESSAGES.statusMuted
+            : speech.listening
+              ? VOICE_MESSAGES.statusListening
+              : VOICE_MESSAGES.statusReady}
         </p>
         <Row>
           {speech.listening ? (
@@ -219,7 +244,11 @@ export function VoicePanel({ analyzeText }: VoicePanelProps) {
                 {VOICE_MESSAGES.analyse}
               </Button>
             )}
-            <Button $variant="secondary" onClick={() => speech.setTranscript('')} disabled={analysing || speech.listening}>
+            <Button
+              $variant="secondary"
+              onClick={() => speech.setTranscript('')}
+              disabled={analysing || speech.listening}
+            >
               {VOICE_MESSAGES.clear}
             </Button>
           </Row>

@@ -26,7 +26,10 @@ describe('readResults', () => {
     expect(readResults(list).final).toBe('peinture plafond douze mètres');
   });
   it('ignores empty alternatives', () => {
-    expect(readResults([result('  ', true), Object.assign([], { isFinal: false })])).toEqual({ final: '', interim: '' });
+    expect(readResults([result('  ', true), Object.assign([], { isFinal: false })])).toEqual({
+      final: '',
+      interim: '',
+    });
   });
 });
 
@@ -38,7 +41,9 @@ describe('joinText', () => {
 
 describe('speechErrorMessage', () => {
   it('maps permission problems to the microphone message', () => {
-    expect(speechErrorMessage('not-allowed')).toBe('Microphone non disponible. Vérifiez les permissions de votre navigateur.');
+    expect(speechErrorMessage('not-allowed')).toBe(
+      'Microphone non disponible. Vérifiez les permissions de votre navigateur.',
+    );
     expect(speechErrorMessage('audio-capture')).toBe(VOICE_MESSAGES.microphoneUnavailable);
   });
   it('ignores silences and aborts', () => {

@@ -30,9 +30,14 @@ export interface SpeechRecognitionLike {
 export type SpeechRecognitionConstructor = new () => SpeechRecognitionLike;
 
 /** `SpeechRecognition || webkitSpeechRecognition`, or null (Firefox, most webviews). */
-export function getSpeechRecognition(scope: unknown = typeof window === 'undefined' ? undefined : window): SpeechRecognitionConstructor | null {
+export function getSpeechRecognition(
+  scope: unknown = typeof window === 'undefined' ? undefined : window,
+): SpeechRecognitionConstructor | null {
   if (!scope) return null;
-  const w = scope as { SpeechRecognition?: SpeechRecognitionConstructor; webkitSpeechRecognition?: SpeechRecognitionConstructor };
+  const w = scope as {
+    SpeechRecognition?: SpeechRecognitionConstructor;
+    webkitSpeechRecognition?: SpeechRecognitionConstructor;
+  };
   return w.SpeechRecognition ?? w.webkitSpeechRecognition ?? null;
 }
 

@@ -22,9 +22,19 @@ const List = styled.ul`
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radius};
   box-shadow: ${({ theme }) => theme.shadow};
-  li { padding: 0.6rem 0.75rem; cursor: pointer; min-height: 44px; }
-  li[aria-selected='true'], li:hover { background: ${({ theme }) => theme.colors.infoBg}; }
-  small { display: block; color: ${({ theme }) => theme.colors.muted}; }
+  li {
+    padding: 0.6rem 0.75rem;
+    cursor: pointer;
+    min-height: 44px;
+  }
+  li[aria-selected='true'],
+  li:hover {
+    background: ${({ theme }) => theme.colors.infoBg};
+  }
+  small {
+    display: block;
+    color: ${({ theme }) => theme.colors.muted};
+  }
 `;
 
 export interface AddressAutocompleteProps {

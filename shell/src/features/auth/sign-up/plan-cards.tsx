@@ -20,9 +20,19 @@ const CardButton = styled.button<{ $selected: boolean }>`
   padding: 1rem;
   cursor: pointer;
   color: inherit;
-  h3 { margin: 0 0 0.25rem; }
-  ul { padding-left: 0; list-style: none; margin: 0.5rem 0 0; font-size: ${({ theme }) => theme.font.size.sm}; }
-  li[data-included='false'] { color: ${({ theme }) => theme.colors.muted}; text-decoration: line-through; }
+  h3 {
+    margin: 0 0 0.25rem;
+  }
+  ul {
+    padding-left: 0;
+    list-style: none;
+    margin: 0.5rem 0 0;
+    font-size: ${({ theme }) => theme.font.size.sm};
+  }
+  li[data-included='false'] {
+    color: ${({ theme }) => theme.colors.muted};
+    text-decoration: line-through;
+  }
 `;
 
 const Price = styled.p`

@@ -17,13 +17,20 @@ describe('validateStep', () => {
   });
 
   it('step 2 needs all four fields', () => {
-    expect(Object.keys(validateStep(2, { ...EMPTY_DRAFT, companyName: '  ' }))).toEqual(['companyName', 'firstName', 'lastName', 'phone']);
+    expect(Object.keys(validateStep(2, { ...EMPTY_DRAFT, companyName: '  ' }))).toEqual([
+      'companyName',
+      'firstName',
+      'lastName',
+      'phone',
+    ]);
   });
 
   it('step 3 accepts an empty SIRET but not a malformed one', () => {
     expect(validateStep(3, EMPTY_DRAFT)).toEqual({});
     expect(validateStep(3, { ...EMPTY_DRAFT, siret: '123 456 789 00012' })).toEqual({});
-    expect(validateStep(3, { ...EMPTY_DRAFT, siret: '1234' })).toEqual({ siret: 'Le SIRET doit comporter 14 chiffres.' });
+    expect(validateStep(3, { ...EMPTY_DRAFT, siret: '1234' })).toEqual({
+      siret: 'Le SIRET doit comporter 14 chiffres.',
+    });
   });
 
   it('step 4 needs a plan', () => {

@@ -25,7 +25,9 @@ const Actions = styled.div`
   justify-content: space-between;
   flex-wrap: wrap;
   margin-top: 0.5rem;
-  button:last-child { margin-left: auto; }
+  button:last-child {
+    margin-left: auto;
+  }
 `;
 
 export interface SignUpWizardProps {
@@ -83,10 +85,12 @@ export function SignUpWizard({ step, onStepChange, onNeedsConfirmation }: SignUp
       }
     } catch (error) {
       setPostAuthDestination(null);
-      const message = error instanceof AuthFailure && error.message !== AUTH_MESSAGES.generic ? error.message : M.createFailed;
+      const message =
+        error instanceof AuthFailure && error.message !== AUTH_MESSAGES.generic ? error.message : M.createFailed;
       setFailure(message);
       // Errors about the email or password belong to step 1.
-      if (error instanceof AuthFailure && /email|password|credentials|weak|exists/i.test(error.code ?? '')) onStepChange(1);
+      if (error instanceof AuthFailure && /email|password|credentials|weak|exists/i.test(error.code ?? ''))
+        onStepChange(1);
     } finally {
       setSubmitting(false);
     }
@@ -125,7 +129,11 @@ export function SignUpWizard({ step, onStepChange, onNeedsConfirmation }: SignUp
       {step === 3 ? (
         <>
           <Field label={M.address} htmlFor="signup-address" hint={M.addressHint} error={errors.address}>
-            <AddressAutocomplete id="signup-address" value={draft.address} onChange={(value) => set('address', value)} />
+            <AddressAutocomplete
+              id="signup-address"
+              value={draft.address}
+              onChange={(value) => set('address', value)}
+            />
           </Field>
           {text('siret', M.siret, 'text')}
         </>
