@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: installs what is missing (pnpm, dependencies, Debian Chromium), builds the apps once, then runs
-// every runner — Jest unit tests, backend HTTP tests (PGlite, and PostgreSQL when DATABASE_URL is set),
+// every runner — type-check and lint, Jest unit tests, backend HTTP tests (PGlite, and PostgreSQL when DATABASE_URL is set),
 // Playwright e2e on the production builds — and ends with one line: `tests: N passed, N failed`.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -77,6 +77,17 @@ function playwright() {
 
 const pnpm = ensurePnpm();
 ensureInstalled(pnpm);
+
+/** A whole-tree check (types, lint rules incl. the dependency direction) counts as one test. */
+function check(name, cmd, args) {
+  const { status, seconds } = runStep(name, cmd, args);
+  results.push({ name, passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1, seconds, note: '' });
+}
+
+if (wants('static')) {
+  check('typecheck', nodeBin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
+  check('lint', nodeBin('eslint'), ['.', '--max-warnings=0']);
+}
 
 if (wants('unit')) jest('unit', ['-c', 'jest.config.cjs']);
 
