@@ -2,19 +2,11 @@ import path from 'node:path';
 
 import { defineConfig, devices } from '@playwright/test';
 
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/lib/chromium.cjs';
+
 const repoRoot = path.resolve(__dirname, '..');
 const portBase = Number(process.env.E2E_PORT_BASE ?? 3000);
 const runName = process.env.E2E_PORT_BASE ? `e2e-${portBase}` : 'e2e';
-
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 
 export default defineConfig({
   testDir: './tests',
@@ -33,7 +25,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     acceptDownloads: true,
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: CHROMIUM_PATH,
       args: CHROMIUM_ARGS,
     },
   },

@@ -17,6 +17,7 @@ import {
   repoRoot,
 } from './lib/bootstrap.mjs';
 import { APP_DIRS, buildApps } from './lib/build-apps.mjs';
+import { CHROMIUM_ARGS } from './lib/chromium.cjs';
 
 const report = {};
 const only = process.argv.slice(2);
@@ -82,15 +83,7 @@ async function coldLoads(url) {
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
+    args: CHROMIUM_ARGS,
   });
   const config = await (await fetch(`${url}/config.json`)).json();
   const email = `bench.${Date.now()}@example.fr`;

@@ -8,6 +8,7 @@ import path from 'node:path';
 
 import type { Page } from '@playwright/test';
 
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.cjs';
 import { appOrigin, expect, test } from '../fixtures';
 
 const fixtures = path.resolve(__dirname, '../../mf-recognition/fixtures');
@@ -16,15 +17,9 @@ const cameraClip = path.join(fixtures, 'images/camera-01-sdb-dupont.mjpeg');
 
 test.use({
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
+      ...CHROMIUM_ARGS,
       '--use-fake-ui-for-media-stream',
       '--use-fake-device-for-media-stream',
       `--use-file-for-fake-video-capture=${cameraClip}`,

@@ -19,11 +19,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../lib/chromium.cjs';
+
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const imagesDir = path.join(repoRoot, 'mf-recognition/fixtures/images');
 const cataloguePath = path.join(repoRoot, 'mf-recognition/fixtures/dictations/catalogue.json');
 const distDir = path.join(repoRoot, 'mf-recognition/dist');
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const PHOTO_ID = '09-photo-a4-garnier';
 const BUDGET_MS = 1500;
 const RUNS = Number(process.env.OCR_BENCH_RUNS) || 5;
@@ -155,14 +156,7 @@ async function benchChromium() {
   const origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   const browserServer = await chromium.launchServer({
     executablePath: CHROMIUM_PATH,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    args: CHROMIUM_ARGS,
   });
   const rootPid = browserServer.process().pid!;
   const rss = peakSampler(() => processTreeRss(rootPid), 50);

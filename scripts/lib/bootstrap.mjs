@@ -5,6 +5,8 @@ import { existsSync, readFileSync, statSync, writeFileSync, mkdirSync } from 'no
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { CHROMIUM_PATH } from './chromium.cjs';
+
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PNPM_VERSION = '10.34.8';
 
@@ -46,7 +48,7 @@ export function ensureInstalled(pnpm) {
   writeFileSync(stamp, String(lockTime));
 }
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+export { CHROMIUM_PATH };
 
 /** Debian's chromium package: Playwright's own browser download cannot work offline. */
 export function ensureChromium() {
