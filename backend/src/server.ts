@@ -26,6 +26,7 @@ import { FunctionRuntime } from './functions/runtime.ts';
 import { corsHeaders, corsPolicy, preflightHeaders, sendJson } from './http.ts';
 import { deriveApiKeys, JwtVerifier } from './jwt.ts';
 import { Postgrest } from './rest/postgrest.ts';
+import { createStripeSandbox, type StripeSandbox } from './stripe-sandbox/index.ts';
 
 export { deriveApiKeys } from './jwt.ts';
 
@@ -60,6 +61,8 @@ export interface RunningBackend {
   serviceRoleKey: string;
   /** The database, for tests and tools that need owner access. */
   db: Database;
+  /** The Stripe sandbox (absent when a real STRIPE_SECRET_KEY is configured). */
+  stripeSandbox?: StripeSandbox;
   close(): Promise<void>;
 }
 
@@ -133,6 +136,7 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
       if (adminPassword) await gotrue.ensureUser(adminEmail, adminPassword);
     }
 
+    const stripe = createStripeSandbox({ env: options.env, backendUrl: () => publicUrl, log });
     const cors = corsPolicy(process.env.CORS_ORIGINS);
     const functionEnv = (): Record<string, string> => {
       const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' };
@@ -146,6 +150,7 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
         SUPABASE_SERVICE_ROLE_KEY: serviceRoleKey,
         ...(databaseUrl ? { SUPABASE_DB_URL: databaseUrl } : {}),
         ...(adminEmail ? { ADMIN_EMAIL: adminEmail } : {}),
+        ...(stripe?.functionEnv() ?? {}),
       });
       return { ...env, ...(options.env ?? {}) };
     };
@@ -196,6 +201,7 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
       if (pathname === '/rest/v1' || pathname.startsWith('/rest/v1/')) {
         return postgrest.handle(req, res, pathname.slice('/rest/v1'.length), url.searchParams);
       }
+      if (stripe && (await stripe.sandbox.handle(req, res, url))) return;
       for (const extra of options.extraHandlers ?? []) {
         if (await extra(req, res)) return;
       }
@@ -248,6 +254,7 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
       anonKey,
       serviceRoleKey,
       db,
+      stripeSandbox: stripe?.sandbox,
       close() {
         closing ??= (async () => {
           await new Promise<void>((resolve) => {

@@ -84,7 +84,9 @@ grant select on public.stripe_user_subscriptions to authenticated;
 
 
 -- Everything the status rules need about a user, found by Stripe customer id or by user id (service role).
-create function public.billing_sync_context(p_customer_id text default null, p_user_id uuid default null)
+create function public.billing_sync_context(
+  p_customer_id text default null, p_user_id uuid default null, p_event_id text default null
+)
 returns json
 language sql stable security definer set search_path = '' as $$
   with target as (
@@ -101,7 +103,8 @@ language sql stable security definer set search_path = '' as $$
     'local', (select row_to_json(s) from public.subscriptions s where s.user_id = t.user_id),
     'provider', (select row_to_json(p) from public.stripe_subscriptions p
                   where p.user_id = t.user_id and p.deleted_at is null),
-    'has_quotas', exists (select 1 from public.user_quotas q where q.user_id = t.user_id)
+    'has_quotas', exists (select 1 from public.user_quotas q where q.user_id = t.user_id),
+    'event_seen', exists (select 1 from public.stripe_webhook_events e where e.id = p_event_id)
   )
   from target t
 $$;
@@ -195,9 +198,9 @@ begin
 end;
 $$;
 
-revoke execute on function public.billing_sync_context(text, uuid) from public, anon, authenticated;
+revoke execute on function public.billing_sync_context(text, uuid, text) from public, anon, authenticated;
 revoke execute on function public.apply_billing_sync(uuid, text, text, bigint, text, jsonb, jsonb, boolean, boolean)
   from public, anon, authenticated;
-grant execute on function public.billing_sync_context(text, uuid) to service_role;
+grant execute on function public.billing_sync_context(text, uuid, text) to service_role;
 grant execute on function public.apply_billing_sync(uuid, text, text, bigint, text, jsonb, jsonb, boolean, boolean)
   to service_role;

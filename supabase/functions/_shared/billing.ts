@@ -1,0 +1,145 @@
+// Synchronises one Stripe customer into the database: always re-reads the customer's subscriptions from the
+// Stripe API (so webhook events arriving twice or out of order end in the same state), applies the SPEC §4 status
+// rules (@atelier/domain resolveSubscriptionStatus) and writes everything in one transaction (RPC
+// apply_billing_sync, which also records the webhook event id for replay protection).
+import {
+  resolveSubscriptionStatus,
+  type LocalSubscription,
+  type ProviderSubscription,
+  type SubscriptionStatus,
+} from '../../../shared/domain/src/subscription-status.ts';
+import { getStripe, priceIds, type Stripe } from './stripe.ts';
+
+const SUPABASE_URL = Deno.env.get('SUPABASE_URL') ?? '';
+const SERVICE_ROLE_KEY = Deno.env.get('SUPABASE_SERVICE_ROLE_KEY') ?? '';
+
+export async function rpc<T>(name: string, args: Record<string, unknown>): Promise<T> {
+  const res = await fetch(`${SUPABASE_URL}/rest/v1/rpc/${name}`, {
+    method: 'POST',
+    headers: {
+      apikey: SERVICE_ROLE_KEY,
+      Authorization: `Bearer ${SERVICE_ROLE_KEY}`,
+      'Content-Type': 'application/json',
+    },
+    body: JSON.stringify(args),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`rpc ${name} failed (${res.status}): ${text}`);
+  return JSON.parse(text) as T;
+}
+
+export interface BillingContext {
+  user_id: string | null;
+  customer_id: string | null;
+  local: LocalSubscription | null;
+  provider: ProviderSubscription | null;
+  has_quotas: boolean;
+  event_seen?: boolean;
+}
+
+export function billingContext(args: {
+  customerId?: string | null;
+  userId?: string | null;
+  eventId?: string | null;
+}): Promise<BillingContext> {
+  return rpc<BillingContext>('billing_sync_context', {
+    p_customer_id: args.customerId ?? null,
+    p_user_id: args.userId ?? null,
+    p_event_id: args.eventId ?? null,
+  });
+}
+
+const RANK: Record<string, number> = { active: 0, trialing: 1, past_due: 2, unpaid: 3, incomplete: 4 };
+
+/** The subscription that counts for a customer: an active one first, else the most recent. */
+function pickSubscription(subscriptions: Stripe.Subscription[]): Stripe.Subscription | null {
+  return (
+    [...subscriptions].sort(
+      (a, b) => (RANK[a.status] ?? 9) - (RANK[b.status] ?? 9) || (b.created ?? 0) - (a.created ?? 0),
+    )[0] ?? null
+  );
+}
+
+/** Reads the customer's subscription from Stripe as a stripe_subscriptions row (period fields from the item). */
+export async function readProviderSubscription(customerId: string): Promise<ProviderSubscription | null> {
+  const list = await getStripe().subscriptions.list({ customer: customerId, status: 'all', limit: 10 });
+  const sub = pickSubscription(list.data);
+  if (!sub) return null;
+  const item = sub.items?.data?.[0] as (Stripe.SubscriptionItem & Record<string, unknown>) | undefined;
+  const legacy = sub as unknown as Record<string, unknown>;
+  const num = (value: unknown): number | null => (typeof value === 'number' ? value : null);
+  return {
+    customer_id: customerId,
+    subscription_id: sub.id,
+    price_id: item?.price?.id ?? null,
+    status: sub.status,
+    current_period_start: num(item?.current_period_start) ?? num(legacy.current_period_start),
+    current_period_end: num(item?.current_period_end) ?? num(legacy.current_period_end),
+    cancel_at: num(sub.cancel_at),
+    cancel_at_period_end: !!sub.cancel_at_period_end,
+  };
+}
+
+export interface SyncResult {
+  status: SubscriptionStatus | null;
+  duplicate: boolean;
+}
+
+/**
+ * Re-reads the customer from Stripe and applies the status rules. `event` makes it replay-safe (the event id is
+ * recorded in the same transaction; an event already recorded changes nothing).
+ */
+export async function syncCustomer(args: {
+  customerId: string;
+  userId?: string | null;
+  context?: BillingContext;
+  event?: { id: string; type: string; created: number };
+}): Promise<SyncResult> {
+  const context = args.context ?? (await billingContext({ customerId: args.customerId, userId: args.userId }));
+  let userId = context.user_id ?? args.userId ?? null;
+  if (!userId) {
+    // A customer created outside this app's checkout: its metadata names the user.
+    const customer = await getStripe().customers.retrieve(args.customerId);
+    const meta = (customer as Stripe.Customer).metadata ?? {};
+    userId = meta.userId || meta.user_id || null;
+  }
+  const provider = await readProviderSubscription(args.customerId);
+  const resolution = userId
+    ? resolveSubscriptionStatus({
+        provider: provider ?? context.provider,
+        local: context.local,
+        hasQuotas: context.has_quotas,
+        prices: priceIds(),
+        customerId: args.customerId,
+      })
+    : null;
+  const applied = await rpc<{ applied: boolean; duplicate: boolean }>('apply_billing_sync', {
+    p_user_id: userId,
+    p_event_id: args.event?.id ?? null,
+    p_event_type: args.event?.type ?? null,
+    p_event_created: args.event?.created ?? null,
+    p_customer_id: args.customerId,
+    p_subscription: provider,
+    p_local: resolution?.upsertLocal ?? null,
+    p_reset_quotas: resolution?.resetQuotas ?? false,
+    p_create_quotas: resolution?.createQuotas ?? false,
+  });
+  return { status: resolution?.status ?? null, duplicate: applied.duplicate };
+}
+
+/** Applies the status rules for a user without a Stripe customer (local record only). */
+export async function syncLocalOnly(userId: string, context: BillingContext): Promise<SubscriptionStatus> {
+  const resolution = resolveSubscriptionStatus({
+    provider: context.provider,
+    local: context.local,
+    hasQuotas: context.has_quotas,
+    prices: priceIds(),
+  });
+  await rpc('apply_billing_sync', {
+    p_user_id: userId,
+    p_local: resolution.upsertLocal,
+    p_reset_quotas: resolution.resetQuotas,
+    p_create_quotas: resolution.createQuotas,
+  });
+  return resolution.status;
+}

@@ -1,0 +1,55 @@
+// The one Stripe client of the functions. Real Stripe when STRIPE_SECRET_KEY is set and STRIPE_API_BASE is not;
+// otherwise the local backend's Stripe sandbox, reached through stripe-node's host/port/protocol options (the
+// backend sets STRIPE_API_BASE to itself when no real key is configured). Used by the billing functions and by
+// the account-deletion function (cancels a deleted user's subscription).
+import Stripe from 'npm:stripe@23.1.0';
+
+import { DEFAULT_PRICE_IDS, type PriceIds } from '../../../shared/domain/src/subscription-status.ts';
+
+export type { Stripe };
+
+/** Key the sandbox accepts; never a real key. */
+export const SANDBOX_SECRET_KEY = 'sk_test_atelier_sandbox';
+
+let client: Stripe | null = null;
+
+/** True when the functions talk to the local sandbox rather than api.stripe.com. */
+export function usesSandbox(): boolean {
+  return !!Deno.env.get('STRIPE_API_BASE');
+}
+
+export function getStripe(): Stripe {
+  if (client) return client;
+  const key = Deno.env.get('STRIPE_SECRET_KEY') ?? '';
+  const base = Deno.env.get('STRIPE_API_BASE') ?? '';
+  const config: Stripe.StripeConfig = {
+    httpClient: Stripe.createFetchHttpClient(),
+    appInfo: { name: 'Atelier' },
+    maxNetworkRetries: 2,
+  };
+  if (base) {
+    const url = new URL(base);
+    config.host = url.hostname;
+    config.protocol = url.protocol === 'https:' ? 'https' : 'http';
+    config.port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+  } else if (!key) {
+    throw new Error('STRIPE_SECRET_KEY is not configured');
+  }
+  client = new Stripe(key || SANDBOX_SECRET_KEY, config);
+  return client;
+}
+
+/** Webhook signatures under Deno: SubtleCrypto (stripe-node's Node crypto provider is synchronous-only). */
+export const cryptoProvider = Stripe.createSubtleCryptoProvider();
+
+export function webhookSecret(): string {
+  return Deno.env.get('STRIPE_WEBHOOK_SECRET') ?? '';
+}
+
+/** Price ids of the paid plans, from STRIPE_PRICE_PRO / STRIPE_PRICE_ENTERPRISE (sandbox defaults). */
+export function priceIds(): PriceIds {
+  return {
+    pro: Deno.env.get('STRIPE_PRICE_PRO') || DEFAULT_PRICE_IDS.pro,
+    enterprise: Deno.env.get('STRIPE_PRICE_ENTERPRISE') || DEFAULT_PRICE_IDS.enterprise,
+  };
+}
