@@ -30,6 +30,8 @@ async function main() {
       contactEmail: process.env.CONTACT_EMAIL ?? 'contact@atelier.fr',
       contactPhone: process.env.CONTACT_PHONE ?? '01 84 60 00 00',
       geocoderUrl: process.env.GEOCODER_URL ?? 'https://data.geopf.fr/geocodage/search',
+      ...(process.env.STRIPE_PRICE_PRO ? { stripePricePro: process.env.STRIPE_PRICE_PRO } : {}),
+      ...(process.env.STRIPE_PRICE_ENTERPRISE ? { stripePriceEnterprise: process.env.STRIPE_PRICE_ENTERPRISE } : {}),
     },
   });
 

@@ -50,8 +50,8 @@ async function localRecord(user: SignedInUser) {
 }
 
 async function eventCount(): Promise<number> {
-  const { rows } = await backend.db.query<{ n: number }>('select count(*)::int as n from public.stripe_webhook_events');
-  return rows[0]!.n;
+  const { rows } = await backend.db.query('select count(*)::int as n from public.stripe_webhook_events');
+  return Number((rows[0] as { n: number }).n);
 }
 
 describe('checkout with the sandbox', () => {
@@ -227,11 +227,11 @@ describe('stripe-webhook', () => {
     for (const payload of [created[1]!, created[0]!, created[1]!, created[2]!])
       expect(await sandbox.deliver(payload)).toBe(200);
     expect(await eventCount()).toBe(before + 3);
-    const { rows } = await backend.db.query<{ n: number }>(
+    const { rows } = await backend.db.query(
       'select count(*)::int as n from public.stripe_webhook_events where id = $1',
       [(JSON.parse(created[1]!) as { id: string }).id],
     );
-    expect(rows[0]!.n).toBe(1);
+    expect(Number((rows[0] as { n: number }).n)).toBe(1);
     expect(await localRecord(user)).toMatchObject({
       plan_id: 'enterprise',
       status: 'active',
@@ -291,12 +291,12 @@ describe('row-level security of the provider tables', () => {
     const { url } = await checkout(user);
     await pay(url);
     await backend.db.query('delete from auth.users where id = $1', [user.id]);
-    const { rows } = await backend.db.query<{ n: number }>(
+    const { rows } = await backend.db.query(
       `select (select count(*) from public.stripe_customers where user_id = $1)
             + (select count(*) from public.stripe_subscriptions where user_id = $1)
             + (select count(*) from public.subscriptions where user_id = $1) as n`,
       [user.id],
     );
-    expect(Number(rows[0]!.n)).toBe(0);
+    expect(Number((rows[0] as { n: number }).n)).toBe(0);
   }, 60_000);
 });

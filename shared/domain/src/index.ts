@@ -2,3 +2,4 @@ export * from './entities';
 export * from './money';
 export * from './plans';
 export * from './subscription-status';
+export * from './plan-catalog';

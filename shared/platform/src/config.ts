@@ -11,6 +11,9 @@ export interface RuntimeConfig {
   contactEmail: string;
   contactPhone: string;
   geocoderUrl: string;
+  /** Stripe price ids of the paid plans (the functions' STRIPE_PRICE_PRO / STRIPE_PRICE_ENTERPRISE). */
+  stripePricePro: string;
+  stripePriceEnterprise: string;
 }
 
 const isHttpUrl = (value: unknown) => {
@@ -31,6 +34,8 @@ const RULES: Record<keyof RuntimeConfig, (value: unknown) => boolean> = {
   contactEmail: isEmail,
   contactPhone: isText,
   geocoderUrl: isHttpUrl,
+  stripePricePro: isText,
+  stripePriceEnterprise: isText,
 };
 
 /** The keys whose value is invalid (empty list = valid configuration). */
@@ -53,6 +58,9 @@ export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = Object.freeze({
   contactEmail: 'contact@atelier.local',
   contactPhone: '01 23 45 67 89',
   geocoderUrl: 'https://data.geopf.fr/geocodage/search',
+  // The Stripe sandbox's prices (DEFAULT_PRICE_IDS in @atelier/domain).
+  stripePricePro: 'price_atelier_pro',
+  stripePriceEnterprise: 'price_atelier_enterprise',
 });
 
 /** Keys present in /config.json override the defaults one by one; an invalid file is ignored as a whole. */

@@ -59,3 +59,13 @@ export {
 export type { PlanState, QuoteCredit } from './plan-state';
 export { useCellState } from './use-observable-state';
 export { StateCell } from './state-stream';
+export {
+  BILLING_ERRORS,
+  checkoutReturnUrls,
+  createBillingPortalSession,
+  createCheckoutSession,
+  loadBillingDetails,
+  priceIdForPlan,
+  syncSubscription,
+} from './billing';
+export type { BillingDetails, CheckoutSession } from './billing';

@@ -40,10 +40,12 @@ export async function signedOut() {
 }
 
 export let currentPath = '';
+export let currentSearch = '';
 
 function LocationProbe() {
   const location = useLocation();
   currentPath = location.pathname;
+  currentSearch = location.search;
   return null;
 }
 

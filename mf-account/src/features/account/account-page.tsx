@@ -1,24 +1,15 @@
-// /account: current plan (name only until billing lands), personal info, sign-out.
-import { PLANS } from '@atelier/domain';
-import { signOut, useAuth, usePlanState } from '@atelier/platform';
+// /account: plan and billing (SPEC §2 Account, §4, §8), personal info, sign-out.
+import { syncSubscription } from '@atelier/platform';
+import { signOut, useAuth } from '@atelier/platform';
 import { Banner, Button, Card, Field, Input, PageTitle, Spinner } from '@atelier/ui';
-import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 
-import { ACCOUNT_MESSAGES as M } from './messages';
+import { PlanSection } from './billing/plan-section';
+import { useBilling } from './billing/use-billing';
+import { ACCOUNT_MESSAGES as M, BILLING_MESSAGES as B, RETURN_RELOAD_MS } from './messages';
 import { useProfileForm } from './use-profile-form';
-
-const Tag = styled.span`
-  display: inline-block;
-  margin-left: 0.5rem;
-  padding: 0.1rem 0.6rem;
-  border-radius: 999px;
-  font-size: ${({ theme }) => theme.font.size.sm};
-  font-weight: 700;
-  background: ${({ theme }) => theme.colors.successBg};
-  color: ${({ theme }) => theme.colors.success};
-`;
 
 const Row = styled.div`
   display: grid;
@@ -28,10 +19,48 @@ const Row = styled.div`
 
 export function AccountPage() {
   const { user } = useAuth();
-  const plan = usePlanState();
   const navigate = useNavigate();
   const form = useProfileForm(user?.id ?? null, user?.user_metadata);
+  const billing = useBilling(user?.id ?? null);
   const [logoutError, setLogoutError] = useState<string | null>(null);
+  const [params, setParams] = useSearchParams();
+  const handledReturn = useRef(false);
+  const reloadTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(
+    () => () => {
+      if (reloadTimer.current) clearTimeout(reloadTimer.current);
+    },
+    [],
+  );
+
+  // Return from checkout (subscription=success|canceled): message, query cleared, data reloaded after 2 s.
+  // checkout=<plan> comes from the sign-up wizard's paid plan: go straight to the payment.
+  const { setNotice, reload, choosePlan } = billing;
+  useEffect(() => {
+    if (handledReturn.current || !user) return;
+    const outcome = params.get('subscription');
+    const checkoutPlan = params.get('checkout');
+    if (!outcome && !checkoutPlan) return;
+    handledReturn.current = true;
+    setParams({}, { replace: true });
+    if (checkoutPlan === 'pro' || checkoutPlan === 'enterprise') {
+      void choosePlan(checkoutPlan);
+      return;
+    }
+    if (outcome === 'canceled') {
+      setNotice({ tone: 'info', text: B.returnCanceled });
+      return;
+    }
+    if (outcome === 'success') {
+      setNotice({ tone: 'success', text: B.returnSuccess });
+      reloadTimer.current = setTimeout(() => {
+        // The webhook normally got there first; the sync covers a late one.
+        void syncSubscription(null)
+          .catch((error: unknown) => console.warn('[atelier] sync after checkout failed', error))
+          .finally(() => void reload());
+      }, RETURN_RELOAD_MS);
+    }
+  }, [params, setParams, user, setNotice, reload, choosePlan]);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -53,13 +82,7 @@ export function AccountPage() {
     <section>
       <PageTitle>{M.title}</PageTitle>
 
-      <Card aria-labelledby="account-plan">
-        <h2 id="account-plan">{M.planSection}</h2>
-        <p>
-          {M.currentPlan} : <strong>{PLANS[plan.plan].name}</strong>
-          {plan.active && plan.plan !== 'free' ? <Tag>{M.activeTag}</Tag> : null}
-        </p>
-      </Card>
+      <PlanSection userId={user?.id ?? null} billing={billing} />
 
       <Card aria-labelledby="account-personal">
         <h2 id="account-personal">{M.personalInfo}</h2>

@@ -18,5 +18,59 @@ export const ACCOUNT_MESSAGES = {
   logoutFailed: 'Failed to log out',
 } as const;
 
+/** Plan and billing texts of /account (SPEC §2 Account, §4 Plan change, §8 Checkout and account). */
+export const BILLING_MESSAGES = {
+  quotasPanel: 'Quotas',
+  featuresPanel: 'Fonctionnalités',
+  supportPanel: 'Support',
+  price: 'Prix',
+  changePlan: 'Changer de plan',
+  hidePlans: 'Masquer les plans',
+  choosePlan: 'Choisissez votre plan',
+  select: 'Sélectionner',
+  currentPlanButton: 'Plan actuel',
+  freeAlreadyActive: 'Plan gratuit déjà actif',
+  activeSubscription: "Vous avez déjà un abonnement actif. Veuillez d'abord annuler votre abonnement actuel.",
+  changeFailed: 'Failed to change plan',
+  redirecting: 'Redirection vers le paiement...',
+  returnSuccess: 'Votre abonnement a été activé avec succès !',
+  returnCanceled: "Le processus d'abonnement a été annulé.",
+  activated: 'Votre abonnement a été activé avec succès !',
+  manage: 'Gérer mon abonnement',
+  opening: 'Ouverture...',
+  portalFailed: "Impossible d'ouvrir la gestion de l'abonnement. Veuillez réessayer.",
+  renewsOn: (date: string) => `Renouvellement le ${date}`,
+  endsOn: (date: string) => `Se termine le ${date}`,
+  cancelAtPeriodEnd: "Résiliation programmée : l'abonnement reste actif jusqu'à la fin de la période payée.",
+  diagnostic: 'Diagnostic',
+  hideDiagnostic: 'Masquer le diagnostic',
+  diagnosticTitle: "Diagnostic de l'abonnement",
+  diagnosticError: 'Erreur de diagnostic',
+  sync: 'Synchroniser',
+  syncing: 'Synchronisation...',
+  syncSuccess: 'Synchronisation réussie',
+  noCustomer: 'Aucun customer Stripe trouvé - impossible de synchroniser',
+  syncError: (detail: string) => `Erreur de synchronisation : ${detail}`,
+  syncFailed: 'Sync failed',
+  rows: {
+    user: 'Utilisateur',
+    customer: 'Customer Stripe',
+    providerSubscription: 'Abonnement Stripe',
+    providerStatus: 'Statut Stripe',
+    price: 'Prix Stripe',
+    periodEnd: 'Fin de période',
+    cancelAtPeriodEnd: 'Résiliation en fin de période',
+    localRecord: 'Enregistrement local',
+    computed: 'Statut calculé',
+    none: '—',
+    yes: 'oui',
+    no: 'non',
+  },
+} as const;
+
+/** Return message, data reload delay and success banner (SPEC §9 timers). */
+export const RETURN_RELOAD_MS = 2_000;
+export const ACTIVATED_BANNER_MS = 5_000;
+
 /** How long the profile success message stays (SPEC §8). */
 export const PROFILE_SAVED_MS = 3_000;

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 import { AppRoutes } from '../../app-routes';
-import { currentPath, renderAt, setupPlatform, signedOut } from '../../testing/render';
+import { currentPath, currentSearch, renderAt, setupPlatform, signedOut } from '../../testing/render';
 import { fakeSession } from '@atelier/platform/src/testing/fake-supabase';
 
 jest.mock('../../federation/remote-view', () => ({
@@ -188,7 +188,7 @@ describe('sign-up wizard', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('lands on /account after choosing a paid plan (billing comes later)', async () => {
+  it('goes on to the payment of the chosen paid plan (/account opens its checkout)', async () => {
     const user = userEvent.setup();
     const session = fakeSession();
     fake.auth.signUp!.mockResolvedValue({ data: { session, user: session.user }, error: null });
@@ -202,6 +202,7 @@ describe('sign-up wizard', () => {
     expect(screen.getByRole('radio', { name: /Enterprise/ })).toHaveTextContent('54,99');
     await user.click(screen.getByRole('button', { name: 'Continuer vers le paiement' }));
     await waitFor(() => expect(currentPath).toBe('/account'));
+    expect(currentSearch).toBe('?checkout=enterprise');
     expect(fake.auth.signUp!.mock.calls[0]![0].options.data.siret).toBe('12345678900012');
   });
 

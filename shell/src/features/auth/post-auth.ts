@@ -1,5 +1,5 @@
-// Where to go once signed in: '/' by default, '/account' right after choosing a paid plan (until billing
-// exists). Read by the /auth guard when the session appears.
+// Where to go once signed in: '/' by default, '/account?checkout=<plan>' right after choosing a paid plan (the
+// account page then redirects to the payment). Read by the /auth guard when the session appears.
 let destination: string | null = null;
 
 export function setPostAuthDestination(path: string | null): void {

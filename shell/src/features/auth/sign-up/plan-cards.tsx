@@ -1,9 +1,9 @@
 // Deep imports: pure constants; the package index would pull zod into the /auth cold load.
-import { formatEuros } from '@atelier/domain/src/money';
-import { PLANS, type PlanId } from '@atelier/domain/src/plans';
+import { PLAN_CATALOG, planPriceLabel } from '@atelier/domain/src/plan-catalog';
+import { PLAN_IDS, type PlanId } from '@atelier/domain/src/plans';
 import styled from 'styled-components';
 
-import { AUTH_PAGE_MESSAGES as M, PLAN_CARDS } from '../messages';
+import { AUTH_PAGE_MESSAGES as M } from '../messages';
 
 const Grid = styled.div`
   display: grid;
@@ -41,15 +41,10 @@ const Price = styled.p`
   margin: 0;
 `;
 
-export function planPriceLabel(plan: PlanId): string {
-  const cents = PLANS[plan].priceCents;
-  return cents === 0 ? '0 €' : `${formatEuros(cents)}${M.perMonth}`;
-}
-
 export function PlanCards({ value, onChange }: { value: PlanId | null; onChange: (plan: PlanId) => void }) {
   return (
     <Grid role="radiogroup" aria-label={M.choosePlan}>
-      {PLAN_CARDS.map((card) => (
+      {PLAN_IDS.map((id) => PLAN_CATALOG[id]).map((card) => (
         <CardButton
           key={card.id}
           type="button"
@@ -58,7 +53,7 @@ export function PlanCards({ value, onChange }: { value: PlanId | null; onChange:
           $selected={value === card.id}
           onClick={() => onChange(card.id)}
         >
-          <h3>{PLANS[card.id].name}</h3>
+          <h3>{card.name}</h3>
           <Price>{planPriceLabel(card.id)}</Price>
           <ul>
             {card.features.map((feature) => (

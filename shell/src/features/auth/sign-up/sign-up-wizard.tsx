@@ -66,8 +66,8 @@ export function SignUpWizard({ step, onStepChange, onNeedsConfirmation }: SignUp
     setSubmitting(true);
     setFailure(null);
     const plan = draft.plan as PlanId;
-    // Paying comes with the billing issue: a paid choice lands on /account for now.
-    setPostAuthDestination(isPaidPlan(plan) ? '/account' : '/');
+    // A paid plan continues to the payment: /account opens the checkout of that plan once signed in.
+    setPostAuthDestination(isPaidPlan(plan) ? `/account?checkout=${plan}` : '/');
     try {
       const result = await signUp({
         email: draft.email,
