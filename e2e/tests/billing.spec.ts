@@ -31,7 +31,7 @@ test.describe('plans and billing (Stripe sandbox)', () => {
     await expect(plan(page)).toContainText('Gratuit');
     await expect(plan(page)).not.toContainText('Actif');
     await choosePlan(page, 'Pro');
-    await expect(page.getByText('29,99')).toBeVisible();
+    await expect(page.getByText('29,99 € par mois')).toBeVisible();
     await payWith(page, '4242 4242 4242 4242');
 
     await expect(page).toHaveURL(/\/account$/); // query cleared
