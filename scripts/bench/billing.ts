@@ -5,10 +5,12 @@
 //      for existing customers, each re-read from the sandbox API and applied (budget ≥ 200 events/s).
 // Prints one JSON line per measurement on stdout; progress on stderr.
 // Env: BILLING_BENCH_PORT_BASE (default 3900; backend on +50), BILLING_BENCH_EVENTS, BILLING_BENCH_CONCURRENCY.
+import { spawn } from 'node:child_process';
+
 import { chromium } from 'playwright-core';
 
-import { startBackend, type RunningBackend } from '../../backend/src/server.ts';
-import { signPayload } from '../../backend/src/stripe-sandbox/index.ts';
+import { startBackend } from '../../backend/src/server.ts';
+import { SANDBOX_WEBHOOK_SECRET, signPayload } from '../../backend/src/stripe-sandbox/index.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../lib/chromium.cjs';
 import { serveApps } from '../lib/serve-apps.mjs';
 
@@ -19,6 +21,14 @@ const CUSTOMERS = 20;
 const UPGRADES = 5;
 const BUDGET_CHECKOUT_MS = 2000;
 const BUDGET_EVENTS_PER_S = 200;
+
+/** The backend runs in a child process, so the load generator does not share its event loop. */
+interface Backend {
+  url: string;
+  anonKey: string;
+  serviceRoleKey: string;
+}
+type RunningBackend = Backend;
 
 const log = (message: string) => process.stderr.write(`[billing-bench] ${message}\n`);
 const emit = (record: unknown) => process.stdout.write(`${JSON.stringify(record)}\n`);
@@ -57,18 +67,19 @@ async function paidCustomer(backend: RunningBackend, index: number): Promise<str
     body: 'card=4242424242424242&exp=12%2F34&cvc=123',
   });
   if (pay.status !== 303) throw new Error(`payment failed: ${pay.status}`);
-  const { rows } = await backend.db.query(
-    `select c.customer_id from public.stripe_customers c join auth.users u on u.id = c.user_id
-      order by c.id desc limit 1`,
-  );
-  return (rows[0] as { customer_id: string }).customer_id;
+  const rows = (await (
+    await fetch(`${backend.url}/rest/v1/stripe_customers?select=customer_id&order=id.desc&limit=1`, {
+      headers: { apikey: backend.serviceRoleKey, authorization: `Bearer ${backend.serviceRoleKey}` },
+    })
+  ).json()) as Array<{ customer_id: string }>;
+  return rows[0]!.customer_id;
 }
 
 async function webhookThroughput(backend: RunningBackend): Promise<void> {
   log(`preparing ${CUSTOMERS} paying customers`);
   const customers: string[] = [];
   for (let i = 0; i < CUSTOMERS; i += 1) customers.push(await paidCustomer(backend, i));
-  const secret = backend.stripeSandbox!.webhookSecret;
+  const secret = SANDBOX_WEBHOOK_SECRET;
   const payloadFor = (n: number) =>
     JSON.stringify({
       id: `evt_bench_${Date.now().toString(36)}_${n}`,
@@ -77,6 +88,7 @@ async function webhookThroughput(backend: RunningBackend): Promise<void> {
       created: Math.floor(Date.now() / 1000),
       data: { object: { id: `sub_bench_${n}`, object: 'subscription', customer: customers[n % customers.length] } },
     });
+  let duplicates = 0;
   const send = async (n: number) => {
     const payload = payloadFor(n);
     const res = await fetch(`${backend.url}/functions/v1/stripe-webhook`, {
@@ -84,10 +96,11 @@ async function webhookThroughput(backend: RunningBackend): Promise<void> {
       headers: { 'content-type': 'application/json', 'stripe-signature': signPayload(payload, secret) },
       body: payload,
     });
-    await res.arrayBuffer();
+    const body = (await res.json()) as { duplicate?: boolean };
     if (res.status !== 200) throw new Error(`webhook answered ${res.status}`);
+    if (body.duplicate) duplicates += 1;
   };
-  for (let i = 0; i < 50; i += 1) await send(-1 - i); // warm-up (JIT, connections)
+  for (let i = 0; i < 50; i += 1) await send(EVENTS + i); // warm-up (JIT, connections)
   log(`sending ${EVENTS} events with ${CONCURRENCY} in flight`);
   let next = 0;
   const started = performance.now();
@@ -97,15 +110,22 @@ async function webhookThroughput(backend: RunningBackend): Promise<void> {
     }),
   );
   const seconds = (performance.now() - started) / 1000;
-  const { rows } = await backend.db.query(
-    `select count(*)::int as n from public.stripe_webhook_events where id like 'evt_bench_%'`,
-  );
+  const head = await fetch(`${backend.url}/rest/v1/stripe_webhook_events?select=id&id=like.evt_bench_*`, {
+    method: 'HEAD',
+    headers: {
+      apikey: backend.serviceRoleKey,
+      authorization: `Bearer ${backend.serviceRoleKey}`,
+      prefer: 'count=exact',
+    },
+  });
+  const recorded = Number(head.headers.get('content-range')?.split('/')[1] ?? NaN);
   const eventsPerSecond = Math.round(EVENTS / seconds);
   log(`webhook: ${eventsPerSecond} events/s (${EVENTS} in ${seconds.toFixed(2)} s; budget ≥ ${BUDGET_EVENTS_PER_S})`);
   emit({
     bench: 'stripe-webhook-throughput',
     events: EVENTS,
-    recorded: Number((rows[0] as { n: number }).n),
+    recorded, // includes the 50 warm-up events
+    duplicates,
     concurrency: CONCURRENCY,
     seconds: Number(seconds.toFixed(2)),
     eventsPerSecond,
@@ -177,22 +197,63 @@ async function checkoutToActive(backend: RunningBackend): Promise<void> {
   });
 }
 
-async function main() {
+async function serve(): Promise<void> {
   const backend = await startBackend({
     port: PORT_BASE + 50,
     dataDir: 'memory://',
     env: { AI_BASE_URL: '' },
     log: () => undefined,
   });
+  process.stdout.write(
+    `${JSON.stringify({ url: backend.url, anonKey: backend.anonKey, serviceRoleKey: backend.serviceRoleKey })}\n`,
+  );
+  const stop = async () => {
+    await backend.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop());
+  process.stdin.on('end', () => void stop());
+  process.stdin.resume();
+}
+
+function startChild(): Promise<{ backend: Backend; stop: () => Promise<void> }> {
+  return new Promise((resolve, reject) => {
+    const profile = process.env.BILLING_BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=.atelier/profiles'] : [];
+    const child = spawn(process.execPath, [...profile, ...process.execArgv, process.argv[1]!, '--serve'], {
+      stdio: ['pipe', 'pipe', 'inherit'],
+      env: { ...process.env, DATABASE_URL: '', STRIPE_SECRET_KEY: '' },
+    });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const line = out.split('\n').find((l) => l.startsWith('{'));
+      if (!line) return;
+      child.stdout.removeAllListeners('data');
+      resolve({
+        backend: JSON.parse(line) as Backend,
+        stop: () =>
+          new Promise((done) => {
+            child.once('exit', () => done());
+            child.kill('SIGTERM');
+          }),
+      });
+    });
+    child.once('exit', (code) => reject(new Error(`backend exited early (${code})`)));
+  });
+}
+
+async function main() {
+  const { backend, stop } = await startChild();
   try {
-    await checkoutToActive(backend);
+    if (process.env.BILLING_BENCH_ONLY !== 'webhook') await checkoutToActive(backend);
     await webhookThroughput(backend);
   } finally {
-    await backend.close();
+    await stop();
   }
 }
 
-main().catch((error) => {
+const run = process.argv.includes('--serve') ? serve() : main();
+run.catch((error) => {
   process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
 });

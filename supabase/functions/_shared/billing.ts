@@ -95,7 +95,12 @@ export async function syncCustomer(args: {
   context?: BillingContext;
   event?: { id: string; type: string; created: number };
 }): Promise<SyncResult> {
-  const context = args.context ?? (await billingContext({ customerId: args.customerId, userId: args.userId }));
+  // The API re-read and the database read are independent: run them together.
+  const [context, provider] = await Promise.all([
+    args.context ?? billingContext({ customerId: args.customerId, userId: args.userId, eventId: args.event?.id }),
+    readProviderSubscription(args.customerId),
+  ]);
+  if (args.event && context.event_seen) return { status: null, duplicate: true };
   let userId = context.user_id ?? args.userId ?? null;
   if (!userId) {
     // A customer created outside this app's checkout: its metadata names the user.
@@ -103,7 +108,6 @@ export async function syncCustomer(args: {
     const meta = (customer as Stripe.Customer).metadata ?? {};
     userId = meta.userId || meta.user_id || null;
   }
-  const provider = await readProviderSubscription(args.customerId);
   const resolution = userId
     ? resolveSubscriptionStatus({
         provider: provider ?? context.provider,

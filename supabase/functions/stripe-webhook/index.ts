@@ -5,7 +5,7 @@
 // replayed event is acknowledged without being applied again. Answers only once the database is written, so
 // Stripe retries an event whose handling failed.
 import { json } from '../_shared/cors.ts';
-import { billingContext, syncCustomer } from '../_shared/billing.ts';
+import { syncCustomer } from '../_shared/billing.ts';
 import { cryptoProvider, getStripe, webhookSecret, type Stripe } from '../_shared/stripe.ts';
 
 const HANDLED = new Set([
@@ -56,12 +56,9 @@ Deno.serve(async (req: Request) => {
   if (!customerId) return json(200, { received: true, ignored: true });
 
   try {
-    const context = await billingContext({ customerId, userId: null, eventId: event.id });
-    if (context.event_seen) return json(200, { received: true, duplicate: true });
     const result = await syncCustomer({
       customerId,
-      userId: context.user_id ?? userHint(object),
-      context,
+      userId: userHint(object),
       event: { id: event.id, type: event.type, created: event.created },
     });
     return json(200, { received: true, duplicate: result.duplicate });
