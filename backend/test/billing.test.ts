@@ -300,3 +300,34 @@ describe('row-level security of the provider tables', () => {
     expect(Number((rows[0] as { n: number }).n)).toBe(0);
   }, 60_000);
 });
+
+describe('renewal payment failure', () => {
+  it('a card failing at renewal: invoice.payment_failed → past due → back to free', async () => {
+    const user = await signUpUser(backend, 'billing-renewal');
+    const { url } = await checkout(user);
+    expect((await pay(url, '4000 0000 0000 0341')).status).toBe(303);
+    const record = await localRecord(user);
+    expect(record).toMatchObject({ plan_id: 'pro', status: 'active' });
+    await sandbox.advanceTo(Date.parse(record!.current_period_end) / 1000 + 60);
+    expect(await localRecord(user)).toMatchObject({ plan_id: 'free', status: 'inactive' });
+    const { data } = await user.client.from('stripe_subscriptions').select('status').single();
+    expect(data).toEqual({ status: 'past_due' });
+  }, 60_000);
+});
+
+describe('with a real Stripe key configured', () => {
+  it('mounts nothing of the sandbox', async () => {
+    const real = await startTestBackend({
+      env: { AI_BASE_URL: '', STRIPE_SECRET_KEY: 'sk_test_configured_elsewhere' },
+    });
+    try {
+      expect(real.stripeSandbox).toBeUndefined();
+      for (const path of ['/v1/customers', '/stripe-sandbox/clock', '/v1/checkout/sessions']) {
+        const res = await fetch(`${real.url}${path}`, { headers: { authorization: 'Bearer sk_test_atelier_sandbox' } });
+        expect(res.status).toBe(404);
+      }
+    } finally {
+      await real.close();
+    }
+  }, 60_000);
+});

@@ -196,3 +196,18 @@ it('checkout=<plan> from the sign-up wizard goes straight to the payment', async
   await waitFor(() => expect(redirectTo).toHaveBeenCalledWith('http://stripe.test/cs_9'));
   expect(JSON.parse(fetchMock.mock.calls[0]![1].body).price_id).toBe('price_atelier_enterprise');
 });
+
+it('shows the success message for 5 s when a refresh turns the status active', async () => {
+  await onPlan('free');
+  const setTimeoutSpy = jest.spyOn(globalThis, 'setTimeout');
+  renderPage();
+  await screen.findByTestId('current-plan');
+  expect(screen.queryByText('Votre abonnement a été activé avec succès !')).not.toBeInTheDocument();
+  await onPlan('pro');
+  expect(await screen.findByText('Votre abonnement a été activé avec succès !')).toBeInTheDocument();
+  const hide = setTimeoutSpy.mock.calls.find(([, ms]) => ms === 5000);
+  expect(hide).toBeDefined();
+  act(() => (hide![0] as () => void)());
+  expect(screen.queryByText('Votre abonnement a été activé avec succès !')).not.toBeInTheDocument();
+  expect(screen.getByTestId('current-plan')).toHaveTextContent('Actif');
+});
