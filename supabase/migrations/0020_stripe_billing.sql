@@ -133,7 +133,8 @@ begin
       return json_build_object('applied', false, 'duplicate', true);
     end if;
   end if;
-  if p_user_id is null then
+  -- No user (a customer from elsewhere) or a user deleted meanwhile: the event is acknowledged, nothing else.
+  if p_user_id is null or not exists (select 1 from auth.users u where u.id = p_user_id) then
     return json_build_object('applied', false, 'duplicate', false);
   end if;
 

@@ -80,6 +80,9 @@ export async function readProviderSubscription(customerId: string): Promise<Prov
   };
 }
 
+/** Syncs under way, by customer id (see syncCustomer). */
+const inFlight = new Map<string, Promise<unknown>>();
+
 export interface SyncResult {
   status: SubscriptionStatus | null;
   duplicate: boolean;
@@ -89,7 +92,25 @@ export interface SyncResult {
  * Re-reads the customer from Stripe and applies the status rules. `event` makes it replay-safe (the event id is
  * recorded in the same transaction; an event already recorded changes nothing).
  */
-export async function syncCustomer(args: {
+export function syncCustomer(args: {
+  customerId: string;
+  userId?: string | null;
+  context?: BillingContext;
+  event?: { id: string; type: string; created: number };
+}): Promise<SyncResult> {
+  // One customer at a time per instance: two events read the API one after the other, so the last write always
+  // carries the latest read (concurrent reads could otherwise land in the wrong order).
+  const previous = inFlight.get(args.customerId) ?? Promise.resolve();
+  const run = previous.catch(() => undefined).then(() => syncCustomerNow(args));
+  const settled = run.catch(() => undefined);
+  inFlight.set(args.customerId, settled);
+  void settled.then(() => {
+    if (inFlight.get(args.customerId) === settled) inFlight.delete(args.customerId);
+  });
+  return run;
+}
+
+async function syncCustomerNow(args: {
   customerId: string;
   userId?: string | null;
   context?: BillingContext;
