@@ -3,7 +3,7 @@ import { Banner, Button, Field, Input } from '@atelier/ui';
 import { useState, type FormEvent } from 'react';
 
 import { AUTH_PAGE_MESSAGES as M } from './messages';
-import { setPostAuthDestination } from './post-auth';
+import { destinationAfterSignIn, setPostAuthDestination } from './post-auth';
 
 export function LoginForm({ initialEmail = '', notice }: { initialEmail?: string; notice?: string | null }) {
   const [email, setEmail] = useState(initialEmail);
@@ -15,7 +15,7 @@ export function LoginForm({ initialEmail = '', notice }: { initialEmail?: string
     event.preventDefault();
     setSubmitting(true);
     setError(null);
-    setPostAuthDestination('/');
+    setPostAuthDestination(destinationAfterSignIn(email));
     try {
       await signIn(email, password);
     } catch (failure) {

@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 
 import { AUTH_PAGE_MESSAGES as M } from '../messages';
-import { setPostAuthDestination } from '../post-auth';
+import { rememberPendingCheckout, setPostAuthDestination } from '../post-auth';
 import { AddressAutocomplete } from './address-autocomplete';
 import { PlanCards } from './plan-cards';
 import {
@@ -81,6 +81,7 @@ export function SignUpWizard({ step, onStepChange, onNeedsConfirmation }: SignUp
       });
       if (result.needsConfirmation) {
         setPostAuthDestination(null);
+        if (plan === 'pro' || plan === 'enterprise') rememberPendingCheckout(draft.email, plan);
         onNeedsConfirmation(draft.email.trim());
       }
     } catch (error) {
