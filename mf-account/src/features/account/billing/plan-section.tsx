@@ -59,7 +59,7 @@ export function PlanSection({ userId, billing }: { userId: string | null; billin
   return (
     <Card aria-labelledby="account-plan">
       <h2 id="account-plan">{A.planSection}</h2>
-      {activated ? <Banner tone="success">{M.activated}</Banner> : null}
+      {activated && notice?.text !== M.activated ? <Banner tone="success">{M.activated}</Banner> : null}
       {notice ? <Banner tone={notice.tone}>{notice.text}</Banner> : null}
       <p data-testid="current-plan">
         {A.currentPlan} : <strong>{entry.name}</strong> ({planPriceLabel(plan.plan)})
