@@ -1,3 +1,4 @@
 export * from './entities';
 export * from './money';
 export * from './plans';
+export * from './numbers';
