@@ -50,11 +50,19 @@ export const QUOTE_MESSAGES = {
   sendEmail: 'Envoyer par email',
   download: (fileName: string) => `Télécharger ${fileName}`,
   generated: (number: string) => `Devis ${number} généré et enregistré dans la fiche du client.`,
+  share: 'Partager le PDF',
+  shareTitle: (number: string) => `Devis ${number}`,
+  attachHint: (fileName: string) =>
+    `Votre messagerie ne peut pas joindre le fichier elle-même : joignez ${fileName} (téléchargé) au message.`,
+  invalidClientEmail: "L'email du client n'est pas valide : corrigez-le pour l'envoyer par email.",
   pdfFirst: "Veuillez d'abord générer le PDF.",
 
   emailRequired: "L'email du client est requis pour générer un devis.",
   nameRequired: 'Le nom du client est requis pour générer un devis.',
   taskRequired: 'Au moins une tâche est requise pour générer un devis.',
+  companyNameRequired:
+    'Le nom de votre entreprise est requis pour générer un devis : renseignez-le dans la page Entreprise.',
+  companyLink: 'Ouvrir la page Entreprise',
   generationFailed: 'Une erreur est survenue lors de la génération du devis',
   pdfNotStored: "Le PDF n'a pas pu être conservé dans le navigateur : téléchargez-le maintenant.",
 } as const;

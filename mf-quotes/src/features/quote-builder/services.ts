@@ -34,6 +34,7 @@ export interface QuoteMailtoInput {
   number: string;
   projectTitle?: string;
   totalCents: number;
+  fileName?: string;
 }
 
 export interface QuoteStores {

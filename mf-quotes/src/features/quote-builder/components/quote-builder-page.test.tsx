@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom';
 import { bus } from '@atelier/bus';
-import { clientsStore, tasksStore } from '@atelier/storage';
+import { clientsStore, companyInfoStore, DEFAULT_COMPANY_INFO, tasksStore } from '@atelier/storage';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BehaviorSubject } from 'rxjs';
@@ -62,6 +62,7 @@ const CATALOGUE = [
 beforeEach(() => {
   localStorage.clear();
   tasksStore.set(CATALOGUE);
+  companyInfoStore.set({ ...DEFAULT_COMPANY_INFO, name: 'Atelier Martin' });
   URL.createObjectURL = jest.fn(() => 'blob:pdf-1');
   URL.revokeObjectURL = jest.fn();
 });
@@ -176,21 +177,35 @@ describe('home page', () => {
 
     const vat = screen.getByLabelText('Taux de TVA (%)');
     await user.clear(vat);
-    await user.type(vat, '5.5');
+    await user.type(vat, '5,5');
     expect(nbsp(screen.getByTestId('total-tva').textContent)).toBe('8,88 €');
     expect(nbsp(screen.getByTestId('total-ttc').textContent)).toBe('170,38 €');
     // Empty VAT → 20 on blur.
     await user.clear(vat);
     await user.tab();
-    expect(vat).toHaveValue(20);
-    // Quantity below 1 → 1 on blur.
+    expect(vat).toHaveValue('20');
+    // A refused quantity stays as typed with its French message; the previous quantity stays in use.
     await user.clear(qty);
-    await user.type(qty, '0');
+    await user.type(qty, '-5');
     await user.tab();
-    expect(qty).toHaveValue(1);
+    expect(qty).toHaveValue('-5');
+    expect(qty).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('La quantité ne peut pas être négative.')).toBeInTheDocument();
+    expect(nbsp(screen.getByTestId('total-ht').textContent)).toBe('161,50 €');
+    await user.clear(qty);
+    await user.paste('1e12');
+    expect(screen.getByText('La quantité ne peut pas dépasser 100 000.')).toBeInTheDocument();
+    expect(nbsp(screen.getByTestId('total-ht').textContent)).toBe('161,50 €');
+    // French decimals: « 2,5 » is 2.5, not 25.
+    await user.clear(qty);
+    await user.type(qty, '2,5');
+    expect(qty).not.toHaveAttribute('aria-invalid');
+    expect(nbsp(screen.getByTestId('total-ht').textContent)).toBe('138,75 €'); // 25 + 2.5 × 45.50
+    await user.clear(qty);
+    await user.type(qty, '3');
 
     await user.click(screen.getByRole('button', { name: 'Supprimer la ligne 1' }));
-    expect(nbsp(screen.getByTestId('total-ht').textContent)).toBe('45,50 €');
+    expect(nbsp(screen.getByTestId('total-ht').textContent)).toBe('136,50 €'); // 3 × 45.50
   });
 
   describe('generation', () => {
@@ -200,13 +215,18 @@ describe('home page', () => {
       renderWithUi(<QuoteBuilderPage services={services} />);
       const generate = screen.getByRole('button', { name: 'Générer le PDF' });
       await user.click(generate);
-      expect(await screen.findByRole('alert')).toHaveTextContent("L'email du client est requis pour générer un devis.");
+      expect(await screen.findByRole('alert')).toHaveTextContent('Au moins une tâche est requise pour générer un devis.');
+      await user.click(screen.getByRole('button', { name: 'Ajouter une ligne' }));
+      await user.click(generate);
+      expect(await screen.findByText("L'email du client est requis pour générer un devis.")).toBeInTheDocument();
       await user.type(screen.getByLabelText('Email'), 'a@b.fr');
       await user.click(generate);
       expect(await screen.findByText('Le nom du client est requis pour générer un devis.')).toBeInTheDocument();
+      companyInfoStore.set(DEFAULT_COMPANY_INFO);
       await user.type(screen.getByLabelText('Nom'), 'Alice');
       await user.click(generate);
-      expect(await screen.findByText('Au moins une tâche est requise pour générer un devis.')).toBeInTheDocument();
+      expect(await screen.findByText(/nom de votre entreprise est requis/)).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Ouvrir la page Entreprise' })).toHaveAttribute('href', '/company');
       expect(services.consumeQuoteCredit).not.toHaveBeenCalled();
       expect(screen.getByRole('button', { name: 'Envoyer par email' })).toBeDisabled();
     });
@@ -258,6 +278,7 @@ describe('home page', () => {
         number: 'DE0001',
         projectTitle: 'Peinture salon',
         totalCents: 3000,
+        fileName: 'devis-DE0001.pdf',
       });
     });
 

@@ -112,7 +112,7 @@ function QuoteBuilder({ recognitionSlot, initialDraft, onSessionReady }: Omit<Qu
           <ClientEditor client={draft.client} clients={clients} session={session} disabled={exhausted} />
         </LineEditor>
         <CurrentQuote title={draft.title} client={draft.client} lines={lines} vatRate={vatRate} totals={totals}>
-          <ExportPanel session={session} clientHasEmail={draft.client.email.trim() !== ''} />
+          <ExportPanel session={session} clientEmail={draft.client.email} />
         </CurrentQuote>
       </Columns>
     </Page>
