@@ -30,7 +30,13 @@ export function formatForInput(value: number, maxDecimals: number, minDecimals =
   return formatFrenchNumber(value, { maxDecimals, minDecimals, plainSpaces: true });
 }
 
-export function useFrenchNumber({ value, rules, onCommit, validate, minDecimals }: UseFrenchNumberOptions): FrenchNumberState {
+export function useFrenchNumber({
+  value,
+  rules,
+  onCommit,
+  validate,
+  minDecimals,
+}: UseFrenchNumberOptions): FrenchNumberState {
   const show = (n: number) => formatForInput(n, rules.decimals, minDecimals);
   const [text, setText] = useState(() => show(value));
   const [error, setError] = useState<string | null>(null);

@@ -215,7 +215,9 @@ describe('home page', () => {
       renderWithUi(<QuoteBuilderPage services={services} />);
       const generate = screen.getByRole('button', { name: 'Générer le PDF' });
       await user.click(generate);
-      expect(await screen.findByRole('alert')).toHaveTextContent('Au moins une tâche est requise pour générer un devis.');
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'Au moins une tâche est requise pour générer un devis.',
+      );
       await user.click(screen.getByRole('button', { name: 'Ajouter une ligne' }));
       await user.click(generate);
       expect(await screen.findByText("L'email du client est requis pour générer un devis.")).toBeInTheDocument();
