@@ -44,6 +44,13 @@ export const QUOTE_MESSAGES = {
   vatRate: 'Taux de TVA (%)',
   emptyCatalogue: "Créez d'abord des tâches dans la gestion des tâches pour ajouter des lignes.",
 
+  newQuote: 'Nouveau devis',
+  newQuoteConfirmTitle: 'Commencer un nouveau devis ?',
+  newQuoteConfirmText:
+    'Le devis en cours (titre, client, lignes et TVA) sera effacé. Les devis déjà générés restent dans la fiche de leur client.',
+  newQuoteConfirm: 'Effacer et commencer',
+  cancel: 'Annuler',
+
   exportTitle: 'Export',
   generate: 'Générer le PDF',
   generating: 'Génération en cours...',

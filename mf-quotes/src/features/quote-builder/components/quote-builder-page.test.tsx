@@ -7,6 +7,7 @@ import { BehaviorSubject } from 'rxjs';
 
 import { renderWithUi } from '../../../testing/render';
 import type { QuotaState, QuoteCredit, QuoteServices, RenderQuoteInput } from '../services';
+import { draftStoreFor } from '../model/draft-storage';
 import { QuoteBuilderPage } from './quote-builder-page';
 
 const QUOTA =
@@ -317,5 +318,43 @@ describe('home page', () => {
     } finally {
       jest.useRealTimers();
     }
+  });
+
+  it('keeps the draft per user across a reload, and « Nouveau devis » clears it after confirmation', async () => {
+    const user = userEvent.setup();
+    const services = { ...fakeServices().services, draftStore: draftStoreFor('user-a') };
+    const first = renderWithUi(<QuoteBuilderPage services={services} />);
+    await user.type(screen.getByLabelText('Titre du projet'), 'Salle de bain');
+    await user.type(screen.getByLabelText('Nom'), 'Alice');
+    await user.click(screen.getByRole('button', { name: 'Ajouter une ligne' }));
+    const qty = screen.getByLabelText('Quantité de la ligne 1');
+    await user.clear(qty);
+    await user.type(qty, '2,5');
+    await user.clear(screen.getByLabelText('Taux de TVA (%)'));
+    await user.type(screen.getByLabelText('Taux de TVA (%)'), '10');
+    first.unmount();
+    expect(Object.keys(localStorage)).toContain('quoteDraft.user-a');
+
+    // « Reload »: a new page for the same user finds everything; another user starts empty.
+    const other = renderWithUi(
+      <QuoteBuilderPage services={{ ...fakeServices().services, draftStore: draftStoreFor('user-b') }} />,
+    );
+    expect(screen.getByTestId('current-project-title')).toHaveTextContent('Non spécifié');
+    other.unmount();
+    renderWithUi(<QuoteBuilderPage services={{ ...fakeServices().services, draftStore: draftStoreFor('user-a') }} />);
+    expect(screen.getByTestId('current-project-title')).toHaveTextContent('Salle de bain');
+    expect(screen.getByTestId('current-client-name')).toHaveTextContent('Alice');
+    expect(screen.getByLabelText('Quantité de la ligne 1')).toHaveValue('2,5');
+    expect(screen.getByLabelText('Taux de TVA (%)')).toHaveValue('10');
+    expect(nbsp(screen.getByTestId('total-ht').textContent)).toBe('62,50 €');
+
+    await user.click(screen.getByRole('button', { name: 'Nouveau devis' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Annuler' }));
+    expect(screen.getByTestId('current-project-title')).toHaveTextContent('Salle de bain');
+    await user.click(screen.getByRole('button', { name: 'Nouveau devis' }));
+    await user.click(screen.getByRole('button', { name: 'Effacer et commencer' }));
+    expect(screen.getByTestId('current-project-title')).toHaveTextContent('Non spécifié');
+    expect(screen.queryByLabelText('Quantité de la ligne 1')).not.toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem('quoteDraft.user-a')!)).toMatchObject({ lines: [], title: '' });
   });
 });
