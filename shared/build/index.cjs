@@ -104,7 +104,7 @@ function createAppConfig({ app, dirname, exposes, runtimePlugins = [], copy = []
               },
             },
           },
-          { test: /\.(png|jpe?g|svg|woff2?)$/, type: 'asset/resource' },
+          { test: /\.(png|jpe?g|svg|woff2?|ttf)$/, type: 'asset/resource' },
           { test: /\.traineddata(\.gz)?$/, type: 'asset/resource' },
         ],
       },
