@@ -71,12 +71,13 @@ test('« 2,5 » × « 12,5 » is 31,25 € HT; 1e12 and −5 are refused next to
   );
   await expect(page.getByTestId('total-ht')).toHaveText(/^31,25\s€$/);
 
-  for (const [typed, message] of [
+  const refusals: [string, string][] = [
     ['1e12', 'La quantité ne peut pas dépasser 100 000.'],
     ['−5', 'La quantité ne peut pas être négative.'],
     ['-5', 'La quantité ne peut pas être négative.'],
     ['abc', 'Saisissez un nombre, par exemple 2,5 ou 1 250,50.'],
-  ]) {
+  ];
+  for (const [typed, message] of refusals) {
     await quantity.fill(typed);
     await quantity.blur();
     await expect(editor(page).getByRole('alert')).toHaveText(message);
