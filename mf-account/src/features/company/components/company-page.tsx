@@ -1,5 +1,5 @@
 // /company: the company details printed on quotes and invoices (key companyInfo).
-import { companyInfoStore, useStoredValue } from '@atelier/storage';
+import { DEFAULT_COMPANY_INFO, companyInfoStore, useStoredValue } from '@atelier/storage';
 import { Banner, Card, Field, Input, PageTitle, SaveButton, TextArea } from '@atelier/ui';
 import { getAuthState, getProfile } from '@atelier/platform';
 import { useEffect, useState, type ChangeEvent } from 'react';
@@ -103,11 +103,9 @@ export function CompanyPage({ signUpDetails = loadSignUpDetails }: CompanyPagePr
     signUpDetails()
       .then((details) => {
         if (cancelled || !details) return;
-        setValues((prev) => {
-          const result = prefillFromSignUp(prev, details);
-          if (result.filled) setPrefilled(true);
-          return result.values;
-        });
+        // Only empty fields are filled, so anything typed meanwhile stays.
+        setValues((prev) => prefillFromSignUp(prev, details).values);
+        setPrefilled(prefillFromSignUp(toFormValues(DEFAULT_COMPANY_INFO), details).filled);
       })
       .catch(() => {
         /* Offline or no profile yet: the form simply starts empty. */
