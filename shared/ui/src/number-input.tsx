@@ -1,7 +1,7 @@
 // A text field for numbers typed the French way (@atelier/domain's parseNumberField). What the user types stays
 // in the field even when it is refused; the error shows next to it and the last valid value stays in use.
 import { formatFrenchNumber, parseNumberField, type FieldParseResult, type NumberFieldRules } from '@atelier/domain';
-import { useState, type ComponentProps } from 'react';
+import { useRef, useState, type ComponentProps } from 'react';
 
 import { Input } from './field';
 
@@ -11,6 +11,7 @@ export interface FrenchNumberState {
   /** The French refusal of that text, or null. */
   error: string | null;
   onChange(event: { target: { value: string } }): void;
+  onFocus(): void;
   onBlur(): void;
 }
 
@@ -41,6 +42,9 @@ export function useFrenchNumber({
   const [text, setText] = useState(() => show(value));
   const [error, setError] = useState<string | null>(null);
   const [shown, setShown] = useState(value);
+  // The value before the current edit: a refused text brings it back, so the valid prefixes typed on the way
+  // (« 1 », « 10 » while typing « 1e12 ») do not stay in use.
+  const before = useRef(value);
   const check = (typed: string): FieldParseResult => {
     const result = parseNumberField(typed, rules);
     if (!result.ok || !validate) return result;
@@ -54,6 +58,7 @@ export function useFrenchNumber({
     if (!current.ok || current.value !== value) {
       setText(show(value));
       setError(null);
+      before.current = value;
     }
   }
   return {
@@ -71,12 +76,22 @@ export function useFrenchNumber({
         }
       } else {
         setError(result.message);
+        if (value !== before.current) {
+          setShown(before.current);
+          onCommit(before.current);
+        }
       }
+    },
+    onFocus() {
+      before.current = value;
     },
     onBlur() {
       const result = check(text);
       // A refused text stays as typed (with its message) so nothing the user typed is lost.
-      if (result.ok) setText(show(result.value));
+      if (result.ok) {
+        setText(show(result.value));
+        before.current = result.value;
+      }
     },
   };
 }
@@ -96,6 +111,7 @@ export function NumberInput({ state, id, ...rest }: NumberInputProps) {
       autoComplete="off"
       value={state.text}
       onChange={state.onChange}
+      onFocus={state.onFocus}
       onBlur={state.onBlur}
       aria-invalid={state.error ? true : undefined}
       aria-describedby={state.error && id ? `${id}-error` : undefined}
