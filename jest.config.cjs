@@ -13,10 +13,10 @@ const swc = [
 ];
 
 const common = {
-  transform: { '^.+\\.(t|j)sx?$': swc },
+  transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.ttf$': '<rootDir>/scripts/jest-file-path-transform.cjs' },
   // ESM-only dependencies are compiled too.
-  transformIgnorePatterns: ['/node_modules/(?!(idb-keyval|jspdf|unpdf|@supabase|uuid|nanoid)/)'],
-  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
+  transformIgnorePatterns: ['/node_modules/(?!(idb-keyval|jspdf|unpdf|@supabase|uuid|nanoid|dejavu-fonts-ttf)/)'],
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json', 'ttf'],
 };
 
 module.exports = {

@@ -37,7 +37,7 @@ async function anonKey(): Promise<string> {
 }
 
 /** Creates the account through the backend's GoTrue API (the UI sign-up has its own test). */
-export async function createUser(prefix?: string): Promise<TestUser> {
+export async function createUser(prefix?: string, extra: Record<string, string> = {}): Promise<TestUser> {
   const user = newUserData(prefix);
   const key = await anonKey();
   const res = await fetch(`${BACKEND_URL}/auth/v1/signup`, {
@@ -53,6 +53,7 @@ export async function createUser(prefix?: string): Promise<TestUser> {
         phone: '06 12 34 56 78',
         address: '12 rue de la Paix 75002 Paris',
         siret: '',
+        ...extra,
       },
     }),
   });
@@ -90,6 +91,19 @@ export async function signIn(page: Page, user: Pick<TestUser, 'email' | 'passwor
   await page.getByLabel('Mot de passe', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Se connecter' }).click();
   await expect(page).toHaveURL(/\/$/);
+}
+
+/**
+ * First visit of /company after sign-up (issue 10): the form comes pre-filled from the sign-up profile; the
+ * SIRET (optional at sign-up) is added and the details are confirmed, so quotes can be exported.
+ */
+export async function confirmCompany(page: Page, siret = '55208131700046') {
+  await page.goto('/company');
+  const form = page.getByRole('form', { name: 'Entreprise' });
+  await expect(form.getByLabel('Nom de l’entreprise')).not.toHaveValue('');
+  await form.getByLabel('SIRET').fill(siret);
+  await form.getByRole('button', { name: 'Sauvegarder' }).click();
+  await expect(form.getByRole('button', { name: 'Sauvegardé !' })).toBeVisible();
 }
 
 export const test = base.extend<{ user: TestUser; signedIn: TestUser }>({

@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import type { Download, Locator, Page } from '@playwright/test';
 
 import { pdfContentStreams } from '../../shared/documents/src/testing/pdf-text';
-import { BACKEND_URL, appOrigin, expect, test } from '../fixtures';
+import { BACKEND_URL, appOrigin, confirmCompany, expect, test } from '../fixtures';
 
 const QUOTA_MESSAGE =
   'Vous avez atteint votre limite de devis mensuelle. Passez à un plan supérieur pour créer des devis illimités.';
@@ -124,6 +124,7 @@ test('a quote built by hand: lines and VAT edited, PDF downloaded and read, mail
   signedIn,
 }) => {
   void signedIn;
+  await confirmCompany(page);
   // The catalogue, through the /tasks page.
   await page.goto('/tasks');
   for (const task of CATALOGUE) await addTaskThroughUi(page, task);
@@ -301,6 +302,7 @@ test('the free plan’s fourth quote of the month is refused by the page and by 
 }) => {
   void signedIn;
   await seedCatalogue(page);
+  await confirmCompany(page);
   await openHome(page);
   await expect(page.getByTestId('plan-badge')).toContainText('3 devis restants ce mois-ci');
 
@@ -347,6 +349,7 @@ test('the free plan’s fourth quote of the month is refused by the page and by 
 test('customisation changes show in the preview and in the next PDF', async ({ page, signedIn }) => {
   void signedIn;
   await seedCatalogue(page);
+  await confirmCompany(page);
   await page.goto('/customize');
   const preview = page.getByTestId('document-preview');
   await expect(preview).toBeVisible();

@@ -103,6 +103,8 @@ async function bundle(platform) {
     logLevel: 'error',
     // jsPDF's optional html()/svg helpers are never used by the renderer.
     external: ['html2canvas', 'dompurify', 'canvg'],
+    // The Unicode PDF font (a webpack asset in the apps): inlined, fetched from its data: URL like the app fetches it.
+    loader: { '.ttf': 'dataurl' },
     // jsPDF's Node build require()s built-ins: give the ESM bundle a require.
     banner:
       platform === 'node'

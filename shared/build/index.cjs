@@ -104,7 +104,7 @@ function createAppConfig({ app, dirname, exposes, runtimePlugins = [], copy = []
               },
             },
           },
-          { test: /\.(png|jpe?g|svg|woff2?)$/, type: 'asset/resource' },
+          { test: /\.(png|jpe?g|svg|woff2?|ttf)$/, type: 'asset/resource' },
           { test: /\.traineddata(\.gz)?$/, type: 'asset/resource' },
         ],
       },
@@ -127,7 +127,7 @@ function createAppConfig({ app, dirname, exposes, runtimePlugins = [], copy = []
           chunks: ['main'],
         }),
         ...(copy.length ? [new CopyWebpackPlugin({ patterns: copy })] : []),
-        ...(production ? [new CompressionPlugin({ test: /\.(js|css|html|json|svg)$/, threshold: 1024 })] : []),
+        ...(production ? [new CompressionPlugin({ test: /\.(js|css|html|json|svg|ttf)$/, threshold: 1024 })] : []),
       ],
       devServer: {
         port: meta.port,

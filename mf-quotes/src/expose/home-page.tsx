@@ -1,11 +1,12 @@
 // Exposed as mf_quotes/HomePage: quote building on the home page (/). The shell passes mf-recognition's
 // panels as `recognitionSlot`.
 import { buildQuoteMailto, renderQuotePdf } from '@atelier/documents';
-import { consumeQuoteCredit, planState$ } from '@atelier/platform';
+import { consumeQuoteCredit, planState$, useAuth } from '@atelier/platform';
 import { documentFiles } from '@atelier/storage';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 
 import { QuoteBuilderPage } from '../features/quote-builder/components/quote-builder-page';
+import { draftStoreFor } from '../features/quote-builder/model/draft-storage';
 import type { QuoteServices } from '../features/quote-builder/services';
 
 const services: QuoteServices = {
@@ -24,5 +25,8 @@ if (typeof window !== 'undefined') {
 }
 
 export default function HomePage({ recognitionSlot }: { recognitionSlot?: ReactNode }) {
-  return <QuoteBuilderPage services={services} recognitionSlot={recognitionSlot} />;
+  // The draft devis is kept per signed-in user; a new session (another account) gets its own page instance.
+  const userId = useAuth().user?.id ?? null;
+  const withDraft = useMemo(() => ({ ...services, draftStore: userId ? draftStoreFor(userId) : null }), [userId]);
+  return <QuoteBuilderPage key={userId ?? 'anonymous'} services={withDraft} recognitionSlot={recognitionSlot} />;
 }

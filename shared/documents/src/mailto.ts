@@ -9,13 +9,15 @@ export interface QuoteMailInput {
   number: string;
   projectTitle?: string | null | undefined;
   totalCents: Cents;
+  /** The PDF the user attaches to the message (mailto: cannot carry a file): named in the body. */
+  fileName?: string;
 }
 
 /** `mailto:` with subject « Devis {number} » and a French greeting body, every part URI-encoded. */
-export function buildQuoteMailto({ email, number, projectTitle, totalCents }: QuoteMailInput): string {
+export function buildQuoteMailto({ email, number, projectTitle, totalCents, fileName }: QuoteMailInput): string {
   const to = encodeURIComponent(email.trim()).replace(/%40/g, '@');
   const subject = encodeURIComponent(m.mailSubject(number));
   const title = projectTitle?.trim() || m.notSpecified;
-  const body = encodeURIComponent(m.mailBody(number, title, formatAmount(totalCents)));
+  const body = encodeURIComponent(m.mailBody(number, title, formatAmount(totalCents), fileName));
   return `mailto:${to}?subject=${subject}&body=${body}`;
 }

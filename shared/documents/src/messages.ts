@@ -46,11 +46,12 @@ export const documentMessages = {
   page: (n: number, total: number) => `Page ${n}/${total}`,
   logoLoadError: "Erreur de chargement de l'image",
   mailSubject: (number: string) => `Devis ${number}`,
-  mailBody: (number: string, projectTitle: string, total: string) =>
+  mailBody: (number: string, projectTitle: string, total: string, fileName?: string) =>
     [
       'Bonjour,',
       '',
       `Veuillez trouver ci-joint notre devis n° ${number}.`,
+      ...(fileName ? [`Pièce jointe : ${fileName} (devis au format PDF).`] : []),
       '',
       `Projet : ${projectTitle}`,
       `Montant total TTC : ${total}`,

@@ -3,3 +3,4 @@ export * from './money';
 export * from './plans';
 export * from './subscription-status';
 export * from './plan-catalog';
+export * from './numbers';

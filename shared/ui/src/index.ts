@@ -22,3 +22,5 @@ export { StandalonePage, mountStandalone } from './standalone';
 export type { StandaloneRoute } from './standalone';
 export { formatDate, formatDateTime, formatEuros, formatPhone, formatSiret } from './format';
 export { UI_MESSAGES } from './messages';
+export { NumberInput, formatForInput, useFrenchNumber } from './number-input';
+export type { FrenchNumberState, NumberInputProps, UseFrenchNumberOptions } from './number-input';

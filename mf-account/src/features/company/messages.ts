@@ -53,6 +53,8 @@ export const companyMessages = {
   removeLogo: 'Supprimer le logo',
   logoAlt: 'Logo de l’entreprise',
   noLogo: 'Aucun logo',
+  prefilled:
+    'Nous avons repris les informations données à l’inscription. Vérifiez-les, complétez si besoin, puis sauvegardez.',
   save: 'Sauvegarder',
   saveError: 'Une erreur est survenue lors de la sauvegarde des informations.',
 } as const;

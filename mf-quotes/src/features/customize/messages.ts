@@ -24,7 +24,6 @@ export const customizeMessages = {
   latePaymentHint:
     'Obligatoire entre professionnels : pénalités (au moins 3 fois le taux d’intérêt légal) et indemnité forfaitaire de 40 €.',
   paymentDeadline: 'Délai de paiement (jours)',
-  paymentDeadlineError: 'Le délai de paiement doit être un nombre entier de jours, supérieur ou égal à 0.',
   showQuoteReference: 'Afficher la référence du devis',
   showPaymentStatus: 'Afficher le statut de paiement',
   showPaymentDate: 'Afficher la date de paiement',

@@ -44,17 +44,32 @@ export const QUOTE_MESSAGES = {
   vatRate: 'Taux de TVA (%)',
   emptyCatalogue: "Créez d'abord des tâches dans la gestion des tâches pour ajouter des lignes.",
 
+  newQuote: 'Nouveau devis',
+  newQuoteConfirmTitle: 'Commencer un nouveau devis ?',
+  newQuoteConfirmText:
+    'Le devis en cours (titre, client, lignes et TVA) sera effacé. Les devis déjà générés restent dans la fiche de leur client.',
+  newQuoteConfirm: 'Effacer et commencer',
+  cancel: 'Annuler',
+
   exportTitle: 'Export',
   generate: 'Générer le PDF',
   generating: 'Génération en cours...',
   sendEmail: 'Envoyer par email',
   download: (fileName: string) => `Télécharger ${fileName}`,
   generated: (number: string) => `Devis ${number} généré et enregistré dans la fiche du client.`,
+  share: 'Partager le PDF',
+  shareTitle: (number: string) => `Devis ${number}`,
+  attachHint: (fileName: string) =>
+    `Votre messagerie ne peut pas joindre le fichier elle-même : joignez ${fileName} (téléchargé) au message.`,
+  invalidClientEmail: "L'email du client n'est pas valide : corrigez-le pour l'envoyer par email.",
   pdfFirst: "Veuillez d'abord générer le PDF.",
 
   emailRequired: "L'email du client est requis pour générer un devis.",
   nameRequired: 'Le nom du client est requis pour générer un devis.',
   taskRequired: 'Au moins une tâche est requise pour générer un devis.',
+  companyNameRequired:
+    'Le nom de votre entreprise est requis pour générer un devis : renseignez-le dans la page Entreprise.',
+  companyLink: 'Ouvrir la page Entreprise',
   generationFailed: 'Une erreur est survenue lors de la génération du devis',
   pdfNotStored: "Le PDF n'a pas pu être conservé dans le navigateur : téléchargez-le maintenant.",
 } as const;

@@ -4,6 +4,8 @@ import type { Client, CompanyInfo, PlanId, Quote, QuoteCustomization, Task } fro
 import type { QuoteCredit } from '@atelier/platform';
 import type { DocumentFiles, SnapshotLogos, StoredValue } from '@atelier/storage';
 import { createContext, useContext } from 'react';
+
+import type { DraftStore } from './model/draft-storage';
 import type { Observable } from 'rxjs';
 
 /** @atelier/platform consumeQuoteCredit() result. */
@@ -34,6 +36,7 @@ export interface QuoteMailtoInput {
   number: string;
   projectTitle?: string;
   totalCents: number;
+  fileName?: string;
 }
 
 export interface QuoteStores {
@@ -49,6 +52,8 @@ export interface QuoteServices {
   documentFiles: DocumentFiles;
   /** Defaults to @atelier/storage's snapshotLogos (IndexedDB). */
   snapshotLogos?: SnapshotLogos;
+  /** The signed-in user's draft devis store; without it the draft is not kept (tests, benchmarks). */
+  draftStore?: DraftStore | null;
   /** Defaults to @atelier/storage's tasksStore / clientsStore (benchmarks use in-memory ones). */
   stores?: QuoteStores;
 }

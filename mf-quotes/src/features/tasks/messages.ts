@@ -16,5 +16,5 @@ export const TASKS_MESSAGES = {
   deleteLabel: (name: string) => `Supprimer la tâche ${name}`,
   unitRequired: 'Veuillez spécifier une unité',
   nameRequired: 'Le nom de la tâche est requis.',
-  priceInvalid: 'Le prix doit être un nombre positif ou nul.',
+  nameTooLong: 'Le nom de la tâche ne peut pas dépasser 200 caractères.',
 } as const;

@@ -4,7 +4,7 @@ import type { jsPDF } from 'jspdf';
 
 import type { DocumentLayout, InfoBlock, PdfFontName, TextSection } from '../layout';
 import { documentMessages as m } from '../messages';
-import { toPdfText } from '../text';
+import { STANDARD_PDF_FONTS, type PdfFonts } from './fonts/unicode-font';
 import { readImageSize } from './image-size';
 
 type Rgb = [number, number, number];
@@ -52,6 +52,7 @@ class Painter {
   constructor(
     readonly doc: jsPDF,
     readonly layout: DocumentLayout,
+    readonly fonts: PdfFonts = STANDARD_PDF_FONTS,
   ) {
     this.pageWidth = doc.internal.pageSize.getWidth();
     this.pageHeight = doc.internal.pageSize.getHeight();
@@ -76,18 +77,18 @@ class Painter {
   }
 
   font(family: PdfFontName, style: 'normal' | 'bold', sizePt: number, colour: Rgb = TEXT_DARK): void {
-    this.doc.setFont(family, style);
+    this.doc.setFont(this.fonts.family(family), style);
     this.doc.setFontSize(sizePt);
     this.doc.setTextColor(colour[0], colour[1], colour[2]);
   }
 
   text(value: string | string[], x: number, y: number, align: 'left' | 'right' | 'center' = 'left'): void {
-    const safe = Array.isArray(value) ? value.map(toPdfText) : toPdfText(value);
+    const safe = Array.isArray(value) ? value.map((v) => this.fonts.encode(v)) : this.fonts.encode(value);
     this.doc.text(safe, x, y, { align, baseline: 'alphabetic' });
   }
 
   wrap(value: string, widthMm: number): string[] {
-    return this.doc.splitTextToSize(toPdfText(value), widthMm) as string[];
+    return this.doc.splitTextToSize(this.fonts.encode(value), widthMm) as string[];
   }
 
   /** Bottom limit for free content (everything but table rows). */
@@ -281,7 +282,7 @@ function drawTable(p: Painter): void {
   rows.forEach((row, rowIndex) => {
     const cells = row.map((cell, i) => {
       const c = columns[i]!;
-      return i === 0 ? p.wrap(cell, c.width - 2 * CELL_PADDING_MM) : [toPdfText(cell)];
+      return i === 0 ? p.wrap(cell, c.width - 2 * CELL_PADDING_MM) : [p.fonts.encode(cell)];
     });
     const lineCount = Math.max(...cells.map((c) => c.length));
     const rowHeight = Math.max(geometry.rowHeightMm, lineCount * bodyLh + 3);
@@ -420,8 +421,8 @@ function drawFooters(p: Painter): void {
 }
 
 /** Draws the whole document; returns the warnings met (a logo that failed to load…). */
-export function drawDocument(doc: jsPDF, layout: DocumentLayout): string[] {
-  const p = new Painter(doc, layout);
+export function drawDocument(doc: jsPDF, layout: DocumentLayout, fonts: PdfFonts = STANDARD_PDF_FONTS): string[] {
+  const p = new Painter(doc, layout, fonts);
   drawCustomHeader(p);
   drawHeading(p);
   drawParties(p);

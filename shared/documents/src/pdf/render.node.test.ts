@@ -7,9 +7,12 @@ import {
   sampleLines,
   sampleQuote,
 } from '../testing/fixtures';
+import { useFontsFromDisk } from '../testing/node-fonts';
+import { setUnicodeFontSource } from './fonts/unicode-font';
 import { renderInvoicePdf, renderQuotePdf } from './render';
 
 jest.setTimeout(30_000);
+beforeAll(useFontsFromDisk);
 
 /** pdf.js extraction may join or split runs differently; compare on collapsed whitespace. */
 function flat(text: string): string {
@@ -108,8 +111,55 @@ describe('renderQuotePdf', () => {
     const text = flat((await readPdfPages(bytes))[0]!);
     expect(text).toContain('Cœur de l’œuvre « été » – à Noël… ça coûte “cher”');
     expect(text).toContain('Élagage à la main — œillets');
-    // Characters outside WinAnsi are spelled with WinAnsi ones instead of breaking the line.
-    expect(text).toContain('Accès chantier >= 8 h -> prévoir clé');
+    // The embedded Unicode font draws what WinAnsi cannot.
+    expect(text).toContain('Accès chantier ≥ 8 h → prévoir clé');
+  });
+
+  it('prints « œuvre », « € », typographic quotes and emoji as typed (Unicode font, ToUnicode map)', async () => {
+    const name = 'Main d’œuvre « spéciale » ☀ ⚡ ✔ ❤ ★ ☺ — 12 € “net”';
+    const { bytes } = await renderQuotePdf({
+      quote: { ...sampleQuote(1), tasks: [{ name, unit: 'h', price: 10, quantity: 1 }] },
+      client: SAMPLE_CLIENT,
+      company: { ...SAMPLE_COMPANY, name: 'Société Œuvre & Fils' },
+      customization: customization(),
+    });
+    const text = flat((await readPdfPages(bytes))[0]!);
+    expect(text).toContain(name);
+    expect(text).toContain('Société Œuvre & Fils');
+    // The font is embedded as a subset, not the whole 750 KB file.
+    expect(Buffer.from(bytes).toString('latin1')).toMatch(/FontFile2/);
+    expect(bytes.length).toBeLessThan(120_000);
+  });
+
+  it('keeps a 30-line quote without logo under 200 KB', async () => {
+    const quote = { ...sampleQuote(1), tasks: sampleLines(30) };
+    const { bytes } = await renderQuotePdf({
+      quote,
+      client: SAMPLE_CLIENT,
+      company: { ...SAMPLE_COMPANY, logo: '' },
+      customization: customization(),
+    });
+    expect(bytes.length).toBeLessThanOrEqual(200 * 1024);
+  });
+
+  it('falls back to the standard fonts and WinAnsi spellings when the font cannot be loaded', async () => {
+    setUnicodeFontSource(
+      async () => ({ regular: 'missing', bold: 'missing' }),
+      async () => {
+        throw new Error('offline');
+      },
+    );
+    try {
+      const { bytes } = await renderQuotePdf({
+        quote: sampleQuote(1),
+        client: SAMPLE_CLIENT,
+        company: SAMPLE_COMPANY,
+        customization: customization({ additionalText: 'Accès chantier ≥ 8 h → prévoir clé' }),
+      });
+      expect(flat((await readPdfPages(bytes))[0]!)).toContain('Accès chantier >= 8 h -> prévoir clé');
+    } finally {
+      useFontsFromDisk();
+    }
   });
 
   it('breaks a 60-line quote over several pages, repeating the table header', async () => {

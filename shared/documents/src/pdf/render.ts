@@ -8,6 +8,7 @@ import {
 } from '../layout';
 import { toPdfText } from '../text';
 import { drawDocument } from './draw';
+import { STANDARD_PDF_FONTS, loadUnicodeFont, embedUnicodeFont } from './fonts/unicode-font';
 
 export interface RenderedDocument {
   bytes: Uint8Array;
@@ -17,7 +18,7 @@ export interface RenderedDocument {
 }
 
 export async function renderLayoutPdf(layout: DocumentLayout, author = ''): Promise<RenderedDocument> {
-  const { jsPDF } = await import('jspdf');
+  const [{ jsPDF }, fontFiles] = await Promise.all([import('jspdf'), loadUnicodeFont()]);
   const doc = new jsPDF({
     orientation: 'portrait',
     unit: 'mm',
@@ -25,13 +26,15 @@ export async function renderLayoutPdf(layout: DocumentLayout, author = ''): Prom
     compress: true,
     putOnlyUsedFonts: true,
   });
+  const fonts = fontFiles ? embedUnicodeFont(doc, fontFiles) : STANDARD_PDF_FONTS;
   doc.setProperties({
+    // Document properties are written as PDF strings (Latin-1 only): the WinAnsi spelling.
     title: toPdfText(`${layout.kind === 'quote' ? 'Devis' : 'Facture'} ${layout.number}`),
     author: toPdfText(author),
     creator: 'Atelier',
   });
   doc.setLanguage('fr-FR');
-  const warnings = drawDocument(doc, layout);
+  const warnings = drawDocument(doc, layout, fonts);
   const bytes = new Uint8Array(doc.output('arraybuffer'));
   return { bytes, fileName: layout.fileName, warnings };
 }

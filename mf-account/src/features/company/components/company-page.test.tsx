@@ -157,4 +157,44 @@ describe('/company', () => {
     );
     expect(screen.getByRole('button', { name: 'Sauvegarder' })).toBeEnabled();
   });
+
+  describe('first visit after sign-up', () => {
+    const details = {
+      companyName: 'Plomberie Durand',
+      address: '3 place du Marché, 69001 Lyon',
+      phone: '04 72 00 00 00',
+      email: 'paul@durand.fr',
+      siret: '55208131700046',
+    };
+
+    it('pre-fills the form from the sign-up details; nothing is stored until the user saves', async () => {
+      render(
+        <UiProviders>
+          <CompanyPage signUpDetails={async () => details} />
+        </UiProviders>,
+      );
+      await waitFor(() => expect(screen.getByLabelText('Nom de l’entreprise')).toHaveValue('Plomberie Durand'));
+      expect(screen.getByLabelText('Adresse')).toHaveValue('3 place du Marché, 69001 Lyon');
+      expect(screen.getByLabelText('Téléphone')).toHaveValue('04 72 00 00 00');
+      expect(screen.getByLabelText('Email')).toHaveValue('paul@durand.fr');
+      expect(screen.getByLabelText('SIRET')).toHaveValue('55208131700046');
+      expect(screen.getByText(/repris les informations données à l’inscription/)).toBeInTheDocument();
+      expect(companyInfoStore.get().name).toBe('');
+      await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Sauvegarder' })));
+      expect(companyInfoStore.get()).toMatchObject({ name: 'Plomberie Durand', siret: '55208131700046' });
+    });
+
+    it('does not touch company details already saved', async () => {
+      companyInfoStore.set({ ...DEFAULT_COMPANY_INFO, name: 'Déjà là', address: 'x', phone: '0102030405' });
+      const load = jest.fn(async () => details);
+      render(
+        <UiProviders>
+          <CompanyPage signUpDetails={load} />
+        </UiProviders>,
+      );
+      await act(async () => {});
+      expect(load).not.toHaveBeenCalled();
+      expect(screen.getByLabelText('Nom de l’entreprise')).toHaveValue('Déjà là');
+    });
+  });
 });

@@ -1,11 +1,15 @@
 // /company: the company details printed on quotes and invoices (key companyInfo).
-import { companyInfoStore, useStoredValue } from '@atelier/storage';
+import { DEFAULT_COMPANY_INFO, companyInfoStore, useStoredValue } from '@atelier/storage';
 import { Banner, Card, Field, Input, PageTitle, SaveButton, TextArea } from '@atelier/ui';
-import { useState, type ChangeEvent } from 'react';
+import { getAuthState, getProfile } from '@atelier/platform';
+import { useEffect, useState, type ChangeEvent } from 'react';
 import styled from 'styled-components';
 
 import {
   REQUIRED_FIELDS,
+  isCompanyUnset,
+  prefillFromSignUp,
+  type SignUpCompanyDetails,
   toCompanyInfo,
   toFormValues,
   validateCompanyField,
@@ -65,12 +69,51 @@ const INPUT_TYPES: Partial<
   siret: { type: 'text', inputMode: 'numeric' },
 };
 
-export function CompanyPage() {
+/** The signed-in user's sign-up details (profile row + account email); null when signed out or unreadable. */
+export async function loadSignUpDetails(): Promise<SignUpCompanyDetails | null> {
+  const user = getAuthState().user;
+  if (!user) return null;
+  const profile = await getProfile(user.id).catch(() => null);
+  return {
+    companyName: profile?.companyName,
+    address: profile?.address,
+    phone: profile?.phone,
+    siret: profile?.siret,
+    email: user.email ?? undefined,
+  };
+}
+
+export interface CompanyPageProps {
+  /** Where the first visit's pre-filled details come from (tests pass their own). */
+  signUpDetails?: () => Promise<SignUpCompanyDetails | null>;
+}
+
+export function CompanyPage({ signUpDetails = loadSignUpDetails }: CompanyPageProps = {}) {
   const stored = useStoredValue(companyInfoStore);
   const [values, setValues] = useState<CompanyFormValues>(() => toFormValues(stored));
   const [errors, setErrors] = useState<CompanyFormErrors>({});
   const [touched, setTouched] = useState<Partial<Record<CompanyField, boolean>>>({});
   const [banner, setBanner] = useState<string | null>(null);
+  const [prefilled, setPrefilled] = useState(false);
+
+  // First visit after sign-up: offer what the sign-up form collected; nothing is stored until the user saves.
+  useEffect(() => {
+    if (!isCompanyUnset(companyInfoStore.get())) return undefined;
+    let cancelled = false;
+    signUpDetails()
+      .then((details) => {
+        if (cancelled || !details) return;
+        // Only empty fields are filled, so anything typed meanwhile stays.
+        setValues((prev) => prefillFromSignUp(prev, details).values);
+        setPrefilled(prefillFromSignUp(toFormValues(DEFAULT_COMPANY_INFO), details).filled);
+      })
+      .catch(() => {
+        /* Offline or no profile yet: the form simply starts empty. */
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [signUpDetails]);
 
   const set = (field: CompanyField, value: string) => {
     const next = { ...values, [field]: value };
@@ -100,6 +143,7 @@ export function CompanyPage() {
       throw new Error(result.message);
     }
     setValues(toFormValues(companyInfoStore.get()));
+    setPrefilled(false);
   };
 
   const text = (field: TextField, options: { wide?: boolean; multiline?: boolean; hint?: string } = {}) => {
@@ -145,6 +189,7 @@ export function CompanyPage() {
       <Intro>
         {m.intro} {m.requiredNote}
       </Intro>
+      {prefilled && <Banner tone="info">{m.prefilled}</Banner>}
       {banner && <Banner tone="error">{banner}</Banner>}
       <form noValidate aria-label={m.title} onSubmit={(e) => e.preventDefault()}>
         <Card>

@@ -167,3 +167,41 @@ export function toCompanyInfo(values: CompanyFormValues): CompanyInfo {
     footer: values.footer.trim(),
   };
 }
+
+/** What the sign-up form collected about the company (the profile, plus the account's email). */
+export interface SignUpCompanyDetails {
+  companyName?: string;
+  address?: string;
+  phone?: string;
+  email?: string;
+  siret?: string;
+}
+
+/** True while nothing has been saved on /company yet: the first visit, when sign-up details are offered. */
+export function isCompanyUnset(info: CompanyInfo): boolean {
+  return REQUIRED_FIELDS.every((field) => !(toFormValues(info)[field] ?? '').trim());
+}
+
+/** Fills the empty fields with the sign-up details; returns the values and whether anything was filled. */
+export function prefillFromSignUp(
+  values: CompanyFormValues,
+  details: SignUpCompanyDetails,
+): { values: CompanyFormValues; filled: boolean } {
+  const next = { ...values };
+  let filled = false;
+  const pairs: [CompanyField, string | undefined][] = [
+    ['name', details.companyName],
+    ['address', details.address],
+    ['phone', details.phone],
+    ['email', details.email],
+    ['siret', details.siret],
+  ];
+  for (const [field, value] of pairs) {
+    const v = value?.trim();
+    if (v && !next[field].trim()) {
+      next[field] = v;
+      filled = true;
+    }
+  }
+  return { values: next, filled };
+}

@@ -97,7 +97,7 @@ describe('/customize', () => {
     renderWithUi(<CustomizePage />);
     fireEvent.click(screen.getByRole('tab', { name: 'Facture' }));
     fireEvent.change(screen.getByLabelText('Délai de paiement (jours)'), { target: { value: '-3' } });
-    expect(screen.getByRole('alert')).toHaveTextContent('supérieur ou égal à 0');
+    expect(screen.getByRole('alert')).toHaveTextContent('Le délai de paiement ne peut pas être négatif.');
     expect(screen.getByRole('button', { name: 'Sauvegarder' })).toBeDisabled();
   });
 

@@ -60,7 +60,8 @@ export function InvoiceSettings({
   const ids = { payment: useId(), late: useId(), deadline: useId(), header: useId(), footer: useId() };
   const settings = draft.invoice;
   const [deadlineText, setDeadlineText] = useState(String(settings.paymentDeadline));
-  const deadlineValid = parsePaymentDeadline(deadlineText) !== null;
+  const deadline = parsePaymentDeadline(deadlineText);
+  const deadlineValid = deadline.ok;
   useEffect(() => {
     onDeadlineValidity(deadlineValid);
     // Leaving the tab drops the invalid text; the draft still holds the last valid deadline.
@@ -84,19 +85,19 @@ export function InvoiceSettings({
           onChange={(e) => onChange(withInvoice(draft, 'latePaymentText', e.target.value))}
         />
       </Field>
-      <Field label={m.paymentDeadline} htmlFor={ids.deadline} error={deadlineValid ? null : m.paymentDeadlineError}>
+      <Field label={m.paymentDeadline} htmlFor={ids.deadline} error={deadline.ok ? null : deadline.message}>
         <Input
           id={ids.deadline}
-          type="number"
+          type="text"
           inputMode="numeric"
-          min={0}
-          step={1}
+          autoComplete="off"
           value={deadlineText}
           aria-invalid={!deadlineValid}
+          aria-describedby={deadline.ok ? undefined : `${ids.deadline}-error`}
           onChange={(e) => {
             setDeadlineText(e.target.value);
             const days = parsePaymentDeadline(e.target.value);
-            if (days !== null) onChange(withInvoice(draft, 'paymentDeadline', days));
+            if (days.ok) onChange(withInvoice(draft, 'paymentDeadline', days.value));
           }}
         />
       </Field>

@@ -16,11 +16,14 @@ describe('customisation draft', () => {
   });
 
   it('accepts whole numbers of days ≥ 0 only', () => {
-    expect(parsePaymentDeadline('0')).toBe(0);
-    expect(parsePaymentDeadline(' 45 ')).toBe(45);
-    expect(parsePaymentDeadline('-1')).toBeNull();
-    expect(parsePaymentDeadline('2.5')).toBeNull();
-    expect(parsePaymentDeadline('')).toBeNull();
+    expect(parsePaymentDeadline('0')).toEqual({ ok: true, value: 0 });
+    expect(parsePaymentDeadline(' 45 ')).toEqual({ ok: true, value: 45 });
+    expect(parsePaymentDeadline('-1')).toMatchObject({ ok: false });
+    expect(parsePaymentDeadline('2,5')).toEqual({
+      ok: false,
+      message: 'Le délai de paiement est un nombre entier de jours.',
+    });
+    expect(parsePaymentDeadline('')).toMatchObject({ ok: false });
   });
 
   it('blocks saving invalid colours', () => {

@@ -1,5 +1,11 @@
 // Pure edits of a customisation draft (the form state of /customize).
-import { quoteCustomizationSchema, type QuoteCustomization } from '@atelier/domain';
+import {
+  PAYMENT_DEADLINE_RULES,
+  parseNumberField,
+  quoteCustomizationSchema,
+  type FieldParseResult,
+  type QuoteCustomization,
+} from '@atelier/domain';
 
 export type ColorKey = keyof QuoteCustomization['colors'];
 export type InvoiceSettings = QuoteCustomization['invoice'];
@@ -31,12 +37,9 @@ export function withInvoice<K extends keyof InvoiceSettings>(
   return { ...draft, invoice: { ...draft.invoice, [key]: value } };
 }
 
-/** Payment deadline typed by the user: a whole number of days ≥ 0, or null when invalid. */
-export function parsePaymentDeadline(input: string): number | null {
-  const trimmed = input.trim();
-  if (!/^\d+$/.test(trimmed)) return null;
-  const n = Number(trimmed);
-  return Number.isSafeInteger(n) ? n : null;
+/** Payment deadline typed by the user (French number parser): whole days 0–365, or the French refusal. */
+export function parsePaymentDeadline(input: string): FieldParseResult {
+  return parseNumberField(input, PAYMENT_DEADLINE_RULES);
 }
 
 /** Problems that block saving; empty when the draft can be stored. */

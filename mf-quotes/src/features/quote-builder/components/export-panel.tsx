@@ -5,7 +5,7 @@ import styled from 'styled-components';
 
 import { Banner, Button } from '../../../components/primitives';
 import { QUOTE_MESSAGES as M } from '../messages';
-import { saveQuoteToClient } from '../model/client-book';
+import { isValidEmail, saveQuoteToClient } from '../model/client-book';
 import { generateQuote, type GenerationDeps } from '../model/generate-quote';
 import type { QuoteSession } from '../model/quote-session';
 import { useQuoteServices, type QuoteServices } from '../services';
@@ -17,6 +17,15 @@ const Row = styled.div`
   align-items: center;
 `;
 
+const Hint = styled.p`
+  margin: 0.5rem 0 0;
+  color: ${({ theme }) => theme.colors.muted};
+  font-size: ${({ theme }) => theme.font.size.sm};
+`;
+
+/** Where the company details are set (the shell's route). */
+const COMPANY_ROUTE = '/company';
+
 const DownloadLink = styled.a`
   color: ${({ theme }) => theme.colors.accent};
   font-weight: 600;
@@ -27,6 +36,21 @@ interface Generated {
   fileName: string;
   url: string | null;
   mailto: string;
+  /** The PDF as a file, when the browser can share files (Web Share API level 2). */
+  shareable: File | null;
+}
+
+/** Phones and browsers that can hand the real PDF file to mail, WhatsApp, SMS… */
+function shareableFile(bytes: Uint8Array, fileName: string): File | null {
+  if (typeof navigator === 'undefined' || typeof navigator.canShare !== 'function' || typeof File !== 'function') {
+    return null;
+  }
+  const file = new File([bytes as BlobPart], fileName, { type: 'application/pdf' });
+  try {
+    return navigator.canShare({ files: [file] }) ? file : null;
+  } catch {
+    return null;
+  }
 }
 
 export function generationDeps(services: QuoteServices): GenerationDeps {
@@ -54,11 +78,12 @@ function objectUrl(bytes: Uint8Array): string | null {
  */
 export const ExportPanel = memo(function ExportPanel({
   session,
-  clientHasEmail,
+  clientEmail,
 }: {
   session: QuoteSession;
-  clientHasEmail: boolean;
+  clientEmail: string;
 }) {
+  const emailValid = isValidEmail(clientEmail);
   const services = useQuoteServices();
   const busy = useRef(false);
   const [generating, setGenerating] = useState(false);
@@ -95,7 +120,9 @@ export const ExportPanel = memo(function ExportPanel({
           number: result.quote.number,
           projectTitle: result.quote.projectTitle,
           totalCents: result.totalCents,
+          fileName: result.fileName,
         }),
+        shareable: shareableFile(result.bytes, result.fileName),
       });
       bus.emit(
         'quote/generated',
@@ -118,9 +145,28 @@ export const ExportPanel = memo(function ExportPanel({
     window.location.href = generated.mailto;
   }
 
+  async function share() {
+    if (!generated?.shareable) return;
+    try {
+      await navigator.share({ files: [generated.shareable], title: M.shareTitle(generated.number) });
+    } catch {
+      // Cancelled by the user, or refused: the download link and the mail link are still there.
+    }
+  }
+
   return (
     <section aria-label={M.exportTitle}>
-      {error && <Banner tone="error">{error}</Banner>}
+      {error && (
+        <Banner tone="error">
+          {error}
+          {error === M.companyNameRequired && (
+            <>
+              {' '}
+              <a href={COMPANY_ROUTE}>{M.companyLink}</a>
+            </>
+          )}
+        </Banner>
+      )}
       {warnings.map((w) => (
         <Banner key={w} tone="warning">
           {w}
@@ -131,10 +177,15 @@ export const ExportPanel = memo(function ExportPanel({
         <Button onClick={generate} disabled={generating} aria-busy={generating}>
           {generating ? M.generating : M.generate}
         </Button>
+        {generated?.shareable && (
+          <Button $variant="secondary" onClick={share}>
+            {M.share}
+          </Button>
+        )}
         <Button
           $variant="secondary"
           onClick={sendEmail}
-          disabled={!generated || !clientHasEmail}
+          disabled={!generated || !emailValid}
           data-mailto={generated?.mailto}
         >
           {M.sendEmail}
@@ -145,6 +196,8 @@ export const ExportPanel = memo(function ExportPanel({
           </DownloadLink>
         )}
       </Row>
+      {generated && !generated.shareable && emailValid && <Hint>{M.attachHint(generated.fileName)}</Hint>}
+      {clientEmail.trim() !== '' && !emailValid && <Hint>{M.invalidClientEmail}</Hint>}
     </section>
   );
 });

@@ -1,20 +1,28 @@
-import type { Task } from '@atelier/domain';
-import { memo, useState } from 'react';
+import { VAT_RATE_RULES, quantityRules, type Task } from '@atelier/domain';
+import { NumberInput, useFrenchNumber } from '@atelier/ui';
+import { memo, useMemo } from 'react';
 import styled from 'styled-components';
 
 import { Button, Card, CardTitle, Field, Input, Muted, Select } from '../../../components/primitives';
 import { QUOTE_MESSAGES as M } from '../messages';
-import { normaliseQuantity, type DraftLine } from '../model/quote-draft';
+import { lineQuantityError, type DraftLine } from '../model/quote-draft';
 import type { QuoteSession } from '../model/quote-session';
 import { Table, TableScroll } from './table';
 
 /* Compact in the desktop table; full 44 px tap targets on a phone. */
-const SmallInput = styled(Input)`
+const SmallNumberInput = styled(NumberInput)`
   min-height: 36px;
   max-width: 7rem;
   @media (max-width: ${({ theme }) => theme.breakpoints.mobile}) {
     min-height: 44px;
   }
+`;
+/** The refusal of a quantity, under its field (the table cell has no label of its own). */
+const FieldError = styled.small`
+  display: block;
+  color: ${({ theme }) => theme.colors.danger};
+  font-weight: 600;
+  white-space: normal;
 `;
 const SmallSelect = styled(Select)`
   min-height: 36px;
@@ -106,39 +114,6 @@ const Actions = styled.div`
   }
 `;
 
-function parseNumber(text: string): number {
-  return text.trim() === '' ? Number.NaN : Number(text.replace(',', '.'));
-}
-
-/** A number input that commits valid values as they are typed and normalises on blur. */
-function useCommittedNumber(
-  value: number,
-  commit: (n: number | string) => void,
-  isValid: (n: number) => boolean,
-  normalise: (text: string) => number,
-) {
-  const [text, setText] = useState(String(value));
-  const [shown, setShown] = useState(value);
-  if (value !== shown) {
-    // The value changed from elsewhere (recognition, normalisation): show it.
-    setShown(value);
-    if (parseNumber(text) !== value) setText(String(value));
-  }
-  return {
-    value: text,
-    onChange(e: { target: { value: string } }) {
-      setText(e.target.value);
-      const n = parseNumber(e.target.value);
-      if (Number.isFinite(n) && isValid(n)) commit(n);
-    },
-    onBlur() {
-      const n = normalise(text);
-      commit(n);
-      setText(String(n));
-    },
-  };
-}
-
 interface LineRowProps {
   line: DraftLine;
   index: number;
@@ -148,12 +123,14 @@ interface LineRowProps {
 
 const LineRow = memo(function LineRow({ line, index, catalogue, session }: LineRowProps) {
   const n = index + 1;
-  const quantity = useCommittedNumber(
-    line.quantity,
-    (q) => session.setQuantity(line.id, q),
-    (q) => q >= 1,
-    normaliseQuantity,
-  );
+  const rules = useMemo(() => quantityRules(line.unit), [line.unit]);
+  const quantity = useFrenchNumber({
+    value: line.quantity,
+    rules,
+    onCommit: (q) => session.setQuantity(line.id, q),
+    validate: (q) => lineQuantityError(line, q),
+  });
+  const inputId = `quote-line-quantity-${line.id}`;
   const inCatalogue = catalogue.some((t) => t.name === line.name);
   return (
     <tr>
@@ -172,14 +149,12 @@ const LineRow = memo(function LineRow({ line, index, catalogue, session }: LineR
         </SmallSelect>
       </td>
       <td className="quantity">
-        <SmallInput
-          aria-label={M.lineQuantity(n)}
-          type="number"
-          min={1}
-          step={0.01}
-          inputMode="decimal"
-          {...quantity}
-        />
+        <SmallNumberInput id={inputId} aria-label={M.lineQuantity(n)} state={quantity} />
+        {quantity.error && (
+          <FieldError id={`${inputId}-error`} role="alert">
+            {quantity.error}
+          </FieldError>
+        )}
       </td>
       <td className="unit">{line.unit}</td>
       <td className="remove">
@@ -202,19 +177,11 @@ interface LineEditorProps {
 }
 
 const VatField = memo(function VatField({ vatRate, session }: { vatRate: number; session: QuoteSession }) {
-  const vat = useCommittedNumber(
-    vatRate,
-    (v) => session.setVatRate(v),
-    (v) => v >= 0 && v <= 100,
-    (text) => {
-      // Empty → 20, clamped, one decimal (the model's normaliseVatRate).
-      session.setVatRate(text);
-      return session.getState().draft.vatRate;
-    },
-  );
+  // Empty → 20 (SPEC.md §5); out of 0–100 is refused with a message and the previous rate stays.
+  const vat = useFrenchNumber({ value: vatRate, rules: VAT_RATE_RULES, onCommit: (v) => session.setVatRate(v) });
   return (
-    <Field label={M.vatRate} htmlFor="quote-vat-rate">
-      <SmallInput id="quote-vat-rate" type="number" min={0} max={100} step={0.1} inputMode="decimal" {...vat} />
+    <Field label={M.vatRate} htmlFor="quote-vat-rate" error={vat.error}>
+      <SmallNumberInput id="quote-vat-rate" state={vat} />
     </Field>
   );
 });

@@ -1,12 +1,13 @@
 import '@testing-library/jest-dom';
 import { bus } from '@atelier/bus';
-import { clientsStore, tasksStore } from '@atelier/storage';
+import { clientsStore, companyInfoStore, DEFAULT_COMPANY_INFO, tasksStore } from '@atelier/storage';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BehaviorSubject } from 'rxjs';
 
 import { renderWithUi } from '../../../testing/render';
 import type { QuotaState, QuoteCredit, QuoteServices, RenderQuoteInput } from '../services';
+import { draftStoreFor } from '../model/draft-storage';
 import { QuoteBuilderPage } from './quote-builder-page';
 
 const QUOTA =
@@ -62,6 +63,7 @@ const CATALOGUE = [
 beforeEach(() => {
   localStorage.clear();
   tasksStore.set(CATALOGUE);
+  companyInfoStore.set({ ...DEFAULT_COMPANY_INFO, name: 'Atelier Martin' });
   URL.createObjectURL = jest.fn(() => 'blob:pdf-1');
   URL.revokeObjectURL = jest.fn();
 });
@@ -176,21 +178,36 @@ describe('home page', () => {
 
     const vat = screen.getByLabelText('Taux de TVA (%)');
     await user.clear(vat);
-    await user.type(vat, '5.5');
+    await user.type(vat, '5,5');
     expect(nbsp(screen.getByTestId('total-tva').textContent)).toBe('8,88 €');
     expect(nbsp(screen.getByTestId('total-ttc').textContent)).toBe('170,38 €');
     // Empty VAT → 20 on blur.
     await user.clear(vat);
     await user.tab();
-    expect(vat).toHaveValue(20);
-    // Quantity below 1 → 1 on blur.
+    expect(vat).toHaveValue('20');
+    // A refused quantity stays as typed with its French message; the previous quantity stays in use.
     await user.clear(qty);
-    await user.type(qty, '0');
+    await user.type(qty, '-5');
     await user.tab();
-    expect(qty).toHaveValue(1);
+    expect(qty).toHaveValue('-5');
+    expect(qty).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('La quantité ne peut pas être négative.')).toBeInTheDocument();
+    expect(nbsp(screen.getByTestId('total-ht').textContent)).toBe('161,50 €');
+    // Typed key by key: « 1 » and « 10 » on the way do not stay in use once « 1e12 » is refused.
+    await user.clear(qty);
+    await user.type(qty, '1e12');
+    expect(screen.getByText('La quantité ne peut pas dépasser 100 000.')).toBeInTheDocument();
+    expect(nbsp(screen.getByTestId('total-ht').textContent)).toBe('161,50 €');
+    // French decimals: « 2,5 » is 2.5, not 25.
+    await user.clear(qty);
+    await user.type(qty, '2,5');
+    expect(qty).not.toHaveAttribute('aria-invalid');
+    expect(nbsp(screen.getByTestId('total-ht').textContent)).toBe('138,75 €'); // 25 + 2.5 × 45.50
+    await user.clear(qty);
+    await user.type(qty, '3');
 
     await user.click(screen.getByRole('button', { name: 'Supprimer la ligne 1' }));
-    expect(nbsp(screen.getByTestId('total-ht').textContent)).toBe('45,50 €');
+    expect(nbsp(screen.getByTestId('total-ht').textContent)).toBe('136,50 €'); // 3 × 45.50
   });
 
   describe('generation', () => {
@@ -200,13 +217,20 @@ describe('home page', () => {
       renderWithUi(<QuoteBuilderPage services={services} />);
       const generate = screen.getByRole('button', { name: 'Générer le PDF' });
       await user.click(generate);
-      expect(await screen.findByRole('alert')).toHaveTextContent("L'email du client est requis pour générer un devis.");
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'Au moins une tâche est requise pour générer un devis.',
+      );
+      await user.click(screen.getByRole('button', { name: 'Ajouter une ligne' }));
+      await user.click(generate);
+      expect(await screen.findByText("L'email du client est requis pour générer un devis.")).toBeInTheDocument();
       await user.type(screen.getByLabelText('Email'), 'a@b.fr');
       await user.click(generate);
       expect(await screen.findByText('Le nom du client est requis pour générer un devis.')).toBeInTheDocument();
+      companyInfoStore.set(DEFAULT_COMPANY_INFO);
       await user.type(screen.getByLabelText('Nom'), 'Alice');
       await user.click(generate);
-      expect(await screen.findByText('Au moins une tâche est requise pour générer un devis.')).toBeInTheDocument();
+      expect(await screen.findByText(/nom de votre entreprise est requis/)).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Ouvrir la page Entreprise' })).toHaveAttribute('href', '/company');
       expect(services.consumeQuoteCredit).not.toHaveBeenCalled();
       expect(screen.getByRole('button', { name: 'Envoyer par email' })).toBeDisabled();
     });
@@ -258,6 +282,7 @@ describe('home page', () => {
         number: 'DE0001',
         projectTitle: 'Peinture salon',
         totalCents: 3000,
+        fileName: 'devis-DE0001.pdf',
       });
     });
 
@@ -294,5 +319,43 @@ describe('home page', () => {
     } finally {
       jest.useRealTimers();
     }
+  });
+
+  it('keeps the draft per user across a reload, and « Nouveau devis » clears it after confirmation', async () => {
+    const user = userEvent.setup();
+    const services = { ...fakeServices().services, draftStore: draftStoreFor('user-a') };
+    const first = renderWithUi(<QuoteBuilderPage services={services} />);
+    await user.type(screen.getByLabelText('Titre du projet'), 'Salle de bain');
+    await user.type(screen.getByLabelText('Nom'), 'Alice');
+    await user.click(screen.getByRole('button', { name: 'Ajouter une ligne' }));
+    const qty = screen.getByLabelText('Quantité de la ligne 1');
+    await user.clear(qty);
+    await user.type(qty, '2,5');
+    await user.clear(screen.getByLabelText('Taux de TVA (%)'));
+    await user.type(screen.getByLabelText('Taux de TVA (%)'), '10');
+    first.unmount();
+    expect(Object.keys(localStorage)).toContain('quoteDraft.user-a');
+
+    // « Reload »: a new page for the same user finds everything; another user starts empty.
+    const other = renderWithUi(
+      <QuoteBuilderPage services={{ ...fakeServices().services, draftStore: draftStoreFor('user-b') }} />,
+    );
+    expect(screen.getByTestId('current-project-title')).toHaveTextContent('Non spécifié');
+    other.unmount();
+    renderWithUi(<QuoteBuilderPage services={{ ...fakeServices().services, draftStore: draftStoreFor('user-a') }} />);
+    expect(screen.getByTestId('current-project-title')).toHaveTextContent('Salle de bain');
+    expect(screen.getByTestId('current-client-name')).toHaveTextContent('Alice');
+    expect(screen.getByLabelText('Quantité de la ligne 1')).toHaveValue('2,5');
+    expect(screen.getByLabelText('Taux de TVA (%)')).toHaveValue('10');
+    expect(nbsp(screen.getByTestId('total-ht').textContent)).toBe('62,50 €');
+
+    await user.click(screen.getByRole('button', { name: 'Nouveau devis' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Annuler' }));
+    expect(screen.getByTestId('current-project-title')).toHaveTextContent('Salle de bain');
+    await user.click(screen.getByRole('button', { name: 'Nouveau devis' }));
+    await user.click(screen.getByRole('button', { name: 'Effacer et commencer' }));
+    expect(screen.getByTestId('current-project-title')).toHaveTextContent('Non spécifié');
+    expect(screen.queryByLabelText('Quantité de la ligne 1')).not.toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem('quoteDraft.user-a')!)).toMatchObject({ lines: [], title: '' });
   });
 });

@@ -6,6 +6,7 @@ import { Banner, Card, CardTitle, Muted, Page, PageTitle } from '../../../compon
 import { StorageIssuesBanner } from '../../../components/storage-issues-banner';
 import { useQuotaState, useQuoteSession } from '../hooks/use-quote-session';
 import { QUOTE_MESSAGES as M } from '../messages';
+import { isEmptyDraft } from '../model/draft-storage';
 import { draftTotals, type QuoteDraft } from '../model/quote-draft';
 import type { QuoteSession } from '../model/quote-session';
 import { QuoteServicesContext, isQuotaExhausted, useQuoteServices, type QuoteServices } from '../services';
@@ -14,6 +15,7 @@ import { CurrentQuote } from './current-quote';
 import { ExportPanel } from './export-panel';
 import { InitErrorBoundary } from './init-error-boundary';
 import { LineEditor } from './line-editor';
+import { NewQuoteButton } from './new-quote-button';
 import { PlanBadge } from './plan-badge';
 import { QuotaBanner } from './quota-banner';
 
@@ -30,6 +32,13 @@ const Header = styled.header`
   h1 {
     margin: 0;
   }
+`;
+
+const HeaderActions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 0.75rem;
 `;
 
 const Columns = styled.div`
@@ -68,7 +77,7 @@ function QuoteBuilder({ recognitionSlot, initialDraft, onSessionReady }: Omit<Qu
   const tasks = services.stores?.tasks ?? tasksStore;
   const clientBook = services.stores?.clients ?? clientsStore;
   const { quota, latest } = useQuotaState(services.planState$);
-  const { session, state } = useQuoteSession(latest, { tasks, clients: clientBook }, initialDraft);
+  const { session, state } = useQuoteSession(latest, { tasks, clients: clientBook }, initialDraft, services.draftStore);
   const { draft, quotaMessage, storageError } = state;
   const catalogue = useStoredValue(tasks);
   const clients = useStoredValue(clientBook);
@@ -89,7 +98,10 @@ function QuoteBuilder({ recognitionSlot, initialDraft, onSessionReady }: Omit<Qu
     <Page>
       <Header>
         <PageTitle>{M.pageTitle}</PageTitle>
-        <PlanBadge quota={quota} />
+        <HeaderActions>
+          <NewQuoteButton session={session} empty={isEmptyDraft(draft)} />
+          <PlanBadge quota={quota} />
+        </HeaderActions>
       </Header>
       <StorageIssuesBanner
         keys={[STORAGE_KEYS.tasks, STORAGE_KEYS.clients, STORAGE_KEYS.companyInfo, STORAGE_KEYS.customization]}
@@ -112,7 +124,7 @@ function QuoteBuilder({ recognitionSlot, initialDraft, onSessionReady }: Omit<Qu
           <ClientEditor client={draft.client} clients={clients} session={session} disabled={exhausted} />
         </LineEditor>
         <CurrentQuote title={draft.title} client={draft.client} lines={lines} vatRate={vatRate} totals={totals}>
-          <ExportPanel session={session} clientHasEmail={draft.client.email.trim() !== ''} />
+          <ExportPanel session={session} clientEmail={draft.client.email} />
         </CurrentQuote>
       </Columns>
     </Page>

@@ -4,6 +4,7 @@ import type { Observable } from 'rxjs';
 
 import { upsertClient } from '../model/client-book';
 import { createQuoteSession, type QuoteSession, type QuoteSessionState } from '../model/quote-session';
+import { fromStoredDraft, toStoredDraft, type DraftStore } from '../model/draft-storage';
 import type { QuoteDraft } from '../model/quote-draft';
 import { isQuotaExhausted, type QuotaState, type QuoteStores } from '../services';
 
@@ -29,6 +30,7 @@ export function useQuoteSession(
   latestQuota: () => QuotaState | null,
   stores: QuoteStores,
   initialDraft?: QuoteDraft,
+  draftStore?: DraftStore | null,
 ): { session: QuoteSession; state: QuoteSessionState } {
   const latestQuotaRef = useRef(latestQuota);
   useEffect(() => {
@@ -42,10 +44,21 @@ export function useQuoteSession(
         quotaExhausted: () => isQuotaExhausted(latestQuotaRef.current()),
         saveClient: (client) => stores.clients.set((prev) => upsertClient(prev, client)),
       },
-      initialDraft,
+      initialDraft ?? (draftStore ? fromStoredDraft(draftStore.get()) : undefined),
     ),
   );
   useEffect(() => session.connect(), [session]);
+  // Every change of the draft is kept for this user (survives reloads, online or offline).
+  useEffect(() => {
+    if (!draftStore) return undefined;
+    let last = session.getState().draft;
+    return session.subscribe(() => {
+      const { draft } = session.getState();
+      if (draft === last) return;
+      last = draft;
+      draftStore.set(toStoredDraft(draft));
+    });
+  }, [session, draftStore]);
   const state = useSyncExternalStore(session.subscribe, session.getState, session.getState);
   return { session, state };
 }

@@ -4,6 +4,13 @@ import type { Client, Quote } from '@atelier/domain';
 
 import type { DraftClient } from './quote-draft';
 
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+
+/** An address a mail client can send to (« pas-un-email » is not): the mail link is enabled only then. */
+export function isValidEmail(value: string): boolean {
+  return EMAIL.test(value.trim());
+}
+
 export function sameEmail(a: string, b: string): boolean {
   return a.trim().toLowerCase() === b.trim().toLowerCase();
 }

@@ -53,18 +53,21 @@ function deps(overrides: Partial<GenerationDeps> = {}) {
 }
 
 describe('validateForGeneration', () => {
-  it('checks email, then name, then tasks, with the spec messages', () => {
-    expect(validateForGeneration(EMPTY_DRAFT)).toBe("L'email du client est requis pour générer un devis.");
-    expect(validateForGeneration(mergeClient(EMPTY_DRAFT, { email: '   ' }))).toBe(
-      "L'email du client est requis pour générer un devis.",
-    );
-    expect(validateForGeneration(mergeClient(EMPTY_DRAFT, { email: 'a@b.fr' }))).toBe(
-      'Le nom du client est requis pour générer un devis.',
-    );
+  it('checks tasks, then email, then name, then the company name, with the spec messages', () => {
+    const withLine = { ...EMPTY_DRAFT, lines: ready.lines };
+    expect(validateForGeneration(EMPTY_DRAFT)).toBe('Au moins une tâche est requise pour générer un devis.');
     expect(validateForGeneration(mergeClient(EMPTY_DRAFT, { email: 'a@b.fr', name: 'A' }))).toBe(
       'Au moins une tâche est requise pour générer un devis.',
     );
+    expect(validateForGeneration(mergeClient(withLine, { email: '   ' }))).toBe(
+      "L'email du client est requis pour générer un devis.",
+    );
+    expect(validateForGeneration(mergeClient(withLine, { email: 'a@b.fr' }))).toBe(
+      'Le nom du client est requis pour générer un devis.',
+    );
     expect(validateForGeneration(ready)).toBeNull();
+    expect(validateForGeneration(ready, { name: ' ' })).toMatch(/nom de votre entreprise.*Entreprise/);
+    expect(validateForGeneration(ready, { name: 'Atelier Martin' })).toBeNull();
   });
 });
 
@@ -73,7 +76,7 @@ describe('generateQuote', () => {
     const { d } = deps();
     expect(await generateQuote(EMPTY_DRAFT, d)).toEqual({
       ok: false,
-      message: "L'email du client est requis pour générer un devis.",
+      message: 'Au moins une tâche est requise pour générer un devis.',
     });
     expect(d.consumeQuoteCredit).not.toHaveBeenCalled();
   });

@@ -9,11 +9,16 @@ import { QUOTE_MESSAGES as M } from '../messages';
 import type { QuoteCredit, RenderQuoteInput, RenderedPdf } from '../services';
 import { draftTotals, type DraftClient, type QuoteDraft } from './quote-draft';
 
-/** The three rules, in the spec's order; null when the draft can be generated. */
-export function validateForGeneration(draft: QuoteDraft): string | null {
+/**
+ * The spec's three rules, the one that applies first: a devis without any line is refused for that reason
+ * (not for the client's email the user may not have typed yet), then the client's email, then the name. Then
+ * the company name, which every devis prints (set on /company; the message says where).
+ */
+export function validateForGeneration(draft: QuoteDraft, company?: Pick<CompanyInfo, 'name'>): string | null {
+  if (draft.lines.length === 0) return M.taskRequired;
   if (!draft.client.email.trim()) return M.emailRequired;
   if (!draft.client.name.trim()) return M.nameRequired;
-  if (draft.lines.length === 0) return M.taskRequired;
+  if (company && !company.name.trim()) return M.companyNameRequired;
   return null;
 }
 
@@ -69,7 +74,7 @@ export type GenerationResult =
   | { ok: false; message: string };
 
 export async function generateQuote(draft: QuoteDraft, deps: GenerationDeps): Promise<GenerationResult> {
-  const invalid = validateForGeneration(draft);
+  const invalid = validateForGeneration(draft, deps.company());
   if (invalid) return { ok: false, message: invalid };
   const client: DraftClient = {
     name: draft.client.name.trim(),

@@ -3,7 +3,10 @@
 import type { RecognisedTask } from '@atelier/bus';
 import {
   DEFAULT_VAT_RATE,
+  MAX_QUANTITY,
+  MAX_TASK_NAME_LENGTH,
   computeTotals,
+  lineTotalError,
   normaliseVatRate,
   type ExtractedClient,
   type QuoteLine,
@@ -49,11 +52,19 @@ export function findCatalogueTask(catalogue: readonly Task[], name: string): Tas
   return catalogue.find((task) => sameTaskName(task.name, name));
 }
 
-/** Line quantities: a number ≥ 1 (SPEC.md §5), at most 2 decimals; anything else becomes 1. */
+/**
+ * Quantities coming from elsewhere than the quantity field (recognition, old data): a number ≥ 1, at most 2
+ * decimals, at most 100 000; anything else becomes 1. The field itself refuses bad input with a message.
+ */
 export function normaliseQuantity(input: number | string | null | undefined): number {
   const n = typeof input === 'number' ? input : Number(String(input ?? '').replace(',', '.'));
   if (!Number.isFinite(n) || n < 1) return 1;
-  return Math.round(n * 100) / 100;
+  return Math.min(MAX_QUANTITY, Math.round(n * 100) / 100);
+}
+
+/** The quantity field's extra rule once the number is valid: the line total stays ≤ 10 000 000 € HT. */
+export function lineQuantityError(line: Pick<QuoteLine, 'price'>, quantity: number): string | null {
+  return lineTotalError(line.price, quantity);
 }
 
 function withLine(draft: QuoteDraft, line: Omit<DraftLine, 'id'>): QuoteDraft {
@@ -86,12 +97,16 @@ export function applyRecognisedTasks(
 ): QuoteDraft {
   let next = draft;
   for (const task of tasks) {
-    const name = task.name.trim();
+    // Task names are at most 200 characters (SPEC.md §5 bounds of issue 10).
+    const name = [...task.name.trim()].slice(0, MAX_TASK_NAME_LENGTH).join('');
     if (!name) continue;
     const quantity = normaliseQuantity(Math.round(task.quantity));
     const existing = next.lines.find((line) => sameTaskName(line.name, name));
     if (existing) {
-      next = mapLine(next, existing.id, (line) => ({ ...line, quantity: line.quantity + quantity }));
+      next = mapLine(next, existing.id, (line) => ({
+        ...line,
+        quantity: Math.min(MAX_QUANTITY, Math.round((line.quantity + quantity) * 100) / 100),
+      }));
       continue;
     }
     const known = findCatalogueTask(catalogue, name);

@@ -55,6 +55,8 @@ export interface QuoteSession {
   setQuantity(lineId: string, quantity: number | string): void;
   setVatRate(input: number | string): void;
   clearQuotaMessage(): void;
+  /** « Nouveau devis »: back to an empty draft (after the user confirmed). */
+  reset(): void;
 }
 
 export function createQuoteSession(deps: QuoteSessionDeps, initial: QuoteDraft = EMPTY_DRAFT): QuoteSession {
@@ -125,6 +127,7 @@ export function createQuoteSession(deps: QuoteSessionDeps, initial: QuoteDraft =
     removeLine: (lineId) => edit((d) => removeLine(d, lineId)),
     setQuantity: (lineId, quantity) => edit((d) => setQuantity(d, lineId, quantity)),
     setVatRate: (input) => edit((d) => setVatRate(d, input)),
+    reset: () => edit(() => EMPTY_DRAFT),
     clearQuotaMessage: () => {
       if (state.quotaMessage) setState({ ...state, quotaMessage: null });
     },

@@ -1,9 +1,9 @@
-import { PREDEFINED_UNITS, type Task } from '@atelier/domain';
+import { MAX_TASK_NAME_LENGTH, PREDEFINED_UNITS, type Task } from '@atelier/domain';
 import { useState, type FormEvent } from 'react';
 
-import { Banner, Button, Field, FieldRow, Input, LinkButton, Select } from '../../../components/primitives';
+import { Button, Field, FieldRow, Input, LinkButton, Select } from '../../../components/primitives';
 import { TASKS_MESSAGES as M } from '../messages';
-import { INITIAL_TASK_FORM, taskFromForm, type TaskFormValues } from '../model/task-form';
+import { INITIAL_TASK_FORM, priceError, taskFromForm, type TaskFormValues } from '../model/task-form';
 
 interface TaskFormProps {
   /** Returns whether the task was stored; the form resets only then. */
@@ -12,7 +12,8 @@ interface TaskFormProps {
 
 export function TaskForm({ onAdd }: TaskFormProps) {
   const [values, setValues] = useState<TaskFormValues>(INITIAL_TASK_FORM);
-  const [error, setError] = useState<string | null>(null);
+  // Each refusal shows under its field; what was typed stays.
+  const [errors, setErrors] = useState<{ name?: string | null; price?: string | null }>({});
   const update = (patch: Partial<TaskFormValues>) => setValues((prev) => ({ ...prev, ...patch }));
 
   function submit(event: FormEvent) {
@@ -20,37 +21,52 @@ export function TaskForm({ onAdd }: TaskFormProps) {
     const result = taskFromForm(values);
     if (!result.ok) {
       if (result.field === 'unit') window.alert(M.unitRequired);
-      else setError(result.message);
+      else setErrors((prev) => ({ ...prev, [result.field]: result.message }));
       return;
     }
-    setError(null);
+    setErrors({});
     if (onAdd(result.task)) setValues(INITIAL_TASK_FORM);
   }
 
   return (
     <form onSubmit={submit} aria-label={M.formTitle}>
       <FieldRow>
-        <Field label={M.nameLabel} htmlFor="task-name">
+        <Field label={M.nameLabel} htmlFor="task-name" error={errors.name}>
           <Input
             id="task-name"
             name="name"
             required
             value={values.name}
             placeholder={M.namePlaceholder}
-            onChange={(e) => update({ name: e.target.value })}
+            aria-invalid={errors.name ? true : undefined}
+            aria-describedby={errors.name ? 'task-name-error' : undefined}
+            onChange={(e) => {
+              update({ name: e.target.value });
+              setErrors((prev) => ({
+                ...prev,
+                name: [...e.target.value.trim()].length > MAX_TASK_NAME_LENGTH ? M.nameTooLong : null,
+              }));
+            }}
           />
         </Field>
-        <Field label={M.priceLabel} htmlFor="task-price">
+        <Field label={M.priceLabel} htmlFor="task-price" error={errors.price}>
           <Input
             id="task-price"
             name="price"
-            type="number"
+            type="text"
             required
-            min={0}
-            step={0.01}
             inputMode="decimal"
+            autoComplete="off"
             value={values.price}
-            onChange={(e) => update({ price: e.target.value })}
+            aria-invalid={errors.price ? true : undefined}
+            aria-describedby={errors.price ? 'task-price-error' : undefined}
+            onChange={(e) => {
+              update({ price: e.target.value });
+              setErrors((prev) => ({
+                ...prev,
+                price: e.target.value.trim() === '' ? null : priceError(e.target.value),
+              }));
+            }}
           />
         </Field>
         <Field label={M.unitLabel} htmlFor="task-unit">
@@ -82,7 +98,6 @@ export function TaskForm({ onAdd }: TaskFormProps) {
         </Field>
       </FieldRow>
       <Button type="submit">{M.addButton}</Button>
-      {error && <Banner tone="error">{error}</Banner>}
     </form>
   );
 }

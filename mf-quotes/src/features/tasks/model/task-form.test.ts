@@ -1,10 +1,27 @@
 import { INITIAL_TASK_FORM, formatTaskPrice, parsePrice, taskFromForm } from './task-form';
 
 describe('task form rules', () => {
-  it('builds a task from valid values, trimming text and rounding the price to cents', () => {
-    expect(taskFromForm({ ...INITIAL_TASK_FORM, name: '  Peinture ', price: '12.505' })).toEqual({
+  it('builds a task from valid values, trimming text, reading the price the French way', () => {
+    expect(taskFromForm({ ...INITIAL_TASK_FORM, name: '  Peinture ', price: '1 250,50' })).toEqual({
       ok: true,
-      task: { name: 'Peinture', price: 12.51, unit: 'm2' },
+      task: { name: 'Peinture', price: 1250.5, unit: 'm2' },
+    });
+    expect(taskFromForm({ ...INITIAL_TASK_FORM, name: 'A', price: '12.505' })).toEqual({
+      ok: false,
+      field: 'price',
+      message: 'Le prix accepte au plus 2 décimales (centimes).',
+    });
+  });
+
+  it('refuses prices above 1 000 000 € and names above 200 characters', () => {
+    expect(taskFromForm({ ...INITIAL_TASK_FORM, name: 'A', price: '1000000,01' })).toMatchObject({
+      ok: false,
+      message: 'Le prix unitaire ne peut pas dépasser 1 000 000 €.',
+    });
+    expect(taskFromForm({ ...INITIAL_TASK_FORM, name: 'a'.repeat(201), price: '1' })).toMatchObject({
+      ok: false,
+      field: 'name',
+      message: 'Le nom de la tâche ne peut pas dépasser 200 caractères.',
     });
   });
 

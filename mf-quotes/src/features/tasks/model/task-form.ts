@@ -1,5 +1,13 @@
 // The task form's rules (SPEC.md §5): name required, price ≥ 0 (step 0.01), unit required.
-import { DEFAULT_UNIT, formatEuros, eurosToCents, type Task } from '@atelier/domain';
+import {
+  DEFAULT_UNIT,
+  UNIT_PRICE_RULES,
+  formatEuros,
+  eurosToCents,
+  parseNumberField,
+  taskNameError,
+  type Task,
+} from '@atelier/domain';
 
 import { TASKS_MESSAGES } from '../messages';
 
@@ -23,13 +31,16 @@ export const INITIAL_TASK_FORM: TaskFormValues = {
 export type TaskFormResult =
   { ok: true; task: Task } | { ok: false; field: 'name' | 'price' | 'unit'; message: string };
 
+/** The price typed the French way (« 12,5 », « 1 250,50 »): euros with cents, 0 to 1 000 000 €. */
 export function parsePrice(input: string): number | null {
-  const trimmed = input.trim().replace(',', '.');
-  if (trimmed === '') return null;
-  const n = Number(trimmed);
-  if (!Number.isFinite(n) || n < 0) return null;
-  // Step 0.01: stored in euros with at most 2 decimals.
-  return eurosToCents(n) / 100;
+  const result = parseNumberField(input, UNIT_PRICE_RULES);
+  return result.ok ? result.value : null;
+}
+
+/** The French refusal of a typed price, or null when it is valid. */
+export function priceError(input: string): string | null {
+  const result = parseNumberField(input, UNIT_PRICE_RULES);
+  return result.ok ? null : result.message;
 }
 
 export function unitOf(values: TaskFormValues): string {
@@ -39,11 +50,13 @@ export function unitOf(values: TaskFormValues): string {
 export function taskFromForm(values: TaskFormValues): TaskFormResult {
   const name = values.name.trim();
   if (!name) return { ok: false, field: 'name', message: TASKS_MESSAGES.nameRequired };
-  const price = parsePrice(values.price);
-  if (price === null) return { ok: false, field: 'price', message: TASKS_MESSAGES.priceInvalid };
+  const tooLong = taskNameError(name);
+  if (tooLong) return { ok: false, field: 'name', message: tooLong };
+  const price = parseNumberField(values.price, UNIT_PRICE_RULES);
+  if (!price.ok) return { ok: false, field: 'price', message: price.message };
   const unit = unitOf(values);
   if (!unit) return { ok: false, field: 'unit', message: TASKS_MESSAGES.unitRequired };
-  return { ok: true, task: { name, price, unit } };
+  return { ok: true, task: { name, price: price.value, unit } };
 }
 
 /** « 12,50 € / m2 » */
