@@ -61,6 +61,8 @@ function sharedSingletons() {
 /** Files a browser never needs offline (sources of other files, build bookkeeping). */
 const NOT_PRECACHED = [/\.gz$/, /\.LICENSE\.txt$/, /^mf-stats\.json$/, /^\.build-hash$/, /\.map$/];
 
+const LAZY_ABOVE_BYTES = 1024 * 1024;
+
 /**
  * Remotes: writes precache-manifest.json = { version, files } (every emitted file of this build). The shell's
  * service worker (shell/public/sw-remotes.js) keeps one cache per remote version, so a remote deployed on its
@@ -73,15 +75,21 @@ class PrecacheManifestPlugin {
       compilation.hooks.processAssets.tap(
         { name: 'PrecacheManifestPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT },
         (assets) => {
-          const files = Object.keys(assets)
+          const all = Object.keys(assets)
             .filter((file) => !NOT_PRECACHED.some((re) => re.test(file)) && file !== 'precache-manifest.json')
             .sort();
           const hash = createHash('sha256');
-          for (const file of files) {
+          for (const file of all) {
             hash.update(file);
             hash.update(assets[file].buffer());
           }
-          const body = JSON.stringify({ version: hash.digest('hex').slice(0, 16), files }, null, 1);
+          // The standalone page of the remote is not used by the shell; multi-megabyte files (tesseract's
+          // cores) are cached on first use instead of on install, to spare a phone's data plan.
+          const standalone = ['index.html', 'main.js'];
+          const big = (file) => assets[file].size() > LAZY_ABOVE_BYTES;
+          const files = all.filter((file) => !standalone.includes(file) && !big(file));
+          const lazy = all.filter((file) => big(file));
+          const body = JSON.stringify({ version: hash.digest('hex').slice(0, 16), files, lazy }, null, 1);
           compilation.emitAsset('precache-manifest.json', new sources.RawSource(body));
         },
       );

@@ -16,6 +16,8 @@
   const POINTERS = 'atelier-remote-pointers';
   const POINTERS_KEY = '/__atelier/remote-pointers.json';
   const NETWORK_TIMEOUT_MS = 4000;
+  const SHELL_LOADS =
+    /^(react|react-dom|react-router|react-router-dom|styled-components|rxjs|@supabase\/supabase-js)(\/.*)?$/;
   let pointers = null; // { [base]: version }
 
   async function readPointers() {
@@ -75,8 +77,21 @@
       );
     }
     const rest = async () => {
+      // The remote's own copies of the libraries the shell loads before any remote are never used: skip them.
+      const skip = new Set();
+      try {
+        const manifest = await (await cache.match(`${base}mf-manifest.json`)).clone().json();
+        const js = (assets) => [...(assets?.js?.sync || []), ...(assets?.js?.async || [])];
+        const exposed = new Set((manifest.exposes || []).flatMap((e) => js(e.assets)));
+        for (const shared of manifest.shared || []) {
+          if (!SHELL_LOADS.test(shared.name)) continue;
+          for (const f of js(shared.assets)) if (!exposed.has(f)) skip.add(f);
+        }
+      } catch {
+        // no usable manifest: precache everything
+      }
       for (const file of list.files || []) {
-        if (core.includes(file)) continue;
+        if (core.includes(file) || skip.has(file)) continue;
         if (await cache.match(base + file)) continue;
         try {
           await cache.put(base + file, await fetchOk(base + file));
