@@ -12,17 +12,18 @@ const CATALOGUE = [
 
 /** Waits until the service worker controls the page and has precached the shell and every remote. */
 async function waitForOfflineReady(page: Page) {
-  await page.waitForFunction(
-    async () => {
-      if (!navigator.serviceWorker.controller) return false;
-      const names = await caches.keys();
-      return (
-        names.filter((n) => n.startsWith('atelier-remote|')).length >= 5 && names.some((n) => n.includes('precache'))
-      );
-    },
-    undefined,
-    { timeout: 60_000, polling: 500 },
-  );
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const registration = await navigator.serviceWorker.getRegistration();
+          if (!registration?.active || !navigator.serviceWorker.controller) return false;
+          const names = await caches.keys();
+          return names.filter((n) => n.startsWith('atelier-remote|')).length >= 5;
+        }),
+      { timeout: 90_000, intervals: [500] },
+    )
+    .toBe(true);
 }
 
 async function goOffline(context: BrowserContext) {

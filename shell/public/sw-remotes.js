@@ -90,22 +90,32 @@
       } catch {
         // no usable manifest: precache everything
       }
-      for (const file of list.files || []) {
-        if (core.includes(file) || skip.has(file)) continue;
-        if (await cache.match(base + file)) continue;
-        try {
-          await cache.put(base + file, await fetchOk(base + file));
-        } catch (error) {
-          console.warn('[atelier sw] could not precache', base + file, error);
+      const todo = (list.files || []).filter((file) => !core.includes(file) && !skip.has(file));
+      const worker = async () => {
+        for (let file = todo.shift(); file !== undefined; file = todo.shift()) {
+          if (await cache.match(base + file)) continue;
+          try {
+            await cache.put(base + file, await fetchOk(base + file));
+          } catch (error) {
+            console.warn('[atelier sw] could not precache', base + file, error);
+          }
         }
-      }
+      };
+      await Promise.all([worker(), worker(), worker(), worker()]);
     };
     if (all) await rest();
     return { version, cache, rest };
   }
 
+  /** /remotes.json and /config.json, kept for offline starts (Workbox serves them network-first from this cache). */
+  const RUNTIME_CONFIG_CACHE = 'atelier-runtime-config';
   async function remoteBases() {
+    const runtime = await caches.open(RUNTIME_CONFIG_CACHE);
+    const config = await fetch('/config.json', { cache: 'no-store' });
+    if (config.ok) await runtime.put(new URL('/config.json', self.location.href).href, config);
     const res = await fetch('/remotes.json', { cache: 'no-store' });
+    if (!res.ok) throw new Error(`/remotes.json: HTTP ${res.status}`);
+    await runtime.put(new URL('/remotes.json', self.location.href).href, res.clone());
     const entries = await res.json();
     return Object.values(entries)
       .map((entry) =>
