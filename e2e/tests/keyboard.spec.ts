@@ -61,6 +61,8 @@ test('sign in, build a devis and export its PDF with the keyboard only', async (
 
   await tabTo(page, 'Nom');
   await page.keyboard.type('Client au clavier');
+  await tabTo(page, 'Email');
+  await page.keyboard.type('client.clavier@exemple.fr');
   await tabTo(page, 'Titre du projet');
   await page.keyboard.type('Peinture du salon');
   await tabTo(page, 'Ajouter une ligne');
