@@ -137,7 +137,8 @@ async function coldLoads(url) {
       if (!response) return;
       const isJs = /javascript/.test(response.mimeType) || /\.js(\?|$)/.test(response.url);
       if (!isJs) return;
-      const app = APP_BY_PORT[new URL(response.url).port] ?? 'other';
+      const offset = Number(new URL(response.url).port) - Number(new URL(url).port);
+      const app = APP_BY_PORT[3000 + offset] ?? 'other';
       perApp[app] = (perApp[app] ?? 0) + e.encodedDataLength;
       total += e.encodedDataLength;
     });
