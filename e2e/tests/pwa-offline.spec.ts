@@ -5,6 +5,8 @@ import type { BrowserContext, Page } from '@playwright/test';
 
 import { appOrigin, expect, test } from '../fixtures';
 
+test.use({ serviceWorkers: 'allow' });
+
 const CATALOGUE = [
   { name: 'Peinture murs', unit: 'm2', price: 25.5 },
   { name: 'Pose carrelage', unit: 'm2', price: 45 },
