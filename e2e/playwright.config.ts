@@ -24,6 +24,9 @@ export default defineConfig({
     timezoneId: 'Europe/Paris',
     trace: 'retain-on-failure',
     acceptDownloads: true,
+    // The service worker (issue 14) is tested by pwa-offline.spec.ts, which allows it; elsewhere page.route must
+    // see every request, as before.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: CHROMIUM_PATH,
       args: CHROMIUM_ARGS,

@@ -22,7 +22,13 @@ async function main() {
         adminPassword,
       });
 
+  // ATELIER_PORT_BASE moves the shell and the five remotes (base, base+1 … base+5), e.g. for a second copy.
+  const base = Number(process.env.ATELIER_PORT_BASE) || 0;
+  const ports = base
+    ? { shell: base, quotes: base + 1, recognition: base + 2, clients: base + 3, account: base + 4, admin: base + 5 }
+    : {};
   const apps = await serveApps({
+    ports,
     runtimeConfig: {
       supabaseUrl: hosted ? process.env.SUPABASE_URL : backend!.url,
       supabaseAnonKey: hosted ? process.env.SUPABASE_ANON_KEY : backend!.anonKey,

@@ -45,7 +45,7 @@ export function buildApps(pnpm, { force = false, apps = APP_DIRS } = {}) {
     if (!force && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === hash) continue;
     log(`building ${app}`);
     const started = Date.now();
-    run(pnpm, ['--filter', `@atelier/${app}`, 'run', 'build'], {
+    run(typeof pnpm === 'function' ? pnpm() : pnpm, ['--filter', `@atelier/${app}`, 'run', 'build'], {
       env: { ...process.env, NODE_OPTIONS: '--max-old-space-size=4096' },
     });
     writeFileSync(stampFile, hash);

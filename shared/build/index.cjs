@@ -6,6 +6,7 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const CopyWebpackPlugin = require('copy-webpack-plugin');
 const CompressionPlugin = require('compression-webpack-plugin');
+const { createHash } = require('node:crypto');
 
 const repoRoot = path.resolve(__dirname, '../..');
 
@@ -55,6 +56,72 @@ function sharedSingletons() {
     shared[`@atelier/${name}`] = { singleton: true, requiredVersion: `^${version}`, version };
   }
   return shared;
+}
+
+/** Files a browser never needs offline (sources of other files, build bookkeeping). */
+const NOT_PRECACHED = [/\.gz$/, /\.LICENSE\.txt$/, /^mf-stats\.json$/, /^\.build-hash$/, /\.map$/];
+
+const LAZY_ABOVE_BYTES = 1024 * 1024;
+
+/**
+ * Remotes: writes precache-manifest.json = { version, files } (every emitted file of this build). The shell's
+ * service worker (shell/public/sw-remotes.js) keeps one cache per remote version, so a remote deployed on its
+ * own is never served half old, half new.
+ */
+class PrecacheManifestPlugin {
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('PrecacheManifestPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'PrecacheManifestPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        (assets) => {
+          const all = Object.keys(assets)
+            .filter((file) => !NOT_PRECACHED.some((re) => re.test(file)) && file !== 'precache-manifest.json')
+            .sort();
+          const hash = createHash('sha256');
+          for (const file of all) {
+            hash.update(file);
+            hash.update(assets[file].buffer());
+          }
+          // The standalone page of the remote is not used by the shell; multi-megabyte files (tesseract's
+          // cores) are cached on first use instead of on install, to spare a phone's data plan.
+          const standalone = ['index.html', 'main.js'];
+          const big = (file) => assets[file].size() > LAZY_ABOVE_BYTES;
+          const files = all.filter((file) => !standalone.includes(file) && !big(file));
+          const lazy = all.filter((file) => big(file));
+          const body = JSON.stringify({ version: hash.digest('hex').slice(0, 16), files, lazy }, null, 1);
+          compilation.emitAsset('precache-manifest.json', new sources.RawSource(body));
+        },
+      );
+    });
+  }
+}
+
+/** Shell: Workbox service worker precaching the shell; the remotes are handled by public/sw-remotes.js. */
+function shellServiceWorker() {
+  const { GenerateSW } = require('workbox-webpack-plugin');
+  return new GenerateSW({
+    swDest: 'sw.js',
+    // Never a silent takeover: the page shows « Nouvelle version disponible » and posts SKIP_WAITING.
+    skipWaiting: false,
+    clientsClaim: true,
+    cleanupOutdatedCaches: true,
+    inlineWorkboxRuntime: false,
+    sourcemap: false,
+    mode: 'production',
+    importScripts: ['/sw-remotes.js'],
+    exclude: [...NOT_PRECACHED, /^config\.json$/, /^remotes\.json$/, /^sw-remotes\.js$/],
+    maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
+    navigateFallback: '/index.html',
+    navigateFallbackDenylist: [/^\/(config|remotes)\.json$/, /\.[a-z0-9]+$/i],
+    runtimeCaching: [
+      {
+        urlPattern: ({ url, sameOrigin }) => sameOrigin && ['/config.json', '/remotes.json'].includes(url.pathname),
+        handler: 'NetworkFirst',
+        options: { cacheName: 'atelier-runtime-config', networkTimeoutSeconds: 4 },
+      },
+    ],
+  });
 }
 
 /**
@@ -127,6 +194,8 @@ function createAppConfig({ app, dirname, exposes, runtimePlugins = [], copy = []
           chunks: ['main'],
         }),
         ...(copy.length ? [new CopyWebpackPlugin({ patterns: copy })] : []),
+        ...(production && !isHost ? [new PrecacheManifestPlugin()] : []),
+        ...(production && isHost ? [shellServiceWorker()] : []),
         ...(production ? [new CompressionPlugin({ test: /\.(js|css|html|json|svg|ttf)$/, threshold: 1024 })] : []),
       ],
       devServer: {

@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 
 import { App } from './app';
 import { loadRemoteEntries, registerAtelierRemotes } from './federation/remote-registry';
+import { registerServiceWorker } from './pwa/service-worker';
 
 async function start() {
   const [, remotes] = await Promise.all([loadRuntimeConfig(), loadRemoteEntries()]);
@@ -16,6 +17,7 @@ async function start() {
       <App />
     </StrictMode>,
   );
+  registerServiceWorker();
 }
 
 void start();

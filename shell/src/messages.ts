@@ -19,4 +19,7 @@ export const SHELL_MESSAGES = {
   retry: 'Réessayer',
   footerLegal: 'Informations légales',
   contact: 'Contact',
+  updateAvailable: 'Nouvelle version disponible',
+  reload: 'Recharger',
+  offline: 'Hors ligne : vos saisies sont gardées sur cet appareil. Ce qui demande le réseau attendra son retour.',
 } as const;

@@ -3,6 +3,7 @@ import { Outlet } from 'react-router-dom';
 import styled from 'styled-components';
 
 import { SHELL_MESSAGES } from '../messages';
+import { OfflineNotice, UpdatePrompt } from '../pwa/update-prompt';
 import { Footer } from './footer';
 import { TopNav } from './top-nav';
 
@@ -49,10 +50,12 @@ export function AppLayout() {
           <div>{SHELL_MESSAGES.brand}</div>
         </PlainHeader>
       )}
+      <OfflineNotice />
       <Main>
         <Outlet />
       </Main>
       <Footer />
+      <UpdatePrompt />
     </Page>
   );
 }

@@ -1,0 +1,93 @@
+// Lighthouse 13 (mobile preset, default simulated throttling) on /auth and on / signed in, driving Debian's
+// Chromium. The signed-in session is made in the same (persistent) browser profile, then every cache and
+// service worker is cleared so each run is a cold first load with the session kept.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import { CHROMIUM_PATH, log } from './bootstrap.mjs';
+import { CHROMIUM_ARGS } from './chromium.cjs';
+
+/** Issue 14 budgets. */
+export const LIGHTHOUSE_BUDGETS = {
+  '/auth': { performance: 95, accessibility: 100, lcpMs: 2000, tbtMs: 150, cls: 0.05 },
+  '/': { performance: 90, accessibility: 100, lcpMs: 2000, tbtMs: 150, cls: 0.05 },
+};
+
+export async function lighthouseRoutes(url, { email, password }) {
+  const { default: lighthouse } = await import('lighthouse');
+  const { chromium } = await import('playwright-core');
+  const port = 9300 + Math.floor(Math.random() * 500);
+  const profile = mkdtempSync(path.join(tmpdir(), 'atelier-lh-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
+  });
+  const results = {};
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    const cdp = await context.newCDPSession(page);
+    const origins = [url, ...[1, 2, 3, 4, 5].map((i) => url.replace(/:(\d+)$/, (_, p) => `:${Number(p) + i}`))];
+    const coldCaches = async () => {
+      await cdp.send('Network.clearBrowserCache');
+      for (const origin of origins) {
+        await cdp.send('Storage.clearDataForOrigin', {
+          origin,
+          storageTypes: 'service_workers,cache_storage',
+        });
+      }
+    };
+    for (const [route, signedIn] of [
+      ['/auth', false],
+      ['/', true],
+    ]) {
+      if (signedIn) {
+        await page.goto(`${url}/auth`);
+        await page.getByLabel('Email').fill(email);
+        await page.getByLabel('Mot de passe', { exact: true }).fill(password);
+        await page.getByRole('button', { name: 'Se connecter' }).click();
+        await page.waitForURL(`${url}/`);
+      }
+      await page.goto('about:blank');
+      await coldCaches();
+      const runnerResult = await lighthouse(
+        `${url}${route}`,
+        {
+          port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility'],
+          disableStorageReset: true, // keeps the session; caches were cleared above
+        },
+        undefined,
+      );
+      const lhr = runnerResult.lhr;
+      const audit = (id) => lhr.audits[id]?.numericValue;
+      const failedA11y = Object.values(lhr.audits)
+        .filter((a) => a.score === 0 && lhr.categories.accessibility.auditRefs.some((r) => r.id === a.id))
+        .map((a) => a.id);
+      results[route] = {
+        performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
+        accessibility: Math.round((lhr.categories.accessibility.score ?? 0) * 100),
+        lcpMs: Math.round(audit('largest-contentful-paint')),
+        tbtMs: Math.round(audit('total-blocking-time')),
+        cls: Number((audit('cumulative-layout-shift') ?? 0).toFixed(3)),
+        fcpMs: Math.round(audit('first-contentful-paint')),
+        failedA11y,
+      };
+      const r = results[route];
+      const b = LIGHTHOUSE_BUDGETS[route];
+      const ok = (v, max, higher = false) => ((higher ? v >= max : v <= max) ? 'ok' : 'OVER');
+      log(
+        `lighthouse ${route.padEnd(6)} perf ${r.performance} (≥${b.performance} ${ok(r.performance, b.performance, true)}), ` +
+          `a11y ${r.accessibility} (${ok(r.accessibility, b.accessibility, true)}), LCP ${r.lcpMs} ms (${ok(r.lcpMs, b.lcpMs)}), ` +
+          `TBT ${r.tbtMs} ms (${ok(r.tbtMs, b.tbtMs)}), CLS ${r.cls} (${ok(r.cls, b.cls)}), FCP ${r.fcpMs} ms` +
+          (failedA11y.length ? `; a11y audits failing: ${failedA11y.join(', ')}` : ''),
+      );
+    }
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+  return results;
+}

@@ -1,0 +1,51 @@
+// Registers /sw.js (shell/public/sw-remotes.js + Workbox, see shared/build) and exposes the waiting update.
+// A new version never takes over by itself: the page shows « Nouvelle version disponible » and only the
+// user's « Recharger » activates it (a devis being edited is never lost to a silent reload).
+import { BehaviorSubject } from 'rxjs';
+
+export const waitingWorker$ = new BehaviorSubject<ServiceWorker | null>(null);
+
+function watch(registration: ServiceWorkerRegistration) {
+  const offer = (worker: ServiceWorker | null) => {
+    if (worker && navigator.serviceWorker.controller) waitingWorker$.next(worker);
+  };
+  offer(registration.waiting);
+  registration.addEventListener('updatefound', () => {
+    const installing = registration.installing;
+    installing?.addEventListener('statechange', () => {
+      if (installing.state === 'installed') offer(registration.waiting ?? installing);
+    });
+  });
+}
+
+export function registerServiceWorker(): void {
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+  if (!window.isSecureContext) return;
+  const start = () => {
+    navigator.serviceWorker
+      .register('/sw.js', { scope: '/' })
+      .then((registration) => {
+        watch(registration);
+        // Check for a new version when the app comes back to the foreground (phones keep tabs for days).
+        document.addEventListener('visibilitychange', () => {
+          if (document.visibilityState === 'visible') void registration.update().catch(() => undefined);
+        });
+      })
+      .catch((error) => console.warn('[atelier] service worker not registered', error));
+  };
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', start, { once: true });
+}
+
+/** « Recharger »: activate the waiting version, then reload once it controls the page. */
+export function applyUpdate(): void {
+  const worker = waitingWorker$.value;
+  if (!worker) return;
+  let reloaded = false;
+  navigator.serviceWorker.addEventListener('controllerchange', () => {
+    if (reloaded) return;
+    reloaded = true;
+    window.location.reload();
+  });
+  worker.postMessage({ type: 'SKIP_WAITING' });
+}
