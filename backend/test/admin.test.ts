@@ -182,6 +182,39 @@ describe('with the administrator created at start', () => {
     await backend.db.query('delete from public.subscriptions where user_id in ($1, $2)', [alice.id, bob.id]);
   });
 
+  describe('admin-delete-user function', () => {
+    const call = (token: string, body: unknown) =>
+      raw(backend, '/functions/v1/admin-delete-user', { method: 'POST', token, body: JSON.stringify(body) });
+
+    it('refuses a normal user and deletes for the administrator', async () => {
+      const target = await signUpUser(backend, 'target');
+      const refused = await call(alice.accessToken, { user_email: target.email });
+      expect(refused.status).toBe(403);
+      const unknown = await call(admin.accessToken, { user_email: 'absent@example.fr' });
+      expect(unknown.status).toBe(404);
+      const done = await call(admin.accessToken, { user_email: target.email });
+      expect(done.status).toBe(200);
+      expect(done.json).toMatchObject({ deleted: true, user_id: target.id });
+      const { rows } = await backend.db.query('select count(*)::int as n from auth.users where id = $1', [target.id]);
+      expect(rows[0]?.n).toBe(0);
+    }, 60_000);
+
+    it('does not delete a user whose live subscription cannot be cancelled at the provider', async () => {
+      const payer = await signUpUser(backend, 'payer');
+      await backend.db.query(
+        `insert into public.subscriptions (user_id, plan_id, status, stripe_subscription_id) values ($1, 'pro', 'active', 'sub_missing_provider')`,
+        [payer.id],
+      );
+      const res = await call(admin.accessToken, { user_email: payer.email });
+      // Without a payment provider (no billing configured) the user stays; with one, the cancel is attempted.
+      if (res.status !== 200) {
+        expect(res.status).toBe(502);
+        const { rows } = await backend.db.query('select count(*)::int as n from auth.users where id = $1', [payer.id]);
+        expect(rows[0]?.n).toBe(1);
+      }
+    }, 60_000);
+  });
+
   describe('delete_user', () => {
     it('refuses the administrator’s own account and explains an unknown email', async () => {
       const own = await admin.client.rpc('delete_user', { user_email: ADMIN_EMAIL });
