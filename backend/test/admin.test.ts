@@ -3,7 +3,15 @@ import { PLANS } from '@atelier/domain/src/plans';
 
 import type { RunningBackend } from '../src/server.ts';
 import { signJwt } from '../src/jwt.ts';
-import { anonClient, raw, signUpUser, uniqueEmail, startTestBackend, TEST_JWT_SECRET, type SignedInUser } from './helpers.ts';
+import {
+  anonClient,
+  raw,
+  signUpUser,
+  uniqueEmail,
+  startTestBackend,
+  TEST_JWT_SECRET,
+  type SignedInUser,
+} from './helpers.ts';
 
 const ADMIN_EMAIL = 'patron@atelier.test';
 const ADMIN_PASSWORD = 'Patron-Atelier-2026!';
@@ -134,7 +142,13 @@ describe('with the administrator created at start', () => {
   });
 
   it('admin_list_users searches email, names and company, accent- and case-insensitively, one page at a time', async () => {
-    for (const search of ['plâtrerie', 'PLATRERIE generale', 'elodie', 'lefevre', bob.email.slice(0, 12).toUpperCase()]) {
+    for (const search of [
+      'plâtrerie',
+      'PLATRERIE generale',
+      'elodie',
+      'lefevre',
+      bob.email.slice(0, 12).toUpperCase(),
+    ]) {
       const { data, error } = await admin.client.rpc('admin_list_users', { search, page: 1, per_page: 10 });
       expect(error).toBeNull();
       expect((data as { users: { user_id: string }[] }).users.map((u) => u.user_id)).toContain(bob.id);
@@ -227,9 +241,10 @@ describe('with the administrator created at start', () => {
 
     it('removes the user and every row they own, in every table with a user_id, sessions included', async () => {
       const victim = await signUpUser(backend, 'victim');
-      await backend.db.query(`insert into public.subscriptions (user_id, plan_id, status) values ($1, 'pro', 'active')`, [
-        victim.id,
-      ]);
+      await backend.db.query(
+        `insert into public.subscriptions (user_id, plan_id, status) values ($1, 'pro', 'active')`,
+        [victim.id],
+      );
       await backend.db.query(`select public.allocate_document_number($1, 'invoice')`, [victim.id]);
 
       // Every public table holding user rows, discovered from the catalog, so tables added by other issues count.
@@ -252,9 +267,10 @@ describe('with the administrator created at start', () => {
         let total = 0;
         const perTable: Record<string, number> = {};
         for (const { table, column } of owned) {
-          const { rows } = await backend.db.query(`select count(*)::int as n from ${table} where "${column}"::text = $1`, [
-            victim.id,
-          ]);
+          const { rows } = await backend.db.query(
+            `select count(*)::int as n from ${table} where "${column}"::text = $1`,
+            [victim.id],
+          );
           perTable[table] = Number(rows[0]?.n ?? 0);
           total += perTable[table]!;
         }

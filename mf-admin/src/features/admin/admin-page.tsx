@@ -51,10 +51,7 @@ function AccessDenied() {
 }
 
 type LoadState =
-  | { status: 'loading' }
-  | { status: 'ready'; page: AdminUserPage }
-  | { status: 'error' }
-  | { status: 'denied' };
+  { status: 'loading' } | { status: 'ready'; page: AdminUserPage } | { status: 'error' } | { status: 'denied' };
 
 export function AdminPage() {
   const { user } = useAuth();

@@ -67,7 +67,9 @@ export async function getDashboard(): Promise<AdminDashboard> {
  * subscription first (SQL cannot call the provider) and then runs rpc delete_user as the administrator.
  */
 export async function deleteUser(email: string): Promise<void> {
-  const { error } = await (await loadSupabase()).functions.invoke('admin-delete-user', {
+  const { error } = await (
+    await loadSupabase()
+  ).functions.invoke('admin-delete-user', {
     body: { user_email: email },
   });
   if (error) throw new Error(error.message);
