@@ -151,21 +151,36 @@ begin
   -- A search is a substring: % and _ typed by the admin are literal.
   v_needle := '%' || replace(replace(replace(v_needle, '\', '\\'), '%', '\%'), '_', '\_') || '%';
 
-  -- Two phases: the search runs over the folded haystacks only, then the one page shown is built.
-  with matched as (
-    select a.user_id, a.created_at from private.admin_search a where v_needle = '%%' or a.haystack like v_needle
-  ),
-  page_ids as (
-    select m.user_id from matched m order by m.created_at desc, m.user_id
-     limit v_per_page offset (v_page - 1) * v_per_page
-  )
-  select json_build_object(
-    'total', (select count(*) from matched),
-    'page', v_page,
-    'per_page', v_per_page,
-    'users', coalesce((select json_agg(v order by v.user_created_at desc, v.user_id)
-                         from private.admin_users v where v.user_id in (select user_id from page_ids)), '[]'::json)
-  ) into v_result;
+  -- Two phases: the search runs over the folded haystacks only, then the one page shown is built. Without a
+  -- search the page comes straight from the (created_at desc) index.
+  if v_needle = '%%' then
+    with page_ids as (
+      select a.user_id from private.admin_search a order by a.created_at desc, a.user_id
+       limit v_per_page offset (v_page - 1) * v_per_page
+    )
+    select json_build_object(
+      'total', (select count(*) from private.admin_search),
+      'page', v_page,
+      'per_page', v_per_page,
+      'users', coalesce((select json_agg(v order by v.user_created_at desc, v.user_id)
+                           from private.admin_users v where v.user_id in (select user_id from page_ids)), '[]'::json)
+    ) into v_result;
+  else
+    with matched as (
+      select a.user_id, a.created_at from private.admin_search a where a.haystack like v_needle
+    ),
+    page_ids as (
+      select m.user_id from matched m order by m.created_at desc, m.user_id
+       limit v_per_page offset (v_page - 1) * v_per_page
+    )
+    select json_build_object(
+      'total', (select count(*) from matched),
+      'page', v_page,
+      'per_page', v_per_page,
+      'users', coalesce((select json_agg(v order by v.user_created_at desc, v.user_id)
+                           from private.admin_users v where v.user_id in (select user_id from page_ids)), '[]'::json)
+    ) into v_result;
+  end if;
   return v_result;
 end;
 $$;
