@@ -21,7 +21,7 @@ import { UserCard } from './components/user-card';
 import { ADMIN_MESSAGES } from './messages';
 
 /** Pause after the last keystroke before asking the server (keeps a search under the 200 ms budget). */
-export const SEARCH_DEBOUNCE_MS = 120;
+export const SEARCH_DEBOUNCE_MS = 50;
 
 const Grid = styled.div`
   display: grid;
