@@ -38,13 +38,11 @@ $$;
 -- seconds over 10,000 users on PGlite); the body names pg_catalog explicitly instead.
 
 
--- Plan of a user for the admin page: the local record (public.subscriptions), as public.current_plan() reads it.
--- Quotes used this month: user_quotas.quotes_used while last_reset is in the current month (Paris time), as
--- consume_quote_credit() counts them. The month start is an uncorrelated subquery: computed once per query.
-
-
 -- Every user with the spec's admin_clients_view columns (§3) plus plan, subscription status and quotes used this
 -- month. In the private schema (not exposed): only the admin functions below read it, after their is_admin() check.
+-- Plan: the local record (public.subscriptions), as public.current_plan() reads it. Quotes used this month:
+-- user_quotas.quotes_used while last_reset is in the current month (Paris time), as consume_quote_credit() counts
+-- them; the month start is an uncorrelated subquery, computed once per query.
 create or replace view private.admin_users as
   select u.id as user_id,
          u.email::text as user_email,
