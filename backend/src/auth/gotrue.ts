@@ -1,7 +1,7 @@
 // /auth/v1: the GoTrue endpoints auth-js 2.x calls (see shared/reference/supabase-and-stripe.md §1).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-import type { Database } from '../db/database.ts';
+import type { Database, Queryable } from '../db/database.ts';
 import { BodyTooLargeError, bearerToken, clientIp, readBody, sendJson } from '../http.ts';
 import { type JwtClaims, type JwtVerifier, signJwt } from '../jwt.ts';
 import { API_VERSION_HEADERS, AuthError, authErrors, sendAuthError } from './errors.ts';
@@ -180,7 +180,11 @@ export class GoTrue {
     const passwordHash = await hashPassword(body.password);
     try {
       const session = await this.options.db.transaction(async (tx) => {
-        const id = await store.createUser(tx, { email, passwordHash, userMetadata: metadata, confirmed: true });
+        // Sign-ups are confirmed at once locally, except the administrator's address: only the account
+        // created at start (ensureUser, from ADMIN_EMAIL/ADMIN_PASSWORD) confirms it, so a stranger signing up
+        // first with it never passes public.is_admin(), which requires a confirmed email.
+        const confirmed = !(await isAdminEmail(tx, email));
+        const id = await store.createUser(tx, { email, passwordHash, userMetadata: metadata, confirmed });
         return store.openSession(tx, id, sessionMeta(req));
       });
       return this.accessTokenResponse(session);
@@ -283,6 +287,8 @@ export class GoTrue {
       if (email.length > 255 || !EMAIL_PATTERN.test(email)) throw authErrors.invalidEmail();
       if (email !== user.email) {
         if (await store.emailTaken(this.options.db, email, user.id)) throw authErrors.emailExists();
+        // Taking the administrator's address by an email change would carry this account's confirmation over.
+        if (await isAdminEmail(this.options.db, email)) throw authErrors.emailExists();
         changes.email = email;
       }
     }
@@ -370,9 +376,23 @@ export class GoTrue {
     const normalised = normaliseEmail(email);
     const existing = await store.findCredentials(this.options.db, normalised);
     if (existing) {
-      if (!(await verifyPassword(password, existing.hash))) {
+      // An unconfirmed account with this address was signed up by someone else: the operator takes it over
+      // (new password, confirmed, the stranger's sessions ended).
+      const { rows } = await this.options.db.query(
+        'select email_confirmed_at is not null as confirmed from auth.users where id = $1',
+        [existing.id],
+      );
+      const takeOver = rows[0]?.confirmed === false;
+      if (takeOver || !(await verifyPassword(password, existing.hash))) {
         const passwordHash = await hashPassword(password);
-        await this.options.db.transaction((tx) => store.updateUser(tx, existing.id, { passwordHash }));
+        await this.options.db.transaction(async (tx) => {
+          await store.updateUser(tx, existing.id, { passwordHash });
+          if (takeOver) {
+            await tx.query('update auth.users set email_confirmed_at = now() where id = $1', [existing.id]);
+            await tx.query('delete from auth.refresh_tokens where user_id = $1', [existing.id]);
+            await tx.query('delete from auth.sessions where user_id = $1', [existing.id]);
+          }
+        });
       }
       return existing.id;
     }
@@ -381,6 +401,15 @@ export class GoTrue {
       store.createUser(tx, { email: normalised, passwordHash, userMetadata: {}, confirmed: true }),
     );
   }
+}
+
+/** True when `email` is the administrator's address (private.settings admin_email, set at start). */
+async function isAdminEmail(db: Queryable, email: string): Promise<boolean> {
+  const { rows } = await db.query("select value from private.settings where key = 'admin_email'");
+  const admin = String(rows[0]?.value ?? '')
+    .trim()
+    .toLowerCase();
+  return !!admin && admin === email;
 }
 
 function decodeURIComponentSafe(text: string): string {
