@@ -25,7 +25,7 @@ export type ExtractOptions = { flow: Flow };
 /** Raw findings before post-processing (exposed for tests and the benchmark). */
 export type RawTextExtraction = {
   projectTitle?: string;
-  tasks: Array<{ name: string; quantity?: number; unit: string }>;
+  tasks: Array<{ name: string; quantity?: number; unit: string; source?: string; unsure?: boolean }>;
   client: { name?: string; phone?: string; email?: string; address?: string; company?: string };
 };
 
@@ -35,6 +35,24 @@ export function extractFromText(
   options: ExtractOptions = { flow: 'voice' },
 ): ExtractionResult {
   return postProcess(readText(text, catalogue), catalogue, options.flow);
+}
+
+/** A line proposed to the user: the task, the words it came from, and whether the analyser was unsure of it. */
+export type ProposedLine = { name: string; quantity: number; unit: string; source: string; unsure: boolean };
+
+/** The extraction plus, for each task, the words it came from (the notes box shows them before adding). */
+export function proposeLines(
+  text: string,
+  catalogue: readonly Task[],
+  options: ExtractOptions = { flow: 'voice' },
+): { result: ExtractionResult; lines: ProposedLine[] } {
+  const raw = readText(text, catalogue);
+  const result = postProcess(raw, catalogue, options.flow);
+  const lines = result.tasks.map((task) => {
+    const found = raw.tasks.find((t) => t.name === task.name);
+    return { ...task, source: found?.source ?? '', unsure: found?.unsure ?? true };
+  });
+  return { result, lines };
 }
 
 export function readText(input: string, catalogue: readonly Task[]): RawTextExtraction {
@@ -282,7 +300,15 @@ type Segment = {
   clause: number;
 };
 
-type Line = { task: PreparedTask; quantity: Quantity | null; sentence: number; clause: number; order: number };
+type Line = {
+  task: PreparedTask;
+  quantity: Quantity | null;
+  sentence: number;
+  clause: number;
+  order: number;
+  /** The words the line came from (shown to the user before the line joins the devis). */
+  source?: string;
+};
 
 const CONNECTORS =
   /\s+(?:avec (?:son|sa|ses|le|la|les|un|une|des)(?=\s)|et puis|et aussi|et ensuite|et|puis|ensuite|ainsi que|sinon|après ça|apres ca|plus(?=\s+(?:\d|un\b|une\b)))\s+/giu;
@@ -568,7 +594,14 @@ function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtraction['
           continue;
         }
       }
-      const line: Line = { task, quantity, sentence: part.sentence, clause: part.clause, order: order++ };
+      const line: Line = {
+        task,
+        quantity,
+        sentence: part.sentence,
+        clause: part.clause,
+        order: order++,
+        source: part.text.trim(),
+      };
       lastMatched = { terms, line };
       if (part.correction && lines.length > 0 && lines[lines.length - 1]!.task === line.task) {
         lines[lines.length - 1]!.quantity = quantity ?? lines[lines.length - 1]!.quantity;
@@ -907,7 +940,10 @@ function quantityStrengthFor(q: Quantity, task: PreparedTask): number {
  * nothing; a figure said later replaces one that was only inferred.
  */
 function mergeRepeats(lines: Line[]): RawTextExtraction['tasks'] {
-  const merged = new Map<string, { name: string; unit: string; quantity?: number; inferred: boolean }>();
+  const merged = new Map<
+    string,
+    { name: string; unit: string; quantity?: number; inferred: boolean; sources: string[] }
+  >();
   for (const line of lines) {
     // « 2 jours de main d'œuvre » on a task sold by the hour: HOURS_PER_DAY hours a day.
     if (line.quantity?.unit === 'jour' && line.task.unit === 'h')
@@ -916,11 +952,20 @@ function mergeRepeats(lines: Line[]): RawTextExtraction['tasks'] {
     const existing = merged.get(name);
     const value = line.quantity?.value;
     const inferred = line.quantity?.inferred === true;
-    if (!existing) merged.set(name, { name, unit, quantity: value, inferred });
+    if (existing && line.source && !existing.sources.includes(line.source)) existing.sources.push(line.source);
+    if (!existing)
+      merged.set(name, { name, unit, quantity: value, inferred, sources: line.source ? [line.source] : [] });
     else if (value === undefined) continue;
     else if (existing.quantity === undefined || (existing.inferred && !inferred))
       Object.assign(existing, { quantity: value, inferred });
     else if (!inferred && !existing.inferred) existing.quantity += value;
   }
-  return [...merged.values()].map(({ name, unit, quantity }) => ({ name, unit, quantity }));
+  return [...merged.values()].map(({ name, unit, quantity, inferred, sources }) => ({
+    name,
+    unit,
+    quantity,
+    source: sources.join(' … '),
+    // No figure said with the task, or one borrowed from elsewhere: the user should look at it.
+    unsure: quantity === undefined || inferred,
+  }));
 }
