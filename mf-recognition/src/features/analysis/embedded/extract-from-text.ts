@@ -74,6 +74,8 @@ export function readText(input: string, catalogue: readonly Task[]): RawTextExtr
 
   // « plus trente-trois six… » is a +33 number once the words are digits.
   text = rewriteNumberWords(text).replace(/(?<![\p{L}])plus\s+(?=33(?:\s|\d))/giu, '+');
+  // « zéro un dix » in a spoken phone number: « un » between figures is the digit 1, not an article.
+  text = text.replace(/(?<=(?<![\d.,])\d{1,2}[ \t]+)(?:un|une)(?=[ \t]+\d{1,2}(?![\d.,]))/giu, '1');
   text = rewriteDimensions(rewriteCorrections(rewriteTimeFractions(text)));
   const phone = findPhoneNumbers(text)[0];
   if (phone) {
@@ -96,7 +98,7 @@ export function readText(input: string, catalogue: readonly Task[]): RawTextExtr
 }
 
 const COMPANY =
-  /(?<![\p{L}])(?:(?:de\s+)?(?:chez|entreprise|ets\.?|établissements)\s+\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)+|(?:société|Société|SARL|SAS|EURL|SCI|Sarl)\s+\p{Lu}[\p{L}'&-]*(?:\s+\p{Lu}[\p{L}'&-]*)*)/gu;
+  /(?<![\p{L}])(?:(?:de[ \t]+)?(?:chez|entreprise|ets\.?|établissements)[ \t]+\p{Lu}[\p{L}'-]*(?:[ \t]+\p{Lu}[\p{L}'-]*)+|(?:société|Société|SARL|SAS|EURL|SCI|Sarl)[ \t]+\p{Lu}[\p{L}'&-]*(?:[ \t]+\p{Lu}[\p{L}'&-]*)*)/gu;
 const COMPANY_KEYWORD = /^(?:de\s+)?(?:chez|entreprise|ets\.?|établissements|société|Société)\s+/u;
 
 const CORRECTION_WORDS = String.raw`(?:non[ \t]+pardon|pardon|non[ \t]+attends?|ou[ \t]+plut[oô]t|plut[oô]t|enfin|je[ \t]+corrige|je[ \t]+rectifie|je[ \t]+veux[ \t]+dire|disons|non)`;
@@ -154,8 +156,12 @@ const FLOOR = new RegExp(
   String.raw`(?<![\d.,x×*])${DIM_NUMBER}${METRES}${BY}${DIM_NUMBER}${METRES}(?![ \t]*(?:cm|mm|\d|x|×|\*|de[ \t]+(?:long|large|haut)))`,
   'giu',
 );
-const WALL_WORD =
-  /(?<![\p{L}])(?:murs?|murale?s?|faïence|faience|papier|tapisserie|isolation des murs|cloisons?)(?![\p{L}])/iu;
+const WALL_SOURCE = String.raw`(?<![\p{L}])(?:murs?|murale?s?|faïence|faience|papier|tapisserie|cloisons?)(?![\p{L}])`;
+const FLOOR_SOURCE = String.raw`(?<![\p{L}])(?:sol|sols|plafonds?|parquet|plancher|moquette|chape|ragréage|ragreage|dalle|carrelage(?![ \t]+mural))(?![\p{L}])`;
+const WALL_WORD = new RegExp(WALL_SOURCE, 'iu');
+const WALL_WORDS = new RegExp(WALL_SOURCE, 'giu');
+const FLOOR_WORD = new RegExp(FLOOR_SOURCE, 'iu');
+const FLOOR_WORDS = new RegExp(FLOOR_SOURCE, 'giu');
 const num = (raw: string) => Number(raw.replace(',', '.'));
 const fmt = (value: number) => `${Math.round(value * 100) / 100}`;
 
@@ -163,21 +169,34 @@ const fmt = (value: number) => `${Math.round(value * 100) / 100}`;
  * Dimensions become surfaces: the walls of a room from its sides and height (2 × (a + b) × h), a floor or a
  * ceiling from its sides (a × b). Only figures that look like metres (each ≤ 30) are read this way.
  */
-export function rewriteDimensions(text: string): string {
-  const sentenceOf = (offset: number) => {
+export function rewriteDimensions(input: string): string {
+  let text = input;
+  // Walls or floor: the nearest surface word said before the dimensions in the sentence (else the first after).
+  const isWalls = (text: string, offset: number, length: number) => {
     const from = Math.max(text.lastIndexOf('\n', offset), text.lastIndexOf('. ', offset)) + 1;
-    const next = text.slice(offset).search(/\n|\.\s/);
-    return text.slice(from, next < 0 ? text.length : offset + next);
+    const nextEnd = text.slice(offset + length).search(/\n|\.\s/);
+    const before = text.slice(from, offset);
+    const after = text.slice(offset + length, nextEnd < 0 ? text.length : offset + length + nextEnd);
+    const last = (re: RegExp, part: string) => Math.max(-1, ...[...part.matchAll(re)].map((m) => m.index));
+    const wall = last(WALL_WORDS, before);
+    const floor = last(FLOOR_WORDS, before);
+    if (wall >= 0 || floor >= 0) return wall > floor;
+    const nextWall = after.search(WALL_WORD);
+    const nextFloor = after.search(FLOOR_WORD);
+    return nextWall >= 0 && (nextFloor < 0 || nextWall < nextFloor);
   };
   const plausible = (...values: number[]) => values.every((v) => v > 0 && v <= 30);
+  // « trois cinquante sur quatre », « hauteur deux cinquante »: metres and centimetres said as two numbers.
+  text = text
+    .replace(/(?<![\d.,][ \t]?)(?<![\d])(\d)[ \t]([1-9][05])(?=[ \t]*(?:sur|x|×|par)[ \t]*\d)/gu, '$1.$2')
+    .replace(
+      /(?<=(?:sur|x|×|par|hauteur|haut|hsp)[ \t]*(?:de[ \t]+)?)(\d)[ \t]([1-9][05])(?![\d]|[.,]\d|[ \t]*(?:m²|m2|ml|€|euros?|cm|mm|[ \t]*\d))/gu,
+      '$1.$2',
+    );
   let result = text.replace(ROOM_WITH_HEIGHT, (whole, a: string, b: string, h: string, offset: number) => {
     const [x, y, z] = [num(a), num(b), num(h)];
     if (!plausible(x, y, z) || z > 6) return whole;
-    const sentence = sentenceOf(offset);
-    const wallsOnly =
-      WALL_WORD.test(sentence) &&
-      !/(?<![\p{L}])(?:sol|plafond|parquet|carrelage au sol|plancher)(?![\p{L}])/iu.test(sentence);
-    return wallsOnly ? `${fmt(2 * (x + y) * z)} m²` : `${fmt(x * y)} m²`;
+    return isWalls(text, offset, whole.length) ? `${fmt(2 * (x + y) * z)} m²` : `${fmt(x * y)} m²`;
   });
   result = result.replace(FLOOR, (whole, a: string, b: string, offset: number, all: string) => {
     const [x, y] = [num(a), num(b)];
@@ -185,10 +204,8 @@ export function rewriteDimensions(text: string): string {
     // A unit written after the product already (« 3 x 4 = 12 m² ») or a price (« 2 x 45 € ») is not a surface.
     const after = all.slice(offset + whole.length);
     if (/^[ \t]*(?:=|€|euros?|eur\b|m²|m2|ml)/iu.test(after)) return whole;
-    const sentence = sentenceOf(offset);
     // Walls need a height: without it, the dimensions of a room are not the surface of its walls.
-    if (WALL_WORD.test(sentence) && !/(?<![\p{L}])(?:sol|plafond|parquet|plancher)(?![\p{L}])/iu.test(sentence))
-      return whole;
+    if (isWalls(all, offset, whole.length)) return whole;
     return `${fmt(x * y)} m²`;
   });
   return result;
