@@ -96,3 +96,25 @@ const msPer100Words = ((performance.now() - started) / rounds / words) * 100;
 console.log(
   `speed: ${msPer100Words.toFixed(2)} ms per 100 words (first corpus, ${words} words, catalogue of ${catalogue.length} tasks)`,
 );
+
+// Round 2 (issue 13): tagged dictations and notes (mf-recognition/fixtures/round-2), per-tag F1, and speed.
+{
+  const { loadRound2, scoreRound2 } = await import('../../mf-recognition/src/testing/round-2-corpus');
+  const round2 = loadRound2();
+  const extract = (text: string) => extractFromText(text, catalogue, { flow: 'voice' });
+  for (const part of ['tuning', 'heldOut'] as const) {
+    const score = scoreRound2(round2[part], extract);
+    console.log(
+      `round-2 ${part}: ${round2[part].length} texts — P ${pct(score.overall.precision)}, R ${pct(score.overall.recall)}, F1 ${score.overall.f1.toFixed(3)}, client ${pct(score.overall.clientAccuracy)}`,
+    );
+    for (const [tag, s] of Object.entries(score.byTag).sort(([a], [b]) => a.localeCompare(b)))
+      console.log(`  ${tag.padEnd(14)} F1 ${s.f1.toFixed(3)}  client ${pct(s.clientAccuracy)}  (${s.cases} texts)`);
+    if (verbose) console.log(score.failures.join('\n'));
+  }
+  const texts = [...round2.tuning, ...round2.heldOut].map((c) => c.text);
+  const round2Words = texts.reduce((n, t) => n + t.split(/\s+/).filter(Boolean).length, 0);
+  const t0 = performance.now();
+  for (let r = 0; r < 5; r += 1) for (const t of texts) extract(t);
+  const ms = ((performance.now() - t0) / 5 / round2Words) * 100;
+  console.log(`round-2 speed: ${ms.toFixed(2)} ms per 100 words (${round2Words} words; budget ≤ 10 ms)`);
+}

@@ -8,6 +8,7 @@ import { Card, Tabs } from '@atelier/ui';
 import { useState } from 'react';
 
 import { ImagePanel } from '../features/image-panel/components/image-panel';
+import { NotesPanel, type NotesProposal } from '../features/notes-panel/components/notes-panel';
 import { IMAGE_MESSAGES } from '../features/image-panel/messages';
 import { VoicePanel } from '../features/voice-panel/components/voice-panel';
 import { VOICE_MESSAGES } from '../features/voice-panel/messages';
@@ -60,12 +61,35 @@ async function analyzeText(text: string): Promise<ExtractionResult> {
   return (await loadAnalyzer()).analyzeText(text, tasksStore.get());
 }
 
+/**
+ * Notes → proposed lines: the embedded analyser gives the lines and the words they came from; the configured
+ * analyser (AI when available) may add or correct lines, never lose one the embedded analyser was sure of.
+ */
+async function proposeFromNotes(text: string): Promise<NotesProposal> {
+  const [{ proposeLines }, { combineProposals, combineClients }] = await Promise.all([
+    import(/* webpackChunkName: "analysis" */ '../features/analysis/embedded/extract-from-text'),
+    import(/* webpackChunkName: "analysis" */ '../features/analysis/review'),
+  ]);
+  const catalogue = tasksStore.get();
+  const embedded = proposeLines(text, catalogue);
+  // The embedded lines stand on their own when the configured analyser fails.
+  const other: ExtractionResult | null = await analyzeText(text).catch(() => null);
+  const lines = combineProposals(embedded.lines, other === null || other === embedded.result ? null : other);
+  const result: ExtractionResult = {
+    projectTitle: embedded.result.projectTitle || other?.projectTitle || '',
+    tasks: lines.map(({ name, quantity, unit }) => ({ name, quantity, unit })),
+    client: combineClients(embedded.result.client, other?.client),
+  };
+  return { result, lines };
+}
+
 export default function RecognitionPanels() {
   const [tab, setTab] = useState<TabKey>('image');
   return (
     <Card data-testid="recognition-panels">
       <Tabs items={TABS} value={tab} onChange={setTab} />
       {tab === 'image' ? <ImagePanel analyzeImage={analyzeImage} /> : <VoicePanel analyzeText={analyzeText} />}
+      <NotesPanel propose={proposeFromNotes} />
     </Card>
   );
 }

@@ -182,12 +182,15 @@ export const extractedClientSchema = z.object({
   phone: z.string().optional(),
   email: z.string().optional(),
   address: z.string().optional(),
+  /** The client's firm (« société Ornano Bâtiment »), filled into the devis client's company. */
+  company: z.string().optional(),
 });
 export type ExtractedClient = z.infer<typeof extractedClientSchema>;
 
 export const extractionResultSchema = z.object({
   projectTitle: z.string(),
-  tasks: z.array(z.object({ name: z.string(), quantity: z.number().int(), unit: z.string() })),
+  // Measured units keep up to 2 decimals (14,5 m²); counted units (unité, u, forfait) are whole numbers ≥ 1.
+  tasks: z.array(z.object({ name: z.string(), quantity: z.number().positive(), unit: z.string() })),
   client: extractedClientSchema.optional(),
 });
 export type ExtractionResult = z.infer<typeof extractionResultSchema>;

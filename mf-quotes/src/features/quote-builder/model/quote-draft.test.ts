@@ -8,6 +8,7 @@ import {
   draftTotals,
   mergeClient,
   normaliseQuantity,
+  recognisedQuantity,
   removeLine,
   setClient,
   setClientField,
@@ -147,5 +148,22 @@ describe('draftTotals', () => {
     expect(draftTotals(d)).toEqual({ totalHTCents: 16150, tvaCents: 888, totalTTCCents: 17038 });
     d = removeLine(d, 'line-1');
     expect(draftTotals(d).totalHTCents).toBe(13650);
+  });
+});
+
+describe('recognised lines keep measured decimals (issue 13 departure)', () => {
+  it.each([
+    [14.5, 'm2', 14.5],
+    [0.75, 'h', 0.75],
+    [4.2, 'ml', 4.2],
+    [2.5, 'unité', 3],
+    [0.4, 'forfait', 1],
+    [-2, 'm2', 1],
+  ])('%s %s → %s', (value, unit, expected) => expect(recognisedQuantity(value, unit)).toBe(expected));
+
+  it('adds a recognised company to the client name', () => {
+    const draft = mergeClient(EMPTY_DRAFT, { name: "Jean-Marc d'Ornano", company: 'Ornano Bâtiment' });
+    expect(draft.client.name).toBe("Jean-Marc d'Ornano (Ornano Bâtiment)");
+    expect(mergeClient(draft, { company: 'Ornano Bâtiment' })).toBe(draft);
   });
 });

@@ -67,6 +67,18 @@ export function lineQuantityError(line: Pick<QuoteLine, 'price'>, quantity: numb
   return lineTotalError(line.price, quantity);
 }
 
+const COUNTED_UNITS = /^(?:unit[ée]s?|u\.?|pi[eè]ces?|forfaits?|forf\.?|fft|ft|ens(?:emble)?\.?)?$/i;
+
+/**
+ * A recognised quantity as the devis keeps it (README departures): measured units (m², ml, h, jour…) keep up
+ * to 2 decimals (0,75 h, 14,5 m²); counted units (unité, u, forfait) are whole numbers ≥ 1.
+ */
+export function recognisedQuantity(value: number, unit: string): number {
+  if (!Number.isFinite(value) || value <= 0) return 1;
+  if (COUNTED_UNITS.test(unit.trim())) return Math.max(1, Math.round(value));
+  return Math.max(0.01, Math.round(value * 100) / 100);
+}
+
 function withLine(draft: QuoteDraft, line: Omit<DraftLine, 'id'>): QuoteDraft {
   return {
     ...draft,
@@ -100,7 +112,7 @@ export function applyRecognisedTasks(
     // Task names are at most 200 characters (SPEC.md §5 bounds of issue 10).
     const name = [...task.name.trim()].slice(0, MAX_TASK_NAME_LENGTH).join('');
     if (!name) continue;
-    const quantity = normaliseQuantity(Math.round(task.quantity));
+    const quantity = recognisedQuantity(task.quantity, task.unit);
     const existing = next.lines.find((line) => sameTaskName(line.name, name));
     if (existing) {
       next = mapLine(next, existing.id, (line) => ({
@@ -130,6 +142,13 @@ export function mergeClient(draft: QuoteDraft, incoming: ExtractedClient | Parti
       client[field] = value;
       changed = true;
     }
+  }
+  // The client's firm (« société Ornano Bâtiment »): the devis client has no company field, so it goes with the
+  // name, « Jean-Marc d'Ornano (Ornano Bâtiment) », or is the name when none was said.
+  const company = 'company' in incoming ? (incoming as ExtractedClient).company?.trim() : undefined;
+  if (company && !client.name.includes(company)) {
+    client.name = client.name ? `${client.name} (${company})` : company;
+    changed = true;
   }
   return changed ? { ...draft, client } : draft;
 }

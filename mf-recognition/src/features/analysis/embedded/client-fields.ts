@@ -121,16 +121,19 @@ function readName(text: string, from: number): Found | null {
     const word = match[0];
     const folded = fold(word).replace(/'.*$/, '');
     // « Hervé Le Gall », « Anne De Vries »: a capitalised particle inside a capitalised name.
+    // « Hélène de La Tour », « Jean du Pont »: a lowercase de/du between capitalised words too.
     const particle =
       taken.length > 0 &&
       NAME_PARTICLES.has(folded) &&
-      /^\p{Lu}/u.test(word) &&
+      (/^\p{Lu}/u.test(word) || ['de', 'du', 'des'].includes(folded)) &&
       /^\p{Lu}/u.test(taken[0]!.text) &&
       /^[ \t]+\p{Lu}/u.test(text.slice(match.index + word.length));
-    if ((NAME_STOP.has(folded) && !particle) || folded.length === 0) break;
-    const capitalised = /^\p{Lu}/u.test(word);
+    const elided = taken.length > 0 && /^d['’]\p{Lu}/u.test(word);
+    if ((NAME_STOP.has(folded) && !particle && !elided) || folded.length === 0) break;
+    // « Jean-Marc d'Ornano »: an elided particle glued to a capitalised name.
+    const capitalised = /^(?:d['’])?\p{Lu}/u.test(word);
     const firstCapitalised = taken[0] ? /^\p{Lu}/u.test(taken[0].text) : capitalised;
-    if (taken.length > 0 && firstCapitalised && !capitalised) break;
+    if (taken.length > 0 && firstCapitalised && !capitalised && !particle) break;
     taken.push({ text: word.replace(/'$/, ''), start: match.index, end: match.index + word.length });
     cursor = match.index + word.length;
     if (taken.length === (firstCapitalised ? 3 : 2) + (taken.some((w) => NAME_PARTICLES.has(fold(w.text))) ? 1 : 0))
@@ -144,7 +147,7 @@ function readName(text: string, from: number): Found | null {
 
 export function findClientName(text: string): Found | null {
   const labelled = new RegExp(
-    String.raw`\b(?:nom\s+du\s+client|client(?:e)?|nom)\b\s*(?::|;|!|-|,)?\s*(?:c'est\s+|est\s+|s'appelle\s+)?(?:(${TITLE_WORD})(?:\s+et\s+${TITLE_WORD})?\s*)?`,
+    String.raw`\b(?:nom\s+du\s+client|client(?:e)?|contact|nom)\b\s*(?::|;|!|-|,)?\s*(?:c'est\s+|est\s+|s'appelle\s+)?(?:(${TITLE_WORD})(?:\s+et\s+${TITLE_WORD})?\s*)?`,
     'giu',
   );
   for (const match of text.matchAll(labelled)) {

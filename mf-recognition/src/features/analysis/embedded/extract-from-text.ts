@@ -25,8 +25,8 @@ export type ExtractOptions = { flow: Flow };
 /** Raw findings before post-processing (exposed for tests and the benchmark). */
 export type RawTextExtraction = {
   projectTitle?: string;
-  tasks: Array<{ name: string; quantity?: number; unit: string }>;
-  client: { name?: string; phone?: string; email?: string; address?: string };
+  tasks: Array<{ name: string; quantity?: number; unit: string; source?: string; unsure?: boolean }>;
+  client: { name?: string; phone?: string; email?: string; address?: string; company?: string };
 };
 
 export function extractFromText(
@@ -35,6 +35,24 @@ export function extractFromText(
   options: ExtractOptions = { flow: 'voice' },
 ): ExtractionResult {
   return postProcess(readText(text, catalogue), catalogue, options.flow);
+}
+
+/** A line proposed to the user: the task, the words it came from, and whether the analyser was unsure of it. */
+export type ProposedLine = { name: string; quantity: number; unit: string; source: string; unsure: boolean };
+
+/** The extraction plus, for each task, the words it came from (the notes box shows them before adding). */
+export function proposeLines(
+  text: string,
+  catalogue: readonly Task[],
+  options: ExtractOptions = { flow: 'voice' },
+): { result: ExtractionResult; lines: ProposedLine[] } {
+  const raw = readText(text, catalogue);
+  const result = postProcess(raw, catalogue, options.flow);
+  const lines = result.tasks.map((task) => {
+    const found = raw.tasks.find((t) => t.name === task.name);
+    return { ...task, source: found?.source ?? '', unsure: found?.unsure ?? true };
+  });
+  return { result, lines };
 }
 
 export function readText(input: string, catalogue: readonly Task[]): RawTextExtraction {
@@ -56,6 +74,9 @@ export function readText(input: string, catalogue: readonly Task[]): RawTextExtr
 
   // « plus trente-trois six… » is a +33 number once the words are digits.
   text = rewriteNumberWords(text).replace(/(?<![\p{L}])plus\s+(?=33(?:\s|\d))/giu, '+');
+  // « zéro un dix » in a spoken phone number: « un » between figures is the digit 1, not an article.
+  text = text.replace(/(?<=(?<![\d.,])\d{1,2}[ \t]+)(?:un|une)(?=[ \t]+\d{1,2}(?![\d.,]))/giu, '1');
+  text = rewriteDimensions(rewriteCorrections(rewriteTimeFractions(text)));
   const phone = findPhoneNumbers(text)[0];
   if (phone) {
     client.phone = phone.phone;
@@ -66,13 +87,129 @@ export function readText(input: string, catalogue: readonly Task[]): RawTextExtr
     client.address = address.value;
     text = cut(text, address);
   }
-  // « Karine de chez Leblanc Rénovation »: a firm's name is not work to quote.
+  // « Karine de chez Leblanc Rénovation »: a firm's name is not work to quote; it is the client's company.
+  const company = [...text.matchAll(COMPANY)][0];
+  if (company) {
+    const value = company[0].replace(COMPANY_KEYWORD, '').trim();
+    if (value) client.company = value;
+  }
   text = text.replace(COMPANY, '\n');
   return { projectTitle: title?.value, tasks: readTasks(text, prepareCatalogue(catalogue)), client };
 }
 
 const COMPANY =
-  /(?<![\p{L}])(?:de\s+)?(?:chez|société|entreprise|ets\.?|établissements)\s+\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)+/gu;
+  /(?<![\p{L}])(?:(?:de[ \t]+)?(?:chez|entreprise|ets\.?|établissements)[ \t]+\p{Lu}[\p{L}'-]*(?:[ \t]+\p{Lu}[\p{L}'-]*)+|(?:société|Société|SARL|SAS|EURL|SCI|Sarl)[ \t]+\p{Lu}[\p{L}'&-]*(?:[ \t]+\p{Lu}[\p{L}'&-]*)*)/gu;
+const COMPANY_KEYWORD = /^(?:de\s+)?(?:chez|entreprise|ets\.?|établissements|société|Société)\s+/u;
+
+const CORRECTION_WORDS = String.raw`(?:non[ \t]+pardon|pardon|non[ \t]+attends?|ou[ \t]+plut[oô]t|plut[oô]t|enfin|je[ \t]+corrige|je[ \t]+rectifie|je[ \t]+veux[ \t]+dire|disons|non)`;
+/** « 12 mètres de plinthes non pardon 15 », « 4 spots non 5 »: the figure said last wins, the words stay. */
+const INLINE_CORRECTION = new RegExp(
+  String.raw`(?<![\d.,])(\d+(?:[.,]\d+)?)((?:[ \t]+(?!non\b|pardon\b|plut|enfin\b|disons\b|je\b|ou\b)[\p{L}²'’]+){0,4}?)[ \t]*,?[ \t]*${CORRECTION_WORDS}[ \t]*,?[ \t]*(\d+(?:[.,]\d+)?)(?![\d])`,
+  'giu',
+);
+
+export function rewriteCorrections(text: string): string {
+  return text.replace(INLINE_CORRECTION, (whole, _first: string, words: string, last: string, offset: number) => {
+    const after = text.slice(offset + whole.length);
+    const firstWord = /^[ \t]+([\p{L}²]+)/u.exec(words)?.[1];
+    // The new figure says its own unit again (« 3 heures, non 4 heures »).
+    if (firstWord && new RegExp(String.raw`^[ \t]*${firstWord.slice(0, 3)}`, 'iu').test(after)) return last;
+    const unitAfter = matchUnitAt(fold(after.replace(/^[ \t]*/, '')), 0);
+    if (unitAfter) return last;
+    // « 4 prises enfin 2 interrupteurs » lists two things: only a bare figure corrects.
+    if (/^[ \t]+(?!et\b|de\b|d'|du\b|des\b)\p{L}{3,}/u.test(after) && words.trim()) return whole;
+    return `${last}${words}`;
+  });
+}
+
+/** « 3 quarts d'heure » → 0.75 h, « 1 heure et quart » → 1.25 h, « 1 h 30 » → 1.5 h. */
+export function rewriteTimeFractions(text: string): string {
+  return text
+    .replace(
+      /(?<![\p{L}\d])(?:(\d+)|un|une)[ \t]+quarts?[ \t]+d['’][ \t]*heures?/giu,
+      (_, n?: string) => `${(Number(n ?? 1) * 0.25).toString()} h`,
+    )
+    .replace(
+      /(?<![\d.,])(\d+)[ \t]*(?:heures?|h)[ \t]+et[ \t]+quart(?![\p{L}])/giu,
+      (_, n: string) => `${Number(n) + 0.25} h`,
+    )
+    .replace(
+      /(?<![\d.,])(\d+)[ \t]*(?:heures?|h)[ \t]+moins[ \t]+(?:le[ \t]+)?quart(?![\p{L}])/giu,
+      (_, n: string) => `${Number(n) - 0.25} h`,
+    )
+    .replace(
+      /(?<![\d.,])(\d+)[ \t]*(?:heures?|h)[ \t]*(15|30|45)(?![\d\p{L}])/giu,
+      (_, n: string, m: string) => `${Number(n) + Number(m) / 60} h`,
+    );
+}
+
+const METRES = String.raw`(?:[ \t]*(?:m|mètres?|metres?)(?![\p{L}²]))?`;
+const DIM_NUMBER = String.raw`(\d+(?:[.,]\d+)?)`;
+const BY = String.raw`[ \t]*(?:x|×|\*|sur|par)[ \t]*`;
+/** « 4 sur 3,5, hauteur 2,60 », « 4 x 3,5 x 2,6 »: sides then height. */
+const ROOM_WITH_HEIGHT = new RegExp(
+  String.raw`${DIM_NUMBER}${METRES}${BY}${DIM_NUMBER}${METRES}(?:[ \t]*,?[ \t]*(?:et[ \t]+|avec[ \t]+(?:une[ \t]+)?|sur[ \t]+)?(?:hauteur|haut\.?|h|hsp|hauteur[ \t]+sous[ \t]+plafond)[ \t]*(?:de|:|=)?[ \t]*|${BY})${DIM_NUMBER}${METRES}(?![ \t]*(?:cm|mm))`,
+  'giu',
+);
+/** « 3,50 sur 4 », « 2,80 x 3,50 »: a floor (or ceiling) in metres. Large figures (« 120 x 80 ») are item sizes in cm. */
+const FLOOR = new RegExp(
+  String.raw`(?<![\d.,x×*])${DIM_NUMBER}${METRES}${BY}${DIM_NUMBER}${METRES}(?![ \t]*(?:cm|mm|\d|x|×|\*|de[ \t]+(?:long|large|haut)))`,
+  'giu',
+);
+const WALL_SOURCE = String.raw`(?<![\p{L}])(?:murs?|murale?s?|faïence|faience|papier|tapisserie|cloisons?)(?![\p{L}])`;
+const FLOOR_SOURCE = String.raw`(?<![\p{L}])(?:sol|sols|plafonds?|parquet|plancher|moquette|chape|ragréage|ragreage|dalle|carrelage(?![ \t]+mural))(?![\p{L}])`;
+const WALL_WORD = new RegExp(WALL_SOURCE, 'iu');
+const WALL_WORDS = new RegExp(WALL_SOURCE, 'giu');
+const FLOOR_WORD = new RegExp(FLOOR_SOURCE, 'iu');
+const FLOOR_WORDS = new RegExp(FLOOR_SOURCE, 'giu');
+const num = (raw: string) => Number(raw.replace(',', '.'));
+const fmt = (value: number) => `${Math.round(value * 100) / 100}`;
+
+/**
+ * Dimensions become surfaces: the walls of a room from its sides and height (2 × (a + b) × h), a floor or a
+ * ceiling from its sides (a × b). Only figures that look like metres (each ≤ 30) are read this way.
+ */
+export function rewriteDimensions(input: string): string {
+  let text = input;
+  // Walls or floor: the nearest surface word said before the dimensions in the sentence (else the first after).
+  const isWalls = (text: string, offset: number, length: number) => {
+    const from = Math.max(text.lastIndexOf('\n', offset), text.lastIndexOf('. ', offset)) + 1;
+    const nextEnd = text.slice(offset + length).search(/\n|\.\s/);
+    const before = text.slice(from, offset);
+    const after = text.slice(offset + length, nextEnd < 0 ? text.length : offset + length + nextEnd);
+    const last = (re: RegExp, part: string) => Math.max(-1, ...[...part.matchAll(re)].map((m) => m.index));
+    const wall = last(WALL_WORDS, before);
+    const floor = last(FLOOR_WORDS, before);
+    if (wall >= 0 || floor >= 0) return wall > floor;
+    const nextWall = after.search(WALL_WORD);
+    const nextFloor = after.search(FLOOR_WORD);
+    return nextWall >= 0 && (nextFloor < 0 || nextWall < nextFloor);
+  };
+  const plausible = (...values: number[]) => values.every((v) => v > 0 && v <= 30);
+  // « trois cinquante sur quatre », « hauteur deux cinquante »: metres and centimetres said as two numbers.
+  text = text
+    .replace(/(?<![\d.,][ \t]?)(?<![\d])(\d)[ \t]([1-9][05])(?=[ \t]*(?:sur|x|×|par)[ \t]*\d)/gu, '$1.$2')
+    .replace(
+      /(?<=(?:sur|x|×|par|hauteur|haut|hsp)[ \t]*(?:de[ \t]+)?)(\d)[ \t]([1-9][05])(?![\d]|[.,]\d|[ \t]*(?:m²|m2|ml|€|euros?|cm|mm|[ \t]*\d))/gu,
+      '$1.$2',
+    );
+  let result = text.replace(ROOM_WITH_HEIGHT, (whole, a: string, b: string, h: string, offset: number) => {
+    const [x, y, z] = [num(a), num(b), num(h)];
+    if (!plausible(x, y, z) || z > 6) return whole;
+    return isWalls(text, offset, whole.length) ? `${fmt(2 * (x + y) * z)} m²` : `${fmt(x * y)} m²`;
+  });
+  result = result.replace(FLOOR, (whole, a: string, b: string, offset: number, all: string) => {
+    const [x, y] = [num(a), num(b)];
+    if (!plausible(x, y)) return whole;
+    // A unit written after the product already (« 3 x 4 = 12 m² ») or a price (« 2 x 45 € ») is not a surface.
+    const after = all.slice(offset + whole.length);
+    if (/^[ \t]*(?:=|€|euros?|eur\b|m²|m2|ml)/iu.test(after)) return whole;
+    // Walls need a height: without it, the dimensions of a room are not the surface of its walls.
+    if (isWalls(all, offset, whole.length)) return whole;
+    return `${fmt(x * y)} m²`;
+  });
+  return result;
+}
 const HESITATIONS = /(?<![\p{L}])(?:euh+|heu+|hum+|hmm+|bah|ben|hein|bref)(?![\p{L}])[ \t]*,?/giu;
 
 function prepare(input: string): string {
@@ -91,6 +228,14 @@ function prepare(input: string): string {
       .replace(/(\d\s?m)\?/g, '$1²')
       .replace(/\bm\.\s?l\.?(?=\s|$)/gi, 'ml')
       .replace(/\bforf\.(?=\s)/gi, 'forfait')
+      // Note abbreviations: « M.O. », « fourn. + pose », « pts élec. », « 1 ft », « 2 u. », « 1 ens. », « qté 4 ».
+      .replace(/(?<![\p{L}])M\.[ \t]?O\.?(?![\p{L}])/gu, "main d'oeuvre")
+      .replace(/(?<![\p{L}])(?:fourn(?:\.|iture)?|fourni|F)[ \t]*(?:\+|&|et)[ \t]*(?:pose|P\.?)(?![\p{L}])/giu, 'pose')
+      .replace(/(?<![\p{L}])pts(?![\p{L}])\.?/giu, 'points')
+      .replace(/(\d)[ \t]*(?:ft|fft|forf)\.?(?![\p{L}])/giu, '$1 forfait')
+      .replace(/(\d)[ \t]*u\.(?=[ \t]*(?:$|[\n,;)]|[ \t]\p{L}))/gmu, '$1 u ')
+      .replace(/(\d)[ \t]*ens\.?(?![\p{L}])/giu, '$1 ensemble ')
+      .replace(/(?<![\p{L}])qt[ée]s?\.?[ \t]*:?[ \t]*(?=\d)/giu, 'x')
       .replace(/\benv\.(?=\s)/gi, 'environ')
       // Abbreviations of typed notes whose period would otherwise end the sentence (« Pein. murs », « Plaf. »).
       .replace(ABBREVIATIONS, (_, word: string) => ABBREVIATION_WORDS[fold(word).toLowerCase()] ?? word)
@@ -113,9 +258,26 @@ const ABBREVIATION_WORDS: Record<string, string> = {
   menuis: 'menuiserie',
   maç: 'maçonnerie',
   mac: 'maçonnerie',
+  fen: 'fenêtre',
+  int: 'intérieur',
+  ext: 'extérieur',
+  demol: 'démolition',
+  démol: 'démolition',
+  dém: 'dépose',
+  dem: 'dépose',
+  cab: 'câble',
+  sdb: 'salle de bain',
+  ch: 'chambre',
+  rempl: 'remplacement',
+  install: 'installation',
+  inst: 'installation',
+  prep: 'préparation',
+  prép: 'préparation',
+  rag: 'ragréage',
+  ens: 'ensemble',
 };
 const ABBREVIATIONS = new RegExp(
-  String.raw`(?<![\p{L}])(${Object.keys(ABBREVIATION_WORDS).join('|')}|élec|Élec)\.(?=[ \t]*[:\p{L}])`,
+  String.raw`(?<![\p{L}])(${Object.keys(ABBREVIATION_WORDS).join('|')}|élec|Élec|Démol|Dém|Prép)\.(?=[ \t]*(?:[:\p{L}+x×]|\d|$))`,
   'giu',
 );
 
@@ -155,7 +317,15 @@ type Segment = {
   clause: number;
 };
 
-type Line = { task: PreparedTask; quantity: Quantity | null; sentence: number; clause: number; order: number };
+type Line = {
+  task: PreparedTask;
+  quantity: Quantity | null;
+  sentence: number;
+  clause: number;
+  order: number;
+  /** The words the line came from (shown to the user before the line joins the devis). */
+  source?: string;
+};
 
 const CONNECTORS =
   /\s+(?:avec (?:son|sa|ses|le|la|les|un|une|des)(?=\s)|et puis|et aussi|et ensuite|et|puis|ensuite|ainsi que|sinon|après ça|apres ca|plus(?=\s+(?:\d|un\b|une\b)))\s+/giu;
@@ -441,7 +611,14 @@ function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtraction['
           continue;
         }
       }
-      const line: Line = { task, quantity, sentence: part.sentence, clause: part.clause, order: order++ };
+      const line: Line = {
+        task,
+        quantity,
+        sentence: part.sentence,
+        clause: part.clause,
+        order: order++,
+        source: part.text.trim(),
+      };
       lastMatched = { terms, line };
       if (part.correction && lines.length > 0 && lines[lines.length - 1]!.task === line.task) {
         lines[lines.length - 1]!.quantity = quantity ?? lines[lines.length - 1]!.quantity;
@@ -780,7 +957,10 @@ function quantityStrengthFor(q: Quantity, task: PreparedTask): number {
  * nothing; a figure said later replaces one that was only inferred.
  */
 function mergeRepeats(lines: Line[]): RawTextExtraction['tasks'] {
-  const merged = new Map<string, { name: string; unit: string; quantity?: number; inferred: boolean }>();
+  const merged = new Map<
+    string,
+    { name: string; unit: string; quantity?: number; inferred: boolean; sources: string[] }
+  >();
   for (const line of lines) {
     // « 2 jours de main d'œuvre » on a task sold by the hour: HOURS_PER_DAY hours a day.
     if (line.quantity?.unit === 'jour' && line.task.unit === 'h')
@@ -789,11 +969,20 @@ function mergeRepeats(lines: Line[]): RawTextExtraction['tasks'] {
     const existing = merged.get(name);
     const value = line.quantity?.value;
     const inferred = line.quantity?.inferred === true;
-    if (!existing) merged.set(name, { name, unit, quantity: value, inferred });
+    if (existing && line.source && !existing.sources.includes(line.source)) existing.sources.push(line.source);
+    if (!existing)
+      merged.set(name, { name, unit, quantity: value, inferred, sources: line.source ? [line.source] : [] });
     else if (value === undefined) continue;
     else if (existing.quantity === undefined || (existing.inferred && !inferred))
       Object.assign(existing, { quantity: value, inferred });
     else if (!inferred && !existing.inferred) existing.quantity += value;
   }
-  return [...merged.values()].map(({ name, unit, quantity }) => ({ name, unit, quantity }));
+  return [...merged.values()].map(({ name, unit, quantity, inferred, sources }) => ({
+    name,
+    unit,
+    quantity,
+    source: sources.join(' … '),
+    // No figure said with the task, or one borrowed from elsewhere: the user should look at it.
+    unsure: quantity === undefined || inferred,
+  }));
 }

@@ -15,6 +15,7 @@ export function normaliseEmail(raw: string | undefined | null): string | undefin
     .replace(/\s+(?:arobase|arrobase|arobas|at)\s+/g, '@')
     .replace(/\s*(?:\(dot\)|\[dot\])\s*/g, '.')
     .replace(/\s+(?:point|dot)\s+/g, '.')
+    .replace(/([a-z])\s+(\d+)(?=@)/g, '$1$2')
     .replace(/\s+(?:tiret\s+bas|underscore)\s+/g, '_')
     .replace(/\s+tiret\s+/g, '-')
     .replace(/\s+/g, '')
@@ -44,6 +45,15 @@ export function findEmails(text: string): Array<{ email: string; start: number; 
     const isAt = AT_WORDS.has(token.word) || (token.word === 'at' && tokens[index + 2]?.word === 'point');
     if (!isAt || index === 0) return;
     let first = index - 1;
+    // « martin point sophie 77 arobase »: digits said after the last word belong to it.
+    if (
+      first >= 1 &&
+      /^\d+$/.test(tokens[first]!.word) &&
+      /^[a-z]+$/.test(tokens[first - 1]!.word) &&
+      first >= 3 &&
+      JOINERS.has(tokens[first - 2]!.word)
+    )
+      first -= 1;
     while (first >= 2 && JOINERS.has(tokens[first - 1]!.word) && /^[a-z0-9]+$/.test(tokens[first - 2]!.word))
       first -= 2;
     let last = index + 1;

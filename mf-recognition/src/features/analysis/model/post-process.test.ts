@@ -36,7 +36,7 @@ describe('postProcess', () => {
     expect(result).toEqual({
       projectTitle: 'Rénovation Cuisine',
       tasks: [
-        { name: 'Peinture murs', quantity: 23, unit: 'm2' },
+        { name: 'Peinture murs', quantity: 22.5, unit: 'm2' },
         { name: 'Installation prise électrique', quantity: 2, unit: 'unité' },
         { name: 'Dépose de carrelage', quantity: 1, unit: 'm2' },
         { name: 'Pose de carrelage sol', quantity: 1, unit: 'm2' },

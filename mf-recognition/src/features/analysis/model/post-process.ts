@@ -37,10 +37,10 @@ function matchTasks(items: unknown[], catalogue: readonly Task[], flow: Flow): L
     if (!name) continue;
     const task = matchTaskName(name, catalogue, asString(record.unit));
     if (!task) continue;
-    const quantity = normaliseQuantity(record.quantity ?? record.qty ?? record.quantite, flow);
+    const quantity = normaliseQuantity(record.quantity ?? record.qty ?? record.quantite, flow, task.unit);
     const existing = lines.find((line) => line.name === task.name);
     // The same task said twice (two rooms): one line, quantities added, as the quote does.
-    if (existing) existing.quantity += quantity;
+    if (existing) existing.quantity = Math.round((existing.quantity + quantity) * 100) / 100;
     else lines.push({ name: task.name, quantity, unit: task.unit });
   }
   return lines;
@@ -57,6 +57,10 @@ export function normaliseClient(raw: unknown): ExtractedClient {
   if (phone) client.phone = phone;
   if (email) client.email = email;
   if (address) client.address = address;
+  const company = asString(record.company ?? record.societe ?? record.entreprise)
+    ?.replace(/\s+/g, ' ')
+    .trim();
+  if (company) client.company = company;
   return client;
 }
 

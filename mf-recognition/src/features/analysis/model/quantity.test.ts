@@ -26,3 +26,28 @@ describe('normaliseQuantity (SPEC §5)', () => {
     expect(normaliseQuantity(raw, flow)).toBe(expected);
   });
 });
+
+describe('normaliseQuantity with the task unit (departure: measured units keep 2 decimals)', () => {
+  it.each([
+    [14.5, 'm2', 14.5],
+    ['14,5', 'm²', 14.5],
+    [4.2, 'ml', 4.2],
+    [2.345, 'm3', 2.35],
+    [1.5, 'h', 1.5],
+    [0.75, 'h', 0.75],
+    [0.5, 'jour', 0.5],
+    [12.25, 'kg', 12.25],
+    [0.004, 'm2', 0.01],
+    [2.5, 'unité', 3],
+    [2.4, 'u', 2],
+    [0.4, 'forfait', 1],
+    [1.6, undefined, 2],
+    [2500.5, 'm2', 2500.5],
+  ] as const)('%j %s → %s', (raw, unit, expected) => {
+    expect(normaliseQuantity(raw, 'voice', unit)).toBe(expected);
+  });
+
+  it('keeps the image ceiling for measured units', () => {
+    expect(normaliseQuantity(2500.5, 'image', 'm2')).toBe(200);
+  });
+});

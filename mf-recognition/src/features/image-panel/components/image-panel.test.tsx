@@ -100,14 +100,12 @@ describe('ImagePanel', () => {
   });
 
   it('says why when the quote side refuses (free quota exhausted)', async () => {
-    const refuse = bus
-      .on('quote/tasks-recognised')
-      .subscribe(() =>
-        bus.emit('quote/recognition-refused', {
-          reason: 'quota-exhausted',
-          message: 'Vous avez atteint votre limite de devis mensuelle.',
-        }),
-      );
+    const refuse = bus.on('quote/tasks-recognised').subscribe(() =>
+      bus.emit('quote/recognition-refused', {
+        reason: 'quota-exhausted',
+        message: 'Vous avez atteint votre limite de devis mensuelle.',
+      }),
+    );
     renderPanel(async () => RESULT);
     chooseFile(png());
     await waitFor(() =>
