@@ -1,6 +1,6 @@
 // The JWT secret of an install. Never Supabase's public demo secret by default: anyone who knows it can forge a
 // service_role token. Order: explicit option / JWT_SECRET; else a random secret generated on first start into
-// `<data dir's parent>/jwt-secret` (normally .atelier/jwt-secret, mode 0600) and reused afterwards; throw-away
+// `<data dir>.jwt-secret` (normally .atelier/data.jwt-secret, mode 0600) and reused afterwards; throw-away
 // (memory://) databases get an ephemeral random secret. The demo secret is refused unless the loudly named
 // development flag ATELIER_INSECURE_DEMO_JWT_SECRET=1 is set.
 import { randomBytes } from 'node:crypto';
@@ -35,8 +35,9 @@ export function resolveJwtSecret(input: {
     return { secret: input.explicit, source: 'explicit' };
   }
   if (input.dataDir === 'memory://') return { secret: randomBytes(32).toString('base64url'), source: 'ephemeral' };
-  const dir = path.dirname(path.resolve(input.dataDir));
-  const file = path.join(dir, 'jwt-secret');
+  const resolved = path.resolve(input.dataDir);
+  const dir = path.dirname(resolved);
+  const file = path.join(dir, `${path.basename(resolved)}.jwt-secret`);
   if (existsSync(file)) {
     chmodSync(file, 0o600);
     const secret = readFileSync(file, 'utf8').trim();
