@@ -240,7 +240,9 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
       for (const [key, value] of Object.entries(allowOrigin)) res.setHeader(key, value);
       if (pathname === '/auth/v1' || pathname.startsWith('/auth/v1/')) {
         const sub = pathname.slice('/auth/v1'.length) || '/';
-        if (sub !== '/health' && !isApiKey(req, url, anonKey, serviceRoleKey)) {
+        // Like Supabase's gateway, the mail links (GET /verify) open in a browser without an apikey.
+        const open = sub === '/health' || (sub === '/verify' && req.method === 'GET');
+        if (!open && !isApiKey(req, url, anonKey, serviceRoleKey)) {
           const missing = !req.headers.apikey && !url.searchParams.get('apikey');
           return sendJson(
             res,

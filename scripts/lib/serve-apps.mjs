@@ -1,5 +1,6 @@
 // Serves the production builds: the shell on 3000 (SPA fallback, runtime /config.json and /remotes.json)
 // and each remote on its own port with CORS, as separate origins like a real deployment.
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import path from 'node:path';
 
@@ -93,7 +94,15 @@ export async function serveApps({ runtimeConfig, host = '127.0.0.1', ports = {},
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   };
 
-  const shellStatic = sirv(path.join(repoRoot, 'shell/dist'), { single: true, gzip: true, etag: true, dev: false });
+  // A missing build answers 404 (the security headers are still sent).
+  const staticDir = (dir, options) =>
+    existsSync(dir)
+      ? sirv(dir, options)
+      : (req, res) => {
+          res.writeHead(404, { 'content-type': 'text/plain' });
+          res.end('Not built');
+        };
+  const shellStatic = staticDir(path.join(repoRoot, 'shell/dist'), { single: true, gzip: true, etag: true, dev: false });
   const json = (res, body) => {
     res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
     res.end(JSON.stringify(body));
@@ -113,7 +122,7 @@ export async function serveApps({ runtimeConfig, host = '127.0.0.1', ports = {},
   );
 
   for (const [name, dir] of Object.entries(REMOTE_DIRS)) {
-    const serve = sirv(path.join(repoRoot, dir, 'dist'), { gzip: true, etag: true, dev: false });
+    const serve = staticDir(path.join(repoRoot, dir, 'dist'), { gzip: true, etag: true, dev: false });
     servers.push(
       await listen(
         createServer((req, res) => {

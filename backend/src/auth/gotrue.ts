@@ -262,7 +262,6 @@ export class GoTrue {
       if ((error as { code?: string }).code === '23505') throw authErrors.userAlreadyExists();
       throw error;
     }
-    this.limiter.emailAddress.record(email);
     await this.sendMail('signup', email, hash, otp, redirectTo);
     if (outcome.session) return this.accessTokenResponse(outcome.session);
     const user = await store.findUserById(this.options.db, outcome.id);
