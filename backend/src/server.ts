@@ -51,6 +51,8 @@ export interface StartBackendOptions {
   requireEmailConfirmation?: boolean;
   /** Origins of the apps (shell and remotes): CORS and mail-link redirects are limited to them. */
   appOrigins?: string[];
+  /** Secret path segment of the local mailbox (default derived from the JWT secret); e2e sets a known one. */
+  mailboxToken?: string;
   /** Abuse limits of /auth/v1 (tests raise the sign-up budget). */
   authLimits?: Partial<AuthLimits>;
   /**
@@ -117,7 +119,9 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
   const verifier = new JwtVerifier(jwtSecret);
   const smtpUrl = options.smtpUrl ?? (process.env.SMTP_URL || undefined);
   const mailer = createMailer(smtpUrl);
-  const mailboxToken = createHmac('sha256', jwtSecret).update('atelier-mailbox').digest('hex').slice(0, 32);
+  const mailboxToken =
+    options.mailboxToken ||
+    createHmac('sha256', jwtSecret).update('atelier-mailbox').digest('hex').slice(0, 32);
   const appOrigins = options.appOrigins ?? [];
   const cors = corsPolicy(process.env.CORS_ORIGINS, appOrigins);
   const siteUrl = (process.env.SITE_URL || cors.origins[0] || 'http://localhost:3000').replace(/\/+$/, '');
