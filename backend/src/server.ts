@@ -120,8 +120,7 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
   const smtpUrl = options.smtpUrl ?? (process.env.SMTP_URL || undefined);
   const mailer = createMailer(smtpUrl);
   const mailboxToken =
-    options.mailboxToken ||
-    createHmac('sha256', jwtSecret).update('atelier-mailbox').digest('hex').slice(0, 32);
+    options.mailboxToken || createHmac('sha256', jwtSecret).update('atelier-mailbox').digest('hex').slice(0, 32);
   const appOrigins = options.appOrigins ?? [];
   const cors = corsPolicy(process.env.CORS_ORIGINS, appOrigins);
   const siteUrl = (process.env.SITE_URL || cors.origins[0] || 'http://localhost:3000').replace(/\/+$/, '');

@@ -19,7 +19,14 @@ async function subscribe(backend: RunningBackend, userId: string, plan: 'pro' | 
 function tokenWithoutSession(backend: RunningBackend, userId: string): string {
   const now = Math.floor(Date.now() / 1000);
   return signJwt(
-    { aud: 'authenticated', exp: now + 600, iat: now, iss: `${backend.url}/auth/v1`, sub: userId, role: 'authenticated' },
+    {
+      aud: 'authenticated',
+      exp: now + 600,
+      iat: now,
+      iss: `${backend.url}/auth/v1`,
+      sub: userId,
+      role: 'authenticated',
+    },
     TEST_JWT_SECRET,
   );
 }
@@ -231,7 +238,10 @@ describe('with an OpenAI-compatible provider', () => {
     const huge = await fetch(`${backend.url}/functions/v1/ai/chat/completions`, {
       method: 'POST',
       headers: { authorization: `Bearer ${user.accessToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'x'.repeat(30 * 1024 * 1024) }] }),
+      body: JSON.stringify({
+        model: 'gpt-4o-mini',
+        messages: [{ role: 'user', content: 'x'.repeat(30 * 1024 * 1024) }],
+      }),
     });
     expect([413]).toContain(huge.status);
   });

@@ -51,7 +51,10 @@ describe('a default install (no JWT_SECRET)', () => {
 
   it('refuses tokens signed with the public demo secret', async () => {
     const now = Math.floor(Date.now() / 1000);
-    const forged = signJwt({ iss: 'supabase-demo', role: 'service_role', iat: now, exp: now + 3600 }, DEFAULT_JWT_SECRET);
+    const forged = signJwt(
+      { iss: 'supabase-demo', role: 'service_role', iat: now, exp: now + 3600 },
+      DEFAULT_JWT_SECRET,
+    );
     const rest = await raw(backend, '/rest/v1/profiles?select=id', { apikey: forged, token: forged });
     expect(rest.status).toBe(401);
     const admin = await raw(backend, '/auth/v1/admin/users', { apikey: forged, token: forged });
@@ -129,7 +132,10 @@ describe('accounts', () => {
       body: JSON.stringify({ password: 'Tout-Neuf-2026!' }),
     });
     expect(put.status).toBe(200);
-    const signIn = await anonClient(backend).auth.signInWithPassword({ email: user.email, password: 'Tout-Neuf-2026!' });
+    const signIn = await anonClient(backend).auth.signInWithPassword({
+      email: user.email,
+      password: 'Tout-Neuf-2026!',
+    });
     expect(signIn.error).toBeNull();
     // The link is single-use.
     const reused = await follow(linkOf(mail!));
@@ -162,7 +168,10 @@ describe('accounts', () => {
     expect((await user.client.auth.reauthenticate()).error).toBeNull();
     const [mail] = await mails(backend, user.email);
     const code = /code : (\d{6})/.exec(mail!.text)![1]!;
-    const bad = await user.client.auth.updateUser({ password: 'Encore-2026!', nonce: '000000' === code ? '111111' : '000000' });
+    const bad = await user.client.auth.updateUser({
+      password: 'Encore-2026!',
+      nonce: '000000' === code ? '111111' : '000000',
+    });
     expect(bad.error).toMatchObject({ code: 'reauthentication_not_valid' });
     const ok = await user.client.auth.updateUser({ password: 'Encore-2026!', nonce: code });
     expect(ok.error).toBeNull();
@@ -189,7 +198,22 @@ describe('accounts', () => {
     const user = await signUpUser(backend, 'claims');
     const claims = JSON.parse(Buffer.from(user.accessToken.split('.')[1]!, 'base64url').toString()) as object;
     expect(Object.keys(claims).sort()).toEqual(
-      ['aal', 'amr', 'app_metadata', 'aud', 'email', 'exp', 'iat', 'is_anonymous', 'iss', 'phone', 'role', 'session_id', 'sub', 'user_metadata'].sort(),
+      [
+        'aal',
+        'amr',
+        'app_metadata',
+        'aud',
+        'email',
+        'exp',
+        'iat',
+        'is_anonymous',
+        'iss',
+        'phone',
+        'role',
+        'session_id',
+        'sub',
+        'user_metadata',
+      ].sort(),
     );
     await user.client.auth.signOut();
     const after = await raw(backend, '/auth/v1/user', { token: user.accessToken });
@@ -306,7 +330,9 @@ describe('with email confirmation required (as when SMTP_URL is set)', () => {
 
 // ── processes: persistent secret, data directory permissions, kill -9 then immediate restart ────────────────
 
-function startChild(dataDir: string): Promise<{ child: ChildProcess; url: string; anonKey: string; serviceRoleKey: string; ms: number }> {
+function startChild(
+  dataDir: string,
+): Promise<{ child: ChildProcess; url: string; anonKey: string; serviceRoleKey: string; ms: number }> {
   // One process (node --import tsx, not the tsx wrapper) so that SIGKILL hits the backend itself.
   const child = spawn(
     process.execPath,
@@ -319,7 +345,11 @@ function startChild(dataDir: string): Promise<{ child: ChildProcess; url: string
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       const line = out.split('\n').find((l) => l.startsWith('{'));
-      if (line) resolve({ child, ...(JSON.parse(line) as { url: string; anonKey: string; serviceRoleKey: string; ms: number }) });
+      if (line)
+        resolve({
+          child,
+          ...(JSON.parse(line) as { url: string; anonKey: string; serviceRoleKey: string; ms: number }),
+        });
     });
     child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
     child.on('exit', (code) => reject(new Error(`backend child exited with ${code}: ${err}`)));
@@ -399,9 +429,13 @@ describe('the shell and every remote', () => {
     const names = ['shell', 'quotes', 'recognition', 'clients', 'account', 'admin'];
     const ports: Record<string, number> = {};
     for (const name of names) ports[name] = await freePort();
-    child = spawn(process.execPath, [path.join(repoRoot(), 'backend', 'test', 'fixtures', 'serve-apps-child.mjs'), JSON.stringify(ports)], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    child = spawn(
+      process.execPath,
+      [path.join(repoRoot(), 'backend', 'test', 'fixtures', 'serve-apps-child.mjs'), JSON.stringify(ports)],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     await new Promise<void>((resolve, reject) => {
       child!.stdout!.on('data', (chunk: Buffer) => {
         if (chunk.toString().includes('READY')) resolve();

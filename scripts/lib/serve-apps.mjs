@@ -102,7 +102,12 @@ export async function serveApps({ runtimeConfig, host = '127.0.0.1', ports = {},
           res.writeHead(404, { 'content-type': 'text/plain' });
           res.end('Not built');
         };
-  const shellStatic = staticDir(path.join(repoRoot, 'shell/dist'), { single: true, gzip: true, etag: true, dev: false });
+  const shellStatic = staticDir(path.join(repoRoot, 'shell/dist'), {
+    single: true,
+    gzip: true,
+    etag: true,
+    dev: false,
+  });
   const json = (res, body) => {
     res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
     res.end(JSON.stringify(body));

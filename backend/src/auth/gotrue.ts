@@ -438,7 +438,9 @@ export class GoTrue {
     const now = Math.floor(Date.now() / 1000);
     const recent = amr.some(
       (entry) =>
-        entry.method === 'otp' && typeof entry.timestamp === 'number' && now - entry.timestamp < RECENT_OTP_SIGN_IN_SECONDS,
+        entry.method === 'otp' &&
+        typeof entry.timestamp === 'number' &&
+        now - entry.timestamp < RECENT_OTP_SIGN_IN_SECONDS,
     );
     if (!recent) throw authErrors.currentPasswordRequired();
   }
@@ -652,8 +654,7 @@ export class GoTrue {
       fragment = new URLSearchParams({
         error: error.status === 403 ? 'access_denied' : 'invalid_request',
         error_code: error.code,
-        error_description:
-          error.code === 'otp_expired' ? 'Email link is invalid or has expired' : error.message,
+        error_description: error.code === 'otp_expired' ? 'Email link is invalid or has expired' : error.message,
       });
     }
     res.writeHead(303, { location: `${target.split('#')[0]}#${fragment.toString()}`, 'cache-control': 'no-store' });
@@ -698,7 +699,8 @@ export class GoTrue {
     if (typeof body.email === 'string' && body.email !== '') {
       const email = normaliseEmail(body.email);
       if (!EMAIL_PATTERN.test(email)) throw authErrors.invalidEmail();
-      if (this.isAdminEmail(email) || (await store.emailTaken(this.options.db, email, id))) throw authErrors.emailExists();
+      if (this.isAdminEmail(email) || (await store.emailTaken(this.options.db, email, id)))
+        throw authErrors.emailExists();
       changes.email = email;
     }
     if (typeof body.password === 'string') {

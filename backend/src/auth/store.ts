@@ -398,7 +398,9 @@ export async function deleteUser(db: Queryable, userId: string): Promise<boolean
 
 /** GoTrue's token hash: hex SHA-224 of email + one-time code; the link carries it, the mail shows the code. */
 export function tokenHash(email: string, otp: string): string {
-  return createHash('sha224').update(email + otp).digest('hex');
+  return createHash('sha224')
+    .update(email + otp)
+    .digest('hex');
 }
 
 export function newOtp(): string {

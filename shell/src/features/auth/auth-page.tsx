@@ -34,11 +34,7 @@ export function AuthPage() {
           <ForgotPasswordForm />
         ) : mode === 'login' ? (
           <>
-            <LoginForm
-              key={notice?.email ?? ''}
-              initialEmail={notice?.email}
-              notice={notice ? M.confirmEmail : null}
-            />
+            <LoginForm key={notice?.email ?? ''} initialEmail={notice?.email} notice={notice ? M.confirmEmail : null} />
             <Toggle>
               <Button $variant="ghost" onClick={() => setMode('forgot')}>
                 {M.forgotPassword}
