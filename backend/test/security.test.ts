@@ -78,6 +78,25 @@ describe('a default install (no JWT_SECRET)', () => {
   });
 });
 
+describe('the administrator created at start', () => {
+  it('gets a random password, returned once, when none is configured; it signs in confirmed', async () => {
+    const backend = await startTestBackend({ adminEmail: ADMIN_EMAIL, generateAdminPassword: true });
+    try {
+      const password = backend.generatedAdminPassword!;
+      expect(password.length).toBeGreaterThanOrEqual(16);
+      const { data, error } = await anonClient(backend).auth.signInWithPassword({ email: ADMIN_EMAIL, password });
+      expect(error).toBeNull();
+      expect(data.user?.email_confirmed_at).toEqual(expect.any(String));
+      const { rows } = await backend.db.query('select encrypted_password from auth.users where email = $1', [
+        ADMIN_EMAIL,
+      ]);
+      expect(String(rows[0]?.encrypted_password)).toMatch(/^\$2[aby]\$10\$/);
+    } finally {
+      await backend.close();
+    }
+  });
+});
+
 describe('accounts', () => {
   let backend: RunningBackend;
   beforeAll(async () => {
