@@ -20,8 +20,8 @@ test('Mot de passe oublié ? → mail in the local mailbox → link → new pass
   await page.getByRole('link', { name: 'Réinitialisez votre mot de passe' }).click();
 
   await page.waitForURL(`${appOrigin(0)}/auth/nouveau-mot-de-passe`);
-  await page.getByLabel('Nouveau mot de passe').fill('Tout-Neuf-2026!');
-  await page.getByLabel('Confirmer le mot de passe').fill('Tout-Neuf-2026!');
+  await page.getByLabel('Nouveau mot de passe', { exact: true }).fill('Tout-Neuf-2026!');
+  await page.getByLabel('Confirmer le mot de passe', { exact: true }).fill('Tout-Neuf-2026!');
   await page.getByRole('button', { name: 'Enregistrer le mot de passe' }).click();
   await expect(page.getByText('Votre mot de passe a été modifié.')).toBeVisible();
 

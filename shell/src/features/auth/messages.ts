@@ -36,6 +36,7 @@ export const AUTH_PAGE_MESSAGES = {
   resetLinkSent:
     "Si un compte existe pour cette adresse, un email contenant un lien de réinitialisation vient d'être envoyé.",
   resetTitle: 'Nouveau mot de passe',
+  resetFormLabel: 'Choix du nouveau mot de passe',
   newPassword: 'Nouveau mot de passe',
   saveNewPassword: 'Enregistrer le mot de passe',
   savingNewPassword: 'Enregistrement...',

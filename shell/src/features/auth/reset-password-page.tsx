@@ -66,7 +66,7 @@ export function ResetPasswordPage() {
           </>
         ) : null}
         {state === 'ready' ? (
-          <form onSubmit={onSubmit} noValidate aria-label={M.resetTitle}>
+          <form onSubmit={onSubmit} noValidate aria-label={M.resetFormLabel}>
             {error ? <Banner tone="error">{error}</Banner> : null}
             <Field label={M.newPassword} htmlFor="reset-password">
               <Input
