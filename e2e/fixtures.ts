@@ -7,6 +7,37 @@ export const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 3000);
 export const appOrigin = (offset: number) => `http://localhost:${PORT_BASE + offset}`;
 export const BACKEND_URL = `http://localhost:${process.env.E2E_BACKEND_PORT ?? 54322}`;
 export const ADMIN = { email: 'admin@atelier.local', password: 'atelier-admin' };
+/** The backend's local mailbox (no SMTP in e2e): GET `${MAILBOX_URL}messages` lists the mails as JSON. */
+export const MAILBOX_URL = `${BACKEND_URL}/mailbox/e2e/`;
+
+/** The newest mail sent to `email` (waits for it). */
+export async function latestMail(email: string): Promise<{ id: string; subject: string; text: string }> {
+  for (let i = 0; i < 50; i++) {
+    const mails = (await (await fetch(`${MAILBOX_URL}messages`)).json()) as Array<{
+      id: string;
+      to: string;
+      subject: string;
+      text: string;
+    }>;
+    const mail = mails.find((m) => m.to === email);
+    if (mail) return mail;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no mail for ${email}`);
+}
+
+/**
+ * Accounts made by createUser() are usable at once but unconfirmed (no SMTP: confirmation optional, issue 9);
+ * this follows the confirmation link of the sign-up mail, as the user would.
+ */
+export async function confirmUserEmail(email: string): Promise<void> {
+  const mail = await latestMail(email);
+  const link = /(http:\/\/\S+\/auth\/v1\/verify\?\S+)/.exec(mail.text)?.[1];
+  if (!link) throw new Error(`no confirmation link for ${email}`);
+  const res = await fetch(link, { redirect: 'manual' });
+  expect(res.status).toBe(303);
+  expect(res.headers.get('location') ?? '').not.toContain('error=');
+}
 
 export interface TestUser {
   email: string;
@@ -36,8 +67,15 @@ async function anonKey(): Promise<string> {
   return config.supabaseAnonKey;
 }
 
-/** Creates the account through the backend's GoTrue API (the UI sign-up has its own test). */
-export async function createUser(prefix?: string, extra: Record<string, string> = {}): Promise<TestUser> {
+/**
+ * Creates the account through the backend's GoTrue API (the UI sign-up has its own test); `extra` adds sign-up
+ * metadata; confirmed unless asked.
+ */
+export async function createUser(
+  prefix?: string,
+  extra: Record<string, string> = {},
+  options: { confirmed?: boolean } = {},
+): Promise<TestUser> {
   const user = newUserData(prefix);
   const key = await anonKey();
   const res = await fetch(`${BACKEND_URL}/auth/v1/signup`, {
@@ -58,6 +96,8 @@ export async function createUser(prefix?: string, extra: Record<string, string> 
     }),
   });
   expect(res.status, await res.clone().text()).toBe(200);
+  // Confirmed by default, as before issue 9 (the confirmation link of the local mailbox is followed).
+  if (options.confirmed !== false) await confirmUserEmail(user.email);
   return user;
 }
 

@@ -17,6 +17,10 @@ async function main() {
     adminEmail: E2E_ADMIN.email,
     adminPassword: E2E_ADMIN.password,
     env: { AI_BASE_URL: process.env.E2E_AI_BASE_URL ?? '' },
+    // Specs sign up many users from one address; the shell and remotes are the allowed origins.
+    authLimits: { signUpsPerIpPerHour: 1_000_000, emailsPerIpPerHour: 1_000_000, failedLoginsPerIp: 1_000_000 },
+    mailboxToken: 'e2e', // e2e/fixtures.ts MAILBOX_URL
+    appOrigins: [0, 1, 2, 3, 4, 5].map((i) => `http://localhost:${E2E_PORT_BASE + i}`),
   });
   const apps = await serveApps({
     ports: {
@@ -36,7 +40,7 @@ async function main() {
       geocoderUrl: 'https://data.geopf.fr/geocodage/search',
     },
   });
-  process.stdout.write(`e2e system ready: ${apps.url} (backend ${backend.url})\n`);
+  process.stdout.write(`e2e system ready: ${apps.url} (backend ${backend.url}, mailbox ${backend.mailboxUrl})\n`);
   const stop = async () => {
     await apps.close();
     await backend.close();

@@ -1,15 +1,19 @@
 // Starts the backend and the static servers in one process and prints where to go.
 import { startBackend } from '../backend/src/server.ts';
 
-import { serveApps } from './lib/serve-apps.mjs';
+import { APP_PORTS, serveApps } from './lib/serve-apps.mjs';
 
 const DEFAULT_ADMIN_EMAIL = 'admin@atelier.local';
-const DEFAULT_ADMIN_PASSWORD = 'atelier-admin';
 
 async function main() {
-  const adminEmail = process.env.ADMIN_EMAIL ?? DEFAULT_ADMIN_EMAIL;
-  const adminPassword = process.env.ADMIN_PASSWORD ?? (process.env.ADMIN_EMAIL ? undefined : DEFAULT_ADMIN_PASSWORD);
+  const adminEmail = process.env.ADMIN_EMAIL || DEFAULT_ADMIN_EMAIL;
+  const adminPassword = process.env.ADMIN_PASSWORD || undefined;
   const hosted = process.env.SUPABASE_URL && process.env.SUPABASE_ANON_KEY;
+  // An administrator address without its password would leave the account to whoever sets one first.
+  if (process.env.ADMIN_EMAIL && !adminPassword && !hosted) {
+    throw new Error('ADMIN_EMAIL est défini sans ADMIN_PASSWORD : définissez les deux (ou aucun des deux).');
+  }
+  const appOrigins = Object.values(APP_PORTS).map((port) => `http://localhost:${port}`);
 
   const backend = hosted
     ? null
@@ -20,6 +24,9 @@ async function main() {
         jwtSecret: process.env.JWT_SECRET,
         adminEmail,
         adminPassword,
+        // Neither ADMIN_EMAIL nor ADMIN_PASSWORD: a random password on first start, printed once, never stored.
+        generateAdminPassword: !adminPassword,
+        appOrigins,
       });
 
   // ATELIER_PORT_BASE moves the shell and the five remotes (base, base+1 … base+5), e.g. for a second copy.
@@ -46,7 +53,14 @@ async function main() {
     '',
     `Atelier est prêt : ${apps.url}`,
     backend ? `  backend local (Supabase-compatible) : ${backend.url}` : `  backend : ${process.env.SUPABASE_URL}`,
-    adminPassword ? `  administrateur : ${adminEmail} / ${adminPassword}` : `  administrateur : ${adminEmail}`,
+    backend?.generatedAdminPassword
+      ? `  administrateur : ${adminEmail} / ${backend.generatedAdminPassword}  (mot de passe généré, affiché une seule fois : notez-le)`
+      : `  administrateur : ${adminEmail}`,
+    backend?.mailboxUrl
+      ? `  boîte mail locale (aucun SMTP_URL) : ${backend.mailboxUrl}`
+      : backend
+        ? '  emails envoyés par SMTP (SMTP_URL)'
+        : '',
     `  prêt en ${((Date.now() - startedAt) / 1000).toFixed(1)} s — Ctrl+C pour arrêter`,
     '',
   ];

@@ -73,20 +73,23 @@ const EXPOSED_HEADERS = 'Content-Range, X-Supabase-Api-Version, X-Total-Count, L
 
 export interface CorsPolicy {
   allowsOrigin(origin: string): boolean;
+  origins: string[];
 }
 
 /**
- * Browsers on the app's own ports (any localhost port by default) and the origins listed in CORS_ORIGINS
- * (comma-separated, or `*`). Tokens travel in headers, never in cookies, so no credentials mode is needed.
+ * The configured app origins only (the shell and its remotes, given by `npm start` / e2e, plus CORS_ORIGINS,
+ * comma-separated; `*` allows any). Without any configuration: the default shell origin http://localhost:3000.
+ * Tokens travel in headers, never in cookies, so no credentials mode is needed.
  */
-export function corsPolicy(extraOrigins: string | undefined): CorsPolicy {
+export function corsPolicy(extraOrigins: string | undefined, appOrigins: string[] = []): CorsPolicy {
   const extras = (extraOrigins ?? '')
     .split(',')
-    .map((o) => o.trim())
+    .map((o) => o.trim().replace(/\/+$/, ''))
     .filter(Boolean);
   const any = extras.includes('*');
-  const local = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
-  return { allowsOrigin: (origin) => any || local.test(origin) || extras.includes(origin) };
+  const allowed = new Set([...appOrigins, ...extras]);
+  if (allowed.size === 0) allowed.add('http://localhost:3000');
+  return { allowsOrigin: (origin) => any || allowed.has(origin), origins: [...allowed] };
 }
 
 export function corsHeaders(req: IncomingMessage, policy: CorsPolicy): OutgoingHttpHeaders {

@@ -1,7 +1,8 @@
 // The local Supabase-compatible backend: one Node HTTP server with /auth/v1 (GoTrue), /rest/v1 (PostgREST) and
 // /functions/v1 (Edge Functions under Deno), on PGlite or PostgreSQL. Tests, `npm start`, e2e and the benchmark
 // start it in-process with startBackend().
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createHmac, randomBytes } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 
@@ -11,7 +12,6 @@ import {
   DEFAULT_BODY_LIMIT_BYTES,
   DEFAULT_FUNCTION_BODY_LIMIT_BYTES,
   DEFAULT_JWT_EXPIRY_SECONDS,
-  DEFAULT_JWT_SECRET,
   DEFAULT_PORT,
   functionsDir,
   migrationsDir,
@@ -25,7 +25,10 @@ import { openMigratedMemoryDatabase } from './db/snapshot.ts';
 import { FunctionRuntime } from './functions/runtime.ts';
 import { corsHeaders, corsPolicy, preflightHeaders, sendJson } from './http.ts';
 import { deriveApiKeys, JwtVerifier } from './jwt.ts';
+import { createMailer, type LocalMailbox } from './auth/mailer.ts';
+import { AuthLimiter, defaultAuthLimits, type AuthLimits } from './auth/rate-limit.ts';
 import { Postgrest } from './rest/postgrest.ts';
+import { resolveJwtSecret } from './security/secrets.ts';
 import { createStripeSandbox, type StripeSandbox } from './stripe-sandbox/index.ts';
 
 export { deriveApiKeys } from './jwt.ts';
@@ -39,7 +42,25 @@ export interface StartBackendOptions {
   databaseUrl?: string;
   /** PGlite data directory; default <repo>/.atelier/data; 'memory://' for a throw-away database. */
   dataDir?: string;
+  /** JWT_SECRET; default: a random per-install secret kept in .atelier/jwt-secret (see security/secrets.ts). */
   jwtSecret?: string;
+  /** Accept Supabase's public demo secret as jwtSecret (tests only; env ATELIER_INSECURE_DEMO_JWT_SECRET=1). */
+  allowDemoJwtSecret?: boolean;
+  /** SMTP_URL: auth mail through SMTP; absent = the local mailbox. */
+  smtpUrl?: string;
+  /** Sign-ups must confirm their email before signing in; default: on when SMTP is configured. */
+  requireEmailConfirmation?: boolean;
+  /** Origins of the apps (shell and remotes): CORS and mail-link redirects are limited to them. */
+  appOrigins?: string[];
+  /** Secret path segment of the local mailbox (default derived from the JWT secret); e2e sets a known one. */
+  mailboxToken?: string;
+  /** Abuse limits of /auth/v1 (tests raise the sign-up budget). */
+  authLimits?: Partial<AuthLimits>;
+  /**
+   * With adminEmail and no adminPassword: when no confirmed administrator exists yet, create it with a random
+   * password returned once as `generatedAdminPassword` (nothing stored in clear).
+   */
+  generateAdminPassword?: boolean;
   /** Local administrator, created (confirmed) at start and recorded as private.settings admin_email. */
   adminEmail?: string;
   adminPassword?: string;
@@ -57,6 +78,11 @@ export interface StartBackendOptions {
 
 export interface RunningBackend {
   url: string;
+  /** The local mailbox page (no SMTP_URL): secret URL printed by `npm start`. */
+  mailboxUrl?: string;
+  mailbox?: LocalMailbox;
+  /** The administrator password generated at this start (generateAdminPassword), to print once. */
+  generatedAdminPassword?: string;
   anonKey: string;
   serviceRoleKey: string;
   /** The database, for tests and tools that need owner access. */
@@ -74,18 +100,33 @@ const FUNCTION_ENV_NAMES = [
   'AI_BASE_URL',
   'AI_API_KEY',
   'AI_MODEL',
+  'AI_ALLOWED_MODELS',
+  'AI_MAX_TOKENS',
+  'AI_DAILY_REQUESTS',
+  'AI_MAX_BODY_BYTES',
   'ADMIN_EMAIL',
   'SITE_URL',
 ];
 
 export async function startBackend(options: StartBackendOptions = {}): Promise<RunningBackend> {
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
-  const jwtSecret = options.jwtSecret || process.env.JWT_SECRET || DEFAULT_JWT_SECRET;
-  if (jwtSecret.length < 32) throw new Error('JWT_SECRET must be at least 32 characters long');
-  const { anonKey, serviceRoleKey } = deriveApiKeys(jwtSecret);
-  const verifier = new JwtVerifier(jwtSecret);
   const databaseUrl = options.databaseUrl ?? (process.env.DATABASE_URL || undefined);
   const dataDir = options.dataDir ?? process.env.ATELIER_DATA_DIR ?? path.join(repoRoot(), '.atelier', 'data');
+  const { secret: jwtSecret } = resolveJwtSecret({
+    explicit: options.jwtSecret || process.env.JWT_SECRET || undefined,
+    dataDir,
+    allowDemoSecret: options.allowDemoJwtSecret,
+    log,
+  });
+  const { anonKey, serviceRoleKey } = deriveApiKeys(jwtSecret);
+  const verifier = new JwtVerifier(jwtSecret);
+  const smtpUrl = options.smtpUrl ?? (process.env.SMTP_URL || undefined);
+  const mailer = createMailer(smtpUrl);
+  const mailboxToken =
+    options.mailboxToken || createHmac('sha256', jwtSecret).update('atelier-mailbox').digest('hex').slice(0, 32);
+  const appOrigins = options.appOrigins ?? [];
+  const cors = corsPolicy(process.env.CORS_ORIGINS, appOrigins);
+  const siteUrl = (process.env.SITE_URL || cors.origins[0] || 'http://localhost:3000').replace(/\/+$/, '');
   const bodyLimit = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
   const jwtExpirySeconds = options.jwtExpirySeconds ?? (Number(process.env.JWT_EXPIRY) || DEFAULT_JWT_EXPIRY_SECONDS);
 
@@ -106,6 +147,8 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
     };
 
     let publicUrl = '';
+    const adminEmail = options.adminEmail ?? (process.env.ADMIN_EMAIL || undefined);
+    const adminPassword = options.adminPassword ?? (process.env.ADMIN_PASSWORD || undefined);
     const gotrue = new GoTrue({
       db,
       jwtSecret,
@@ -114,6 +157,19 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
       jwtExpirySeconds,
       refreshReuseIntervalSeconds: REFRESH_TOKEN_REUSE_INTERVAL_SECONDS,
       bodyLimit,
+      mailer,
+      requireEmailConfirmation: options.requireEmailConfirmation ?? !!smtpUrl,
+      adminEmail: () => adminEmail,
+      siteUrl: () => siteUrl,
+      allowRedirect: (target) => {
+        try {
+          const origin = new URL(target).origin;
+          return origin === new URL(siteUrl).origin || cors.origins.includes(origin);
+        } catch {
+          return false;
+        }
+      },
+      limiter: new AuthLimiter({ ...defaultAuthLimits(), ...(options.authLimits ?? {}) }),
     });
     const postgrest = new Postgrest({
       db,
@@ -125,8 +181,7 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
       bodyLimit,
     });
 
-    const adminEmail = options.adminEmail ?? process.env.ADMIN_EMAIL;
-    const adminPassword = options.adminPassword ?? process.env.ADMIN_PASSWORD;
+    let generatedAdminPassword: string | undefined;
     if (adminEmail) {
       await db.query(
         `insert into private.settings (key, value) values ('admin_email', $1)
@@ -134,10 +189,13 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
         [adminEmail.trim().toLowerCase()],
       );
       if (adminPassword) await gotrue.ensureUser(adminEmail, adminPassword);
+      else if (options.generateAdminPassword && !(await gotrue.confirmedUserExists(adminEmail))) {
+        generatedAdminPassword = randomBytes(12).toString('base64url');
+        await gotrue.ensureUser(adminEmail, generatedAdminPassword);
+      }
     }
 
     const stripe = createStripeSandbox({ env: options.env, backendUrl: () => publicUrl, log });
-    const cors = corsPolicy(process.env.CORS_ORIGINS);
     const functionEnv = (): Record<string, string> => {
       const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' };
       for (const name of FUNCTION_ENV_NAMES) if (process.env[name]) env[name] = process.env[name]!;
@@ -162,6 +220,7 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
         env: functionEnv(),
         bodyLimit: DEFAULT_FUNCTION_BODY_LIMIT_BYTES,
         log,
+        responseHeaders: (req, headers) => functionCors(req, headers, cors),
       });
       runtime = functionsRuntime;
       return functionsRuntime;
@@ -176,6 +235,10 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
         const restPath = rest.length ? `/${rest.join('/')}` : '';
         return functions().handle(req, res, name, restPath, url.search);
       }
+      const mailbox = mailer.mailbox;
+      if (mailbox && pathname.startsWith(`/mailbox/${mailboxToken}`)) {
+        return mailbox.handle(req, res, pathname.slice(`/mailbox/${mailboxToken}`.length) || '/');
+      }
       const api = pathname.startsWith('/auth/v1') || pathname.startsWith('/rest/v1');
       if (req.method === 'OPTIONS' && api) {
         res.writeHead(204, preflightHeaders(req, cors));
@@ -186,7 +249,9 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
       for (const [key, value] of Object.entries(allowOrigin)) res.setHeader(key, value);
       if (pathname === '/auth/v1' || pathname.startsWith('/auth/v1/')) {
         const sub = pathname.slice('/auth/v1'.length) || '/';
-        if (sub !== '/health' && !isApiKey(req, url, anonKey, serviceRoleKey)) {
+        // Like Supabase's gateway, the mail links (GET /verify) open in a browser without an apikey.
+        const open = sub === '/health' || (sub === '/verify' && req.method === 'GET');
+        if (!open && !isApiKey(req, url, anonKey, serviceRoleKey)) {
           const missing = !req.headers.apikey && !url.searchParams.get('apikey');
           return sendJson(
             res,
@@ -251,6 +316,8 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
     let closing: Promise<void> | undefined;
     return {
       url: publicUrl,
+      ...(mailer.mailbox ? { mailbox: mailer.mailbox, mailboxUrl: `${publicUrl}/mailbox/${mailboxToken}/` } : {}),
+      ...(generatedAdminPassword ? { generatedAdminPassword } : {}),
       anonKey,
       serviceRoleKey,
       db,
@@ -277,4 +344,23 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
 function isApiKey(req: IncomingMessage, url: URL, anonKey: string, serviceRoleKey: string): boolean {
   const key = (req.headers.apikey as string | undefined) ?? url.searchParams.get('apikey');
   return key === anonKey || key === serviceRoleKey;
+}
+
+/**
+ * Functions answer CORS for the configured app origins only: whatever Access-Control-Allow-Origin a function
+ * sends (Supabase's examples send `*`) is replaced by the caller's origin when allowed, and dropped otherwise.
+ */
+function functionCors(
+  req: IncomingMessage,
+  headers: IncomingHttpHeaders,
+  cors: ReturnType<typeof corsPolicy>,
+): IncomingHttpHeaders {
+  const out: IncomingHttpHeaders = { ...headers };
+  delete out['access-control-allow-origin'];
+  const origin = req.headers.origin;
+  if (origin && cors.allowsOrigin(origin)) {
+    out['access-control-allow-origin'] = origin;
+    out.vary = headers.vary ? `${String(headers.vary)}, Origin` : 'Origin';
+  }
+  return out;
 }

@@ -28,8 +28,8 @@ async function startTestBackendWithAdmin(): Promise<RunningBackend> {
 }
 
 describe('sign-up', () => {
-  it('creates a confirmed user with its metadata, a session and a profile filled from the metadata', async () => {
-    const user = await signUpUser(backend, 'signup');
+  it('creates a usable, unconfirmed user with its metadata, a session and a profile (no SMTP: confirmation optional)', async () => {
+    const user = await signUpUser(backend, 'signup', { confirmed: false });
     const { data, error } = await user.client.auth.getUser();
     expect(error).toBeNull();
     expect(data.user).toMatchObject({
@@ -38,9 +38,9 @@ describe('sign-up', () => {
       aud: 'authenticated',
       role: 'authenticated',
       app_metadata: { provider: 'email', providers: ['email'] },
-      user_metadata: { ...PROFILE_METADATA, email_verified: true },
+      user_metadata: PROFILE_METADATA,
     });
-    expect(data.user?.email_confirmed_at).toEqual(expect.any(String));
+    expect(data.user?.email_confirmed_at).toBeUndefined();
     expect(data.user?.identities?.[0]).toMatchObject({ provider: 'email', id: user.id, user_id: user.id });
 
     const profile = await user.client.from('profiles').select('*').single();
@@ -261,9 +261,23 @@ describe('user', () => {
     });
     expect(updated.data.user?.user_metadata).not.toHaveProperty('siret');
 
-    const same = await user.client.auth.updateUser({ password: user.password });
+    // A password change needs the current password (or a reauthentication code / a recovery session).
+    const bare = await user.client.auth.updateUser({ password: 'Nouveau-2026!' });
+    expect(bare.error).toMatchObject({ status: 400, code: 'current_password_required' });
+    const wrong = await user.client.auth.updateUser({
+      password: 'Nouveau-2026!',
+      current_password: 'pas-le-bon',
+    } as { password: string });
+    expect(wrong.error).toMatchObject({ status: 400, code: 'current_password_invalid' });
+    const same = await user.client.auth.updateUser({
+      password: user.password,
+      current_password: user.password,
+    } as { password: string });
     expect(same.error).toMatchObject({ status: 422, code: 'same_password' });
-    const changed = await user.client.auth.updateUser({ password: 'Nouveau-2026!' });
+    const changed = await user.client.auth.updateUser({
+      password: 'Nouveau-2026!',
+      current_password: user.password,
+    } as { password: string });
     expect(changed.error).toBeNull();
     const signIn = await anonClient(backend).auth.signInWithPassword({ email: user.email, password: 'Nouveau-2026!' });
     expect(signIn.error).toBeNull();

@@ -2,8 +2,34 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+import { signJwt } from '../src/jwt.ts';
 import type { RunningBackend } from '../src/server.ts';
-import { raw, signUpUser, startTestBackend, type SignedInUser } from './helpers.ts';
+import { raw, signUpUser, startTestBackend, TEST_JWT_SECRET, type SignedInUser } from './helpers.ts';
+
+/** Gives a user a plan (the local record Stripe webhooks maintain). */
+async function subscribe(backend: RunningBackend, userId: string, plan: 'pro' | 'enterprise'): Promise<void> {
+  await backend.db.query(
+    `insert into public.subscriptions (user_id, plan_id, status) values ($1::uuid, $2, 'active')
+     on conflict (user_id) do update set plan_id = excluded.plan_id, status = 'active'`,
+    [userId, plan],
+  );
+}
+
+/** A correctly signed user token without session_id (what an attacker holding the secret could mint). */
+function tokenWithoutSession(backend: RunningBackend, userId: string): string {
+  const now = Math.floor(Date.now() / 1000);
+  return signJwt(
+    {
+      aud: 'authenticated',
+      exp: now + 600,
+      iat: now,
+      iss: `${backend.url}/auth/v1`,
+      sub: userId,
+      role: 'authenticated',
+    },
+    TEST_JWT_SECRET,
+  );
+}
 
 /** A tiny OpenAI-compatible provider that records what it receives. */
 function fakeProvider(): Promise<{
@@ -57,7 +83,8 @@ describe('without an AI provider', () => {
   it('webhook-test answers GET without authentication', async () => {
     const res = await fetch(`${backend.url}/functions/v1/webhook-test`);
     expect(res.status).toBe(200);
-    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    // No Origin (not a browser): no CORS header at all; functions answer CORS for the app origins only.
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
     const body = (await res.json()) as { ok: boolean; message: string; timestamp: string };
     expect(body).toMatchObject({ ok: true, message: 'Webhook test endpoint' });
     expect(Number.isNaN(Date.parse(body.timestamp))).toBe(false);
@@ -79,8 +106,13 @@ describe('without an AI provider', () => {
       },
     });
     expect(res.status).toBe(200);
-    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('access-control-allow-origin')).toBe('http://localhost:3002');
     expect(res.headers.get('access-control-allow-headers')).toContain('x-stainless-os');
+    const foreign = await fetch(`${backend.url}/functions/v1/ai/chat/completions`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://localhost:9999', 'access-control-request-method': 'POST' },
+    });
+    expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
   });
 
   it('unknown functions are 404', async () => {
@@ -113,8 +145,11 @@ describe('with an OpenAI-compatible provider', () => {
 
   beforeAll(async () => {
     provider = await fakeProvider();
-    backend = await startTestBackend({ env: { AI_BASE_URL: provider.url, AI_API_KEY: 'sk-server-side' } });
+    backend = await startTestBackend({
+      env: { AI_BASE_URL: provider.url, AI_API_KEY: 'sk-server-side', AI_DAILY_REQUESTS: '3', AI_MAX_TOKENS: '4000' },
+    });
     user = await signUpUser(backend, 'ai');
+    await subscribe(backend, user.id, 'pro');
   });
   afterAll(async () => {
     await backend?.close();
@@ -139,7 +174,12 @@ describe('with an OpenAI-compatible provider', () => {
       choices: [{ message: { role: 'assistant' } }],
     });
     const call = provider.calls.at(-1);
-    expect(call).toEqual({ auth: 'Bearer sk-server-side', body: request, path: '/v1/chat/completions' });
+    // The proxy caps max_tokens (AI_MAX_TOKENS) and forwards the rest unchanged.
+    expect(call).toEqual({
+      auth: 'Bearer sk-server-side',
+      body: { ...request, max_tokens: 4000 },
+      path: '/v1/chat/completions',
+    });
   });
 
   it('refuses anon, a signed-out session and a forged token without calling the provider', async () => {
@@ -164,5 +204,59 @@ describe('with an OpenAI-compatible provider', () => {
       ).status,
     ).toBe(401);
     expect(provider.calls.length).toBe(before);
+  });
+
+  it('refuses a token without session_id, on /auth/v1/user and in the function', async () => {
+    const before = provider.calls.length;
+    const token = tokenWithoutSession(backend, user.id);
+    const direct = await raw(backend, '/auth/v1/user', { token });
+    expect(direct.status).toBe(403);
+    expect(direct.json).toMatchObject({ code: 'session_not_found' });
+    const res = await raw(backend, '/functions/v1/ai/chat/completions', { method: 'POST', token, body: '{}' });
+    expect(res.status).toBe(401);
+    expect(provider.calls.length).toBe(before);
+  });
+
+  it('serves paid plans only, allowed models only, JSON only, caps max_tokens and the body size', async () => {
+    const before = provider.calls.length;
+    const free = await signUpUser(backend, 'ai-free');
+    const call = (token: string, body: string, headers: Record<string, string> = {}) =>
+      raw(backend, '/functions/v1/ai/chat/completions', { method: 'POST', token, body, headers });
+    const ok = JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'x' }], max_tokens: 99999 });
+    const plan = await call(free.accessToken, ok);
+    expect(plan.status).toBe(403);
+    expect(plan.json).toMatchObject({ error: { code: 'plan_required' } });
+    const model = await call(user.accessToken, JSON.stringify({ model: 'o1-pro', messages: [] }));
+    expect(model.status).toBe(400);
+    expect(model.json).toMatchObject({ error: { code: 'model_not_allowed' } });
+    const form = await call(user.accessToken, 'a=b', { 'content-type': 'application/x-www-form-urlencoded' });
+    expect(form.status).toBe(415);
+    expect(provider.calls.length).toBe(before);
+    const capped = await call(user.accessToken, ok);
+    expect(capped.status).toBe(200);
+    expect((provider.calls.at(-1)?.body as { max_tokens: number }).max_tokens).toBe(4000);
+    const huge = await fetch(`${backend.url}/functions/v1/ai/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${user.accessToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        model: 'gpt-4o-mini',
+        messages: [{ role: 'user', content: 'x'.repeat(30 * 1024 * 1024) }],
+      }),
+    });
+    expect([413]).toContain(huge.status);
+  });
+
+  it('enforces the per-user daily request budget (AI_DAILY_REQUESTS)', async () => {
+    const pro = await signUpUser(backend, 'ai-budget');
+    await subscribe(backend, pro.id, 'pro');
+    const body = JSON.stringify({ messages: [{ role: 'user', content: 'x' }] });
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      statuses.push(
+        (await raw(backend, '/functions/v1/ai/chat/completions', { method: 'POST', token: pro.accessToken, body }))
+          .status,
+      );
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
   });
 });

@@ -12,6 +12,9 @@ export async function startTestBackend(options: StartBackendOptions = {}): Promi
     dataDir: 'memory://',
     databaseUrl: process.env.DATABASE_URL || undefined,
     jwtSecret: TEST_JWT_SECRET,
+    // Suites sign up many users from 127.0.0.1: only the limits a test asks for apply.
+    authLimits: { signUpsPerIpPerHour: 1_000_000, emailsPerIpPerHour: 1_000_000, failedLoginsPerIp: 1_000_000 },
+    appOrigins: [0, 1, 2, 3, 4, 5].map((i) => `http://localhost:${3000 + i}`),
     log: (line) => {
       logs.push(line);
       if (process.env.BACKEND_LOG) process.stderr.write(`${line}\n`);
@@ -69,13 +72,22 @@ export interface SignedInUser {
   refreshToken: string;
 }
 
-/** Signs up a fresh user (autoconfirmed) and returns a client holding its session. */
-export async function signUpUser(backend: RunningBackend, prefix = 'user'): Promise<SignedInUser> {
+/**
+ * Signs up a fresh user and returns a client holding its session. Without SMTP a sign-up is usable at once but
+ * unconfirmed; by default the helper then confirms the email (admin API, email_confirm) as following the mailed
+ * link would, so suites get the confirmed users they had before issue 9.
+ */
+export async function signUpUser(
+  backend: RunningBackend,
+  prefix = 'user',
+  options: { confirmed?: boolean } = {},
+): Promise<SignedInUser> {
   const client = anonClient(backend);
   const email = uniqueEmail(prefix);
   const password = 'Chantier-2026!';
   const { data, error } = await client.auth.signUp({ email, password, options: { data: PROFILE_METADATA } });
   if (error || !data.session || !data.user) throw error ?? new Error('no session after sign-up');
+  if (options.confirmed !== false) await confirmEmail(backend, data.user.id);
   return {
     client,
     id: data.user.id,
@@ -112,4 +124,10 @@ export async function raw(
     json = undefined;
   }
   return { status: res.status, headers: res.headers, text, json };
+}
+
+/** Marks a user's email confirmed through the admin API (PUT /auth/v1/admin/users/{id} {email_confirm: true}). */
+export async function confirmEmail(backend: RunningBackend, userId: string): Promise<void> {
+  const { error } = await serviceClient(backend).auth.admin.updateUserById(userId, { email_confirm: true });
+  if (error) throw error;
 }

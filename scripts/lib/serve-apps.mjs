@@ -1,5 +1,6 @@
 // Serves the production builds: the shell on 3000 (SPA fallback, runtime /config.json and /remotes.json)
 // and each remote on its own port with CORS, as separate origins like a real deployment.
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import path from 'node:path';
 
@@ -24,6 +25,53 @@ const REMOTE_DIRS = {
   admin: 'mf-admin',
 };
 
+const originOf = (url) => {
+  try {
+    return url ? new URL(url).origin : null;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * Security headers of every response of the shell and the remotes (issue 9). No inline script (HtmlWebpackPlugin
+ * only emits <script defer src>), styles may be inline (styled-components injects <style> tags), scripts and
+ * manifests come from the apps' own origins, the API from the backend, addresses from the geocoder and the AI
+ * provider only when it is called directly (AI_PUBLIC_ORIGIN; normally through the backend's `ai` function).
+ */
+export function securityHeaders({ runtimeConfig, appOrigins }) {
+  const connect = [
+    "'self'",
+    ...appOrigins,
+    originOf(runtimeConfig.supabaseUrl),
+    originOf(runtimeConfig.geocoderUrl),
+    originOf(process.env.AI_PUBLIC_ORIGIN),
+    'data:',
+    'blob:',
+  ].filter(Boolean);
+  const csp = [
+    "default-src 'self'",
+    `script-src 'self' ${appOrigins.join(' ')} 'wasm-unsafe-eval'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "media-src 'self' blob: data:",
+    "worker-src 'self' blob:",
+    "frame-src 'self' blob:",
+    `connect-src ${[...new Set(connect)].join(' ')}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+  return {
+    'Content-Security-Policy': csp,
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'X-Frame-Options': 'DENY',
+  };
+}
+
 function listen(server, port, host) {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
@@ -40,8 +88,26 @@ export async function serveApps({ runtimeConfig, host = '127.0.0.1', ports = {},
     Object.keys(REMOTE_DIRS).map((name) => [name, `http://${publicHost}:${p[name]}/mf-manifest.json`]),
   );
   const servers = [];
+  const appOrigins = Object.keys(p).map((name) => `http://${publicHost}:${p[name]}`);
+  const headers = securityHeaders({ runtimeConfig, appOrigins });
+  const secure = (res) => {
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  };
 
-  const shellStatic = sirv(path.join(repoRoot, 'shell/dist'), { single: true, gzip: true, etag: true, dev: false });
+  // A missing build answers 404 (the security headers are still sent).
+  const staticDir = (dir, options) =>
+    existsSync(dir)
+      ? sirv(dir, options)
+      : (req, res) => {
+          res.writeHead(404, { 'content-type': 'text/plain' });
+          res.end('Not built');
+        };
+  const shellStatic = staticDir(path.join(repoRoot, 'shell/dist'), {
+    single: true,
+    gzip: true,
+    etag: true,
+    dev: false,
+  });
   const json = (res, body) => {
     res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
     res.end(JSON.stringify(body));
@@ -49,6 +115,7 @@ export async function serveApps({ runtimeConfig, host = '127.0.0.1', ports = {},
   servers.push(
     await listen(
       createServer((req, res) => {
+        secure(res);
         const url = (req.url || '/').split('?')[0];
         if (url === '/config.json') return json(res, runtimeConfig);
         if (url === '/remotes.json') return json(res, remotes);
@@ -60,10 +127,11 @@ export async function serveApps({ runtimeConfig, host = '127.0.0.1', ports = {},
   );
 
   for (const [name, dir] of Object.entries(REMOTE_DIRS)) {
-    const serve = sirv(path.join(repoRoot, dir, 'dist'), { gzip: true, etag: true, dev: false });
+    const serve = staticDir(path.join(repoRoot, dir, 'dist'), { gzip: true, etag: true, dev: false });
     servers.push(
       await listen(
         createServer((req, res) => {
+          secure(res);
           res.setHeader('Access-Control-Allow-Origin', '*');
           res.setHeader('Access-Control-Allow-Headers', '*');
           if (req.method === 'OPTIONS') {
@@ -83,6 +151,7 @@ export async function serveApps({ runtimeConfig, host = '127.0.0.1', ports = {},
 
   return {
     url: `http://${publicHost}:${p.shell}`,
+    origins: appOrigins,
     remotes,
     close: () => Promise.all(servers.map((s) => new Promise((r) => s.close(() => r())))),
   };

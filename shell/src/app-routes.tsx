@@ -6,6 +6,7 @@ import { Spinner } from '@atelier/ui';
 
 import { PublicOnly, RequireAuth } from './features/auth/auth-guard';
 import { AuthPage } from './features/auth/auth-page';
+import { ResetPasswordPage } from './features/auth/reset-password-page';
 import { RemoteView } from './federation/remote-view';
 import { REMOTE_MODULES } from './federation/remotes';
 import { AppLayout } from './layout/app-layout';
@@ -51,6 +52,7 @@ export function AppRoutes() {
             </PublicOnly>
           }
         />
+        <Route path="/auth/nouveau-mot-de-passe" element={<ResetPasswordPage />} />
         <Route
           path="/legal/:page?"
           element={

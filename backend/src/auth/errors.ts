@@ -57,4 +57,29 @@ export const authErrors = {
   notFound: () => new AuthError(404, 'not_found', 'Not Found'),
   tooLarge: (limit: number) => new AuthError(413, 'request_too_large', `Request body exceeds ${limit} bytes`),
   validation: (message: string) => new AuthError(400, 'validation_failed', message),
+  emailNotConfirmed: () => new AuthError(400, 'email_not_confirmed', 'Email not confirmed'),
+  otpExpired: () => new AuthError(403, 'otp_expired', 'Token has expired or is invalid'),
+  emailRateLimited: (seconds: number) =>
+    new AuthError(
+      429,
+      'over_email_send_rate_limit',
+      `For security purposes, you can only request this after ${seconds} seconds.`,
+    ),
+  emailIpRateLimited: () => new AuthError(429, 'over_email_send_rate_limit', 'Email rate limit exceeded'),
+  signUpRateLimited: () => new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached'),
+  metadataTooLarge: (why: string) => new AuthError(422, 'validation_failed', why),
+  currentPasswordRequired: () =>
+    new AuthError(400, 'current_password_required', 'Current password required when setting new password.'),
+  currentPasswordInvalid: () =>
+    new AuthError(400, 'current_password_invalid', 'Current password required when setting new password.'),
+  reauthenticationNotValid: () => new AuthError(400, 'reauthentication_not_valid', 'Requires reauthentication'),
+  otpDisabled: () => new AuthError(422, 'otp_disabled', 'Signups not allowed for otp'),
+  verifyMissing: () => new AuthError(400, 'validation_failed', 'Verify requires a token or a token hash'),
+  verifyType: () => new AuthError(400, 'validation_failed', 'Verify requires a verification type'),
+  resendType: () =>
+    new AuthError(400, 'validation_failed', 'Missing one of these types: signup, email_change, sms, phone_change'),
+  sessionMissingClaim: () => new AuthError(403, 'session_not_found', 'invalid claim: missing session_id claim'),
+  badAudience: () => new AuthError(403, 'bad_jwt', 'invalid JWT: token has invalid audience'),
+  badIssuer: () => new AuthError(403, 'bad_jwt', 'invalid JWT: token has invalid issuer'),
+  missingExp: () => new AuthError(403, 'bad_jwt', 'invalid JWT: token has invalid claims: missing exp claim'),
 } as const;

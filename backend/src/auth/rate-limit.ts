@@ -1,37 +1,88 @@
-// Failed sign-in attempts per email and client address: after `limit` failures within `windowMs`, further
-// attempts are refused (429) until the oldest failure leaves the window.
-export class FailedLoginLimiter {
-  private readonly failures = new Map<string, number[]>();
+// Sliding-window counters for the auth endpoints' abuse limits (in memory, per backend process).
+export class SlidingWindow {
+  private readonly hits = new Map<string, number[]>();
 
   constructor(
-    private readonly limit = 5,
-    private readonly windowMs = 5 * 60_000,
+    readonly limit: number,
+    readonly windowMs: number,
   ) {}
 
   private recent(key: string, now: number): number[] {
-    const list = (this.failures.get(key) ?? []).filter((t) => now - t < this.windowMs);
-    if (list.length) this.failures.set(key, list);
-    else this.failures.delete(key);
+    const list = (this.hits.get(key) ?? []).filter((t) => now - t < this.windowMs);
+    if (list.length) this.hits.set(key, list);
+    else this.hits.delete(key);
     return list;
   }
 
-  isBlocked(email: string, ip: string, now = Date.now()): boolean {
-    return this.recent(`${email}|${ip}`, now).length >= this.limit;
+  isBlocked(key: string, now = Date.now()): boolean {
+    return this.recent(key, now).length >= this.limit;
   }
 
-  recordFailure(email: string, ip: string, now = Date.now()): void {
-    const key = `${email}|${ip}`;
+  record(key: string, now = Date.now()): void {
     const list = this.recent(key, now);
     list.push(now);
-    this.failures.set(key, list);
-    if (this.failures.size > 50_000) this.prune(now);
+    this.hits.set(key, list);
+    if (this.hits.size > 50_000) for (const k of [...this.hits.keys()]) this.recent(k, now);
   }
 
-  reset(email: string, ip: string): void {
-    this.failures.delete(`${email}|${ip}`);
+  /** Records a hit unless the key is already at its limit; false = refused. */
+  take(key: string, now = Date.now()): boolean {
+    if (this.isBlocked(key, now)) return false;
+    this.record(key, now);
+    return true;
   }
 
-  private prune(now: number): void {
-    for (const key of [...this.failures.keys()]) this.recent(key, now);
+  /** Seconds until the oldest hit leaves the window. */
+  retryAfterSeconds(key: string, now = Date.now()): number {
+    const list = this.recent(key, now);
+    return list.length ? Math.max(1, Math.ceil((list[0]! + this.windowMs - now) / 1000)) : 0;
+  }
+
+  reset(key: string): void {
+    this.hits.delete(key);
+  }
+}
+
+export interface AuthLimits {
+  /** Failed sign-ins per account across all addresses (5 per 5 min). */
+  failedLoginsPerAccount: number;
+  /** Failed sign-ins per client address across all accounts (20 per 5 min). */
+  failedLoginsPerIp: number;
+  /** Sign-ups per client address per hour (AUTH_SIGNUPS_PER_IP_HOUR, 30). */
+  signUpsPerIpPerHour: number;
+  /** Mails (recover, otp, resend) per address: one per `emailIntervalSeconds` (60, as GoTrue's SMTP_MAX_FREQUENCY). */
+  emailIntervalSeconds: number;
+  /** Mail requests per client address per hour (30). */
+  emailsPerIpPerHour: number;
+}
+
+export function defaultAuthLimits(): AuthLimits {
+  const n = (name: string, fallback: number) => {
+    const value = Number(process.env[name]);
+    return Number.isFinite(value) && value > 0 ? value : fallback;
+  };
+  return {
+    failedLoginsPerAccount: 5,
+    failedLoginsPerIp: 20,
+    signUpsPerIpPerHour: n('AUTH_SIGNUPS_PER_IP_HOUR', 30),
+    emailIntervalSeconds: 60,
+    emailsPerIpPerHour: n('AUTH_EMAILS_PER_IP_HOUR', 30),
+  };
+}
+
+/** Every limiter of GoTrue. */
+export class AuthLimiter {
+  readonly loginAccount: SlidingWindow;
+  readonly loginIp: SlidingWindow;
+  readonly signUpIp: SlidingWindow;
+  readonly emailAddress: SlidingWindow;
+  readonly emailIp: SlidingWindow;
+
+  constructor(readonly limits: AuthLimits = defaultAuthLimits()) {
+    this.loginAccount = new SlidingWindow(limits.failedLoginsPerAccount, 5 * 60_000);
+    this.loginIp = new SlidingWindow(limits.failedLoginsPerIp, 5 * 60_000);
+    this.signUpIp = new SlidingWindow(limits.signUpsPerIpPerHour, 3600_000);
+    this.emailAddress = new SlidingWindow(1, limits.emailIntervalSeconds * 1000);
+    this.emailIp = new SlidingWindow(limits.emailsPerIpPerHour, 3600_000);
   }
 }

@@ -1,6 +1,6 @@
 // auth.* persistence: users, identities, sessions and rotating refresh tokens. Runs as the database owner
 // (no role switch), like GoTrue's own connection.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
 
 import type { Database, Queryable } from '../db/database.ts';
 
@@ -30,6 +30,8 @@ const USER_JSON = `json_build_object(
   'created_at', u.created_at,
   'updated_at', u.updated_at,
   'banned_until', u.banned_until,
+  'new_email', nullif(u.email_change, ''),
+  'email_change_sent_at', u.email_change_sent_at,
   'is_anonymous', u.is_anonymous
 )::text`;
 
@@ -45,7 +47,14 @@ export interface AuthUser {
 }
 
 // Fields GoTrue omits when empty (`omitempty` in models.User).
-const OMIT_WHEN_EMPTY = ['email_confirmed_at', 'confirmed_at', 'last_sign_in_at', 'banned_until'];
+const OMIT_WHEN_EMPTY = [
+  'email_confirmed_at',
+  'confirmed_at',
+  'last_sign_in_at',
+  'banned_until',
+  'new_email',
+  'email_change_sent_at',
+];
 
 function parseUser(text: unknown): AuthUser {
   const user = JSON.parse(String(text)) as AuthUser;
@@ -65,15 +74,21 @@ export async function findUserById(db: Queryable, id: string): Promise<AuthUser 
 export async function findCredentials(
   db: Queryable,
   email: string,
-): Promise<{ id: string; hash: string | null; banned: boolean } | undefined> {
+): Promise<{ id: string; hash: string | null; banned: boolean; confirmed: boolean } | undefined> {
   const { rows } = await db.query(
-    `select id::text as id, encrypted_password as hash, coalesce(banned_until > now(), false) as banned
+    `select id::text as id, encrypted_password as hash, coalesce(banned_until > now(), false) as banned,
+            email_confirmed_at is not null as confirmed
        from auth.users where email = $1 and deleted_at is null`,
     [email],
   );
   const row = rows[0];
   return row
-    ? { id: String(row.id), hash: (row.hash as string | null) ?? null, banned: row.banned === true }
+    ? {
+        id: String(row.id),
+        hash: (row.hash as string | null) ?? null,
+        banned: row.banned === true,
+        confirmed: row.confirmed === true,
+      }
     : undefined;
 }
 
@@ -126,6 +141,8 @@ export interface IssuedSession {
   user: AuthUser;
   /** Unix seconds of the sign-in (the amr timestamp). */
   signedInAt: number;
+  /** amr method of the sign-in: password, or otp (verified mail link or code). */
+  method?: 'password' | 'otp';
 }
 
 /** Opens a session with its first refresh token and stamps the sign-in. */
@@ -307,6 +324,7 @@ export interface UserChanges {
   userMetadata?: Record<string, unknown>;
   appMetadata?: Record<string, unknown>;
   banDurationSeconds?: number | 'none';
+  confirmEmail?: boolean;
 }
 
 /** Keys of a metadata patch whose value is null: GoTrue deletes them. */
@@ -323,6 +341,7 @@ export async function updateUser(db: Queryable, userId: string, changes: UserCha
            else (raw_user_meta_data || $4::jsonb) - ${NULL_KEYS('$4')} end,
          raw_app_meta_data = case when $5::jsonb is null then raw_app_meta_data
            else (raw_app_meta_data || $5::jsonb) - ${NULL_KEYS('$5')} end,
+         email_confirmed_at = case when $7::boolean then coalesce(email_confirmed_at, now()) else email_confirmed_at end,
          banned_until = case when $6::text is null then banned_until
            when $6::text = 'none' then null else now() + ($6::text || ' seconds')::interval end,
          updated_at = now()
@@ -342,6 +361,7 @@ export async function updateUser(db: Queryable, userId: string, changes: UserCha
       changes.userMetadata ? JSON.stringify(changes.userMetadata) : null,
       changes.appMetadata ? JSON.stringify(changes.appMetadata) : null,
       changes.banDurationSeconds === undefined ? null : String(changes.banDurationSeconds),
+      changes.confirmEmail === true,
     ],
   );
   return rows[0] ? parseUser(rows[0].user_json) : undefined;
@@ -372,4 +392,92 @@ export async function listUsers(
 export async function deleteUser(db: Queryable, userId: string): Promise<boolean> {
   const result = await db.query('delete from auth.users where id = $1::uuid', [userId]);
   return result.affectedRows > 0;
+}
+
+// ── one-time tokens (confirmation, recovery/magic link, email change, reauthentication) ──────────────────────
+
+/** GoTrue's token hash: hex SHA-224 of email + one-time code; the link carries it, the mail shows the code. */
+export function tokenHash(email: string, otp: string): string {
+  return createHash('sha224')
+    .update(email + otp)
+    .digest('hex');
+}
+
+export function newOtp(): string {
+  return String(randomInt(0, 1_000_000)).padStart(6, '0');
+}
+
+export type TokenKind = 'confirmation' | 'recovery' | 'email_change' | 'reauthentication';
+
+const TOKEN_COLUMNS: Record<TokenKind, [string, string]> = {
+  confirmation: ['confirmation_token', 'confirmation_sent_at'],
+  recovery: ['recovery_token', 'recovery_sent_at'],
+  email_change: ['email_change_token_new', 'email_change_sent_at'],
+  reauthentication: ['reauthentication_token', 'reauthentication_sent_at'],
+};
+
+export async function setToken(
+  db: Queryable,
+  userId: string,
+  kind: TokenKind,
+  hash: string,
+  newEmail?: string,
+): Promise<void> {
+  const [token, sentAt] = TOKEN_COLUMNS[kind];
+  await db.query(
+    `update auth.users set ${token} = $2, ${sentAt} = now(),
+            email_change = case when $3::text is null then email_change else $3::text end
+      where id = $1::uuid`,
+    [userId, hash, newEmail ?? null],
+  );
+}
+
+/**
+ * Consumes a live token (sent less than `ttlSeconds` ago) and applies its effect; returns the user id or
+ * undefined. confirmation/recovery confirm the email; email_change moves the address to the new one.
+ */
+export async function consumeToken(
+  db: Queryable,
+  kind: TokenKind,
+  hash: string,
+  ttlSeconds: number,
+): Promise<string | undefined> {
+  const [token, sentAt] = TOKEN_COLUMNS[kind];
+  const effect =
+    kind === 'email_change'
+      ? `email = email_change, email_change = '', email_confirmed_at = now(),`
+      : kind === 'reauthentication'
+        ? ''
+        : `email_confirmed_at = coalesce(email_confirmed_at, now()),`;
+  const { rows } = await db.query(
+    `update auth.users set ${effect} ${token} = '', updated_at = now()
+      where ${token} = $1 and $1 <> '' and ${sentAt} > now() - ($2::text || ' seconds')::interval
+            and deleted_at is null
+      returning id::text as id, email`,
+    [hash, String(ttlSeconds)],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  if (kind === 'email_change') {
+    await db.query(
+      `update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text,
+              'email_verified', true), updated_at = now() where user_id = $1::uuid and provider = 'email'`,
+      [row.id, row.email],
+    );
+  } else if (kind !== 'reauthentication') {
+    await db.query(
+      `update auth.users set raw_user_meta_data = raw_user_meta_data || '{"email_verified": true}'::jsonb
+        where id = $1::uuid`,
+      [row.id],
+    );
+  }
+  return String(row.id);
+}
+
+export async function findUserIdByEmail(db: Queryable, email: string): Promise<string | undefined> {
+  const { rows } = await db.query(
+    'select id::text as id from auth.users where email = $1 and deleted_at is null and coalesce(banned_until <= now(), true)',
+    [email],
+  );
+  return rows[0] ? String(rows[0].id) : undefined;
 }

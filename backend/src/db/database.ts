@@ -1,6 +1,8 @@
 // One interface over the two engines: embedded PGlite (default) or PostgreSQL through `pg`.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+
+import { lockDirectory } from '../security/lock.ts';
 
 export type Row = Record<string, unknown>;
 
@@ -63,62 +65,47 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   const { openPglite } = await import('./pglite.ts');
   if (options.dataDir === 'memory://' || options.dataDir.startsWith('idb://'))
     return openPglite(options.dataDir, options.load);
-  mkdirSync(path.dirname(path.resolve(options.dataDir)), { recursive: true });
-  const release = lockDataDir(options.dataDir);
+  const parent = path.dirname(path.resolve(options.dataDir));
+  mkdirSync(parent, { recursive: true, mode: 0o700 });
+  mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
+  // PGlite is single-process: a second backend on the same directory would corrupt it.
+  const release = await lockDirectory(options.dataDir);
+  // Files PostgreSQL creates from now on (WAL segments, relations) are owner-only too; kept for the process's
+  // life because PGlite keeps creating files.
+  process.umask(0o077);
   try {
     const db = await openPglite(options.dataDir);
+    restrictPermissions(options.dataDir);
     return {
       ...db,
       async close() {
         await db.close();
-        release();
+        await release();
       },
     };
   } catch (error) {
-    release();
+    await release();
     throw error;
   }
 }
 
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/**
- * PGlite is single-process: a second backend on the same directory would corrupt it. A `<dataDir>.lock` file
- * holding the owner's pid refuses that, and is taken over when its process is gone.
- */
-const heldLocks = new Set<string>();
-
-function lockDataDir(dataDir: string): () => void {
-  const lockFile = `${path.resolve(dataDir)}.lock`;
-  if (heldLocks.has(lockFile)) throw new Error(`The data directory ${dataDir} is already open in this process`);
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
-      heldLocks.add(lockFile);
-      return () => {
-        heldLocks.delete(lockFile);
-        rmSync(lockFile, { force: true });
-      };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const owner = Number(readFileSync(lockFile, 'utf8').trim());
-      if (owner && owner !== process.pid && processAlive(owner)) {
-        throw new Error(
-          `The data directory ${dataDir} is in use by another backend (pid ${owner}); stop it or set ATELIER_DATA_DIR`,
-          {
-            cause: error,
-          },
-        );
+/** Data directory and the files PostgreSQL writes in it: owner only (0700 / 0600). */
+function restrictPermissions(dir: string): void {
+  const walk = (current: string): void => {
+    for (const entry of readdirSync(current, { withFileTypes: true })) {
+      const full = path.join(current, entry.name);
+      if (entry.isDirectory()) {
+        chmodSync(full, 0o700);
+        walk(full);
+      } else if (entry.isFile()) {
+        chmodSync(full, 0o600);
       }
-      rmSync(lockFile, { force: true }); // stale lock
     }
+  };
+  try {
+    chmodSync(dir, 0o700);
+    walk(dir);
+  } catch {
+    // best effort (e.g. files owned by another user)
   }
-  throw new Error(`Cannot lock the data directory ${dataDir}`);
 }

@@ -2,7 +2,7 @@
 // the first request, listening on a loopback port; the backend proxies requests to it (streaming both ways).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
-import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -20,6 +20,8 @@ export interface FunctionRuntimeOptions {
   env: Record<string, string>;
   bodyLimit: number;
   log: (line: string) => void;
+  /** Rewrites a function's response headers (the backend applies its CORS allow-list there). */
+  responseHeaders?: (req: IncomingMessage, headers: IncomingHttpHeaders) => IncomingHttpHeaders;
 }
 
 interface Worker {
@@ -73,7 +75,8 @@ export class FunctionRuntime {
       const headers = { ...req.headers, host: `127.0.0.1:${port}` };
       delete headers.connection;
       const upstream = httpRequest({ host: '127.0.0.1', port, method: req.method, path: target, headers }, (reply) => {
-        res.writeHead(reply.statusCode ?? 502, reply.headers);
+        const replyHeaders = this.options.responseHeaders?.(req, reply.headers) ?? reply.headers;
+        res.writeHead(reply.statusCode ?? 502, replyHeaders);
         reply.pipe(res);
         reply.on('end', resolve);
         reply.on('error', () => {

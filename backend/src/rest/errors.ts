@@ -23,6 +23,8 @@ export const restErrors = {
   parse: (what: string, value: string, details: string) =>
     new RestError(400, 'PGRST100', `"failed to parse ${what} (${value})" (line 1, column 1)`, details),
   invalidBody: (message: string) => new RestError(400, 'PGRST102', message),
+  /** pg-safeupdate, as on Supabase: a DELETE or UPDATE without any filter, for every role. */
+  unfiltered: (command: 'DELETE' | 'UPDATE') => new RestError(400, '21000', `${command} requires a WHERE clause`),
   rangeNotSatisfiable: (details: string) => new RestError(416, 'PGRST103', 'Requested range not satisfiable', details),
   unacceptableSchema: () => new RestError(406, 'PGRST106', 'The schema must be one of the following: public'),
   mediaType: (accept: string) => new RestError(406, 'PGRST107', `None of these media types are available: ${accept}`),

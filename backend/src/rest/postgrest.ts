@@ -459,6 +459,7 @@ export class Postgrest {
     const conditions = parseConditions(query);
     const order = parseOrder(query.get('order'));
     const limit = parseNonNegativeInt('limit', query.get('limit'));
+    if (conditions.length === 0) throw restErrors.unfiltered('UPDATE');
     if (columns.length === 0) {
       // Nothing to change: PostgREST answers as if no row matched.
       if (media.single) throw restErrors.singular(0);
@@ -484,9 +485,11 @@ export class Postgrest {
     prefs: Preferences,
   ): Promise<Reply> {
     const plan = this.writePlan(query, media, prefs);
+    const conditions = parseConditions(query);
+    if (conditions.length === 0) throw restErrors.unfiltered('DELETE');
     const statement = deleteSql(
       relation,
-      parseConditions(query),
+      conditions,
       parseOrder(query.get('order')),
       parseNonNegativeInt('limit', query.get('limit')),
       plan,

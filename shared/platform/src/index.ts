@@ -24,11 +24,14 @@ export {
   initAuth,
   isAdmin,
   isAuthenticated,
+  openRecoverySession,
+  requestPasswordReset,
   resetAuthForTests,
   retryAuthCheck,
   signIn,
   signOut,
   signUp,
+  updatePassword,
   useAuth,
 } from './auth/auth-service';
 export type { AuthState, AuthStatus, SignUpInput, SignUpResult } from './auth/auth-service';

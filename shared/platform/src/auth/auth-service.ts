@@ -292,6 +292,47 @@ export async function signUp(input: SignUpInput): Promise<SignUpResult> {
   return { session, user, needsConfirmation: !session };
 }
 
+/** POST /recover: mails a reset link leading to `redirectTo` (always succeeds for a well-formed address). */
+export async function requestPasswordReset(email: string, redirectTo: string): Promise<void> {
+  if (!email?.trim()) throw new AuthFailure(AUTH_MESSAGES.invalidEmail, 'validation_failed');
+  let result;
+  try {
+    result = await (await client()).auth.resetPasswordForEmail(email.trim(), { redirectTo });
+  } catch (error) {
+    throw toAuthFailure(error);
+  }
+  if (result.error) throw toAuthFailure(result.error);
+}
+
+/**
+ * The reset link lands with the recovery session in the URL fragment (`#access_token=…&refresh_token=…&type=
+ * recovery`, or `#error=…`): installs that session. False when the link is invalid or expired.
+ */
+export async function openRecoverySession(fragment: string): Promise<boolean> {
+  const params = new URLSearchParams(fragment.replace(/^#/, ''));
+  const accessToken = params.get('access_token');
+  const refreshToken = params.get('refresh_token');
+  if (params.get('error') || !accessToken || !refreshToken) return false;
+  const { data, error } = await (
+    await client()
+  ).auth.setSession({ access_token: accessToken, refresh_token: refreshToken });
+  if (error || !data.session) return false;
+  remember(true);
+  publish(signedIn(data.session, data.user ?? data.session.user));
+  return true;
+}
+
+/** Sets a new password for the signed-in user (a fresh recovery session needs no current password). */
+export async function updatePassword(password: string): Promise<void> {
+  let result;
+  try {
+    result = await (await client()).auth.updateUser({ password });
+  } catch (error) {
+    throw toAuthFailure(error);
+  }
+  if (result.error) throw toAuthFailure(result.error);
+}
+
 /** Signs out everywhere; the local session and the cached flag are cleared even if the server is unreachable. */
 export async function signOut(): Promise<void> {
   clearAuthCache();

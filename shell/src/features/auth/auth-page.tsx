@@ -3,6 +3,7 @@ import { Button, Card, PageTitle } from '@atelier/ui';
 import { useState } from 'react';
 import styled from 'styled-components';
 
+import { ForgotPasswordForm } from './forgot-password-form';
 import { LoginForm } from './login-form';
 import { AUTH_PAGE_MESSAGES as M } from './messages';
 import { SignUpWizard } from './sign-up/sign-up-wizard';
@@ -19,16 +20,27 @@ const Toggle = styled.div`
 `;
 
 export function AuthPage() {
-  const [mode, setMode] = useState<'login' | 'signup'>('login');
+  const [mode, setMode] = useState<'login' | 'signup' | 'forgot'>('login');
   const [step, setStep] = useState<SignUpStep>(1);
   const [notice, setNotice] = useState<{ email: string } | null>(null);
 
   return (
     <Narrow>
       <Card>
-        <PageTitle>{mode === 'login' ? M.loginTitle : M.signUpTitle(step)}</PageTitle>
-        {mode === 'login' ? (
-          <LoginForm key={notice?.email ?? ''} initialEmail={notice?.email} notice={notice ? M.confirmEmail : null} />
+        <PageTitle>
+          {mode === 'login' ? M.loginTitle : mode === 'forgot' ? M.forgotTitle : M.signUpTitle(step)}
+        </PageTitle>
+        {mode === 'forgot' ? (
+          <ForgotPasswordForm />
+        ) : mode === 'login' ? (
+          <>
+            <LoginForm key={notice?.email ?? ''} initialEmail={notice?.email} notice={notice ? M.confirmEmail : null} />
+            <Toggle>
+              <Button $variant="ghost" onClick={() => setMode('forgot')}>
+                {M.forgotPassword}
+              </Button>
+            </Toggle>
+          </>
         ) : (
           <SignUpWizard
             step={step}
