@@ -26,6 +26,7 @@ import { FunctionRuntime } from './functions/runtime.ts';
 import { corsHeaders, corsPolicy, preflightHeaders, sendJson } from './http.ts';
 import { deriveApiKeys, JwtVerifier } from './jwt.ts';
 import { Postgrest } from './rest/postgrest.ts';
+import { StorageApi } from './storage/storage.ts';
 
 export { deriveApiKeys } from './jwt.ts';
 
@@ -122,6 +123,8 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
       bodyLimit,
     });
 
+    const storage = new StorageApi({ db, verifier, anonKey, serviceRoleKey });
+
     const adminEmail = options.adminEmail ?? process.env.ADMIN_EMAIL;
     const adminPassword = options.adminPassword ?? process.env.ADMIN_PASSWORD;
     if (adminEmail) {
@@ -171,7 +174,8 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
         const restPath = rest.length ? `/${rest.join('/')}` : '';
         return functions().handle(req, res, name, restPath, url.search);
       }
-      const api = pathname.startsWith('/auth/v1') || pathname.startsWith('/rest/v1');
+      const api =
+        pathname.startsWith('/auth/v1') || pathname.startsWith('/rest/v1') || pathname.startsWith('/storage/v1');
       if (req.method === 'OPTIONS' && api) {
         res.writeHead(204, preflightHeaders(req, cors));
         res.end();
@@ -196,6 +200,8 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
       if (pathname === '/rest/v1' || pathname.startsWith('/rest/v1/')) {
         return postgrest.handle(req, res, pathname.slice('/rest/v1'.length), url.searchParams);
       }
+      if (pathname.startsWith('/storage/v1/'))
+        return storage.handle(req, res, pathname.slice('/storage/v1'.length), url.searchParams);
       for (const extra of options.extraHandlers ?? []) {
         if (await extra(req, res)) return;
       }

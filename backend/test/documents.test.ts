@@ -118,7 +118,7 @@ describe('numbering and immutability', () => {
     const numbers = issued.map((r) => (r.data as { number: string }).number).sort();
     expect(numbers).toEqual(Array.from({ length: 20 }, (_, i) => `FA${String(i + 1).padStart(4, '0')}`));
     // The due date follows the snapshot's payment deadline.
-    const one = issued[0].data as { issue_date: string; due_date: string; status: string };
+    const one = issued[0]!.data as { issue_date: string; due_date: string; status: string };
     expect(one.status).toBe('issued');
     expect((Date.parse(one.due_date) - Date.parse(one.issue_date)) / 86_400_000).toBe(15);
   });
@@ -230,7 +230,7 @@ describe('numbering and immutability', () => {
       const { rows } = await backend.db.query(`select count(*)::int as n from public.${table} where user_id = $1`, [
         user.id,
       ]);
-      expect({ table, n: rows[0].n }).toEqual({ table, n: 0 });
+      expect({ table, n: rows[0]!.n }).toEqual({ table, n: 0 });
     }
   });
 });
