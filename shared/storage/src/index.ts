@@ -23,3 +23,4 @@ export type { SyncTable, SyncRow, SyncRemote, SyncStatus, OutboxEntry, PullResul
 export { supabaseRemote } from './sync/remote';
 export type { SupabaseLike } from './sync/remote';
 export { idbKeyValue } from './sync/idb-key-value';
+export { syncEngineFor, stopSync, currentSyncEngine } from './sync/session';
