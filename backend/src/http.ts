@@ -68,6 +68,10 @@ const ALLOWED_HEADERS = [
   'range-unit',
   'x-region',
   'x-retry-count',
+  // Storage uploads (supabase-js storage.from(bucket).upload)
+  'x-upsert',
+  'cache-control',
+  'x-metadata',
 ];
 const EXPOSED_HEADERS = 'Content-Range, X-Supabase-Api-Version, X-Total-Count, Link, Location, Preference-Applied';
 

@@ -29,6 +29,7 @@ import { createMailer, type LocalMailbox } from './auth/mailer.ts';
 import { AuthLimiter, defaultAuthLimits, type AuthLimits } from './auth/rate-limit.ts';
 import { Postgrest } from './rest/postgrest.ts';
 import { resolveJwtSecret } from './security/secrets.ts';
+import { StorageApi } from './storage/storage.ts';
 import { createStripeSandbox, type StripeSandbox } from './stripe-sandbox/index.ts';
 
 export { deriveApiKeys } from './jwt.ts';
@@ -181,6 +182,8 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
       bodyLimit,
     });
 
+    const storage = new StorageApi({ db, verifier, anonKey, serviceRoleKey });
+
     let generatedAdminPassword: string | undefined;
     if (adminEmail) {
       await db.query(
@@ -239,7 +242,8 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
       if (mailbox && pathname.startsWith(`/mailbox/${mailboxToken}`)) {
         return mailbox.handle(req, res, pathname.slice(`/mailbox/${mailboxToken}`.length) || '/');
       }
-      const api = pathname.startsWith('/auth/v1') || pathname.startsWith('/rest/v1');
+      const api =
+        pathname.startsWith('/auth/v1') || pathname.startsWith('/rest/v1') || pathname.startsWith('/storage/v1');
       if (req.method === 'OPTIONS' && api) {
         res.writeHead(204, preflightHeaders(req, cors));
         res.end();
@@ -266,6 +270,8 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
       if (pathname === '/rest/v1' || pathname.startsWith('/rest/v1/')) {
         return postgrest.handle(req, res, pathname.slice('/rest/v1'.length), url.searchParams);
       }
+      if (pathname.startsWith('/storage/v1/'))
+        return storage.handle(req, res, pathname.slice('/storage/v1'.length), url.searchParams);
       if (stripe && (await stripe.sandbox.handle(req, res, url))) return;
       for (const extra of options.extraHandlers ?? []) {
         if (await extra(req, res)) return;

@@ -18,3 +18,9 @@ export { snapshotLogos, createSnapshotLogos, snapshotLogoId } from './snapshot-l
 export type { SnapshotLogos } from './snapshot-logos';
 export { useStoredValue, useStorageIssues } from './use-stored-value';
 export { STORAGE_MESSAGES } from './messages';
+export { SyncEngine, SYNC_TABLES, PermanentSyncError, memoryKeyValue } from './sync/sync-engine';
+export type { SyncTable, SyncRow, SyncRemote, SyncStatus, OutboxEntry, PullResult, KeyValue } from './sync/sync-engine';
+export { supabaseRemote } from './sync/remote';
+export type { SupabaseLike } from './sync/remote';
+export { idbKeyValue } from './sync/idb-key-value';
+export { syncEngineFor, stopSync, currentSyncEngine } from './sync/session';

@@ -1,0 +1,49 @@
+// Client book model: accent- and case-insensitive search, the edit form's rules (SPEC.md §5), payment status.
+import { z } from 'zod';
+
+import { CLIENTS_MESSAGES as M } from '../../messages';
+
+export interface ClientRow {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  address: string;
+  created_at?: string;
+  archived_at?: string | null;
+}
+
+export const clientFormSchema = z.object({
+  name: z.string().trim().min(1, M.nameRequired),
+  email: z.string().trim().email(M.emailInvalid),
+  phone: z.string().trim().min(1, M.phoneRequired),
+  address: z.string().trim().min(1, M.addressRequired),
+});
+export type ClientForm = z.infer<typeof clientFormSchema>;
+
+/** Lower case without accents: « Éloïse » matches « eloise ». */
+export function fold(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+}
+
+export function searchIndex(client: ClientRow): string {
+  return fold([client.name, client.email, client.phone, client.phone.replace(/\s+/g, ''), client.address].join('\n'));
+}
+
+export function filterClients<T extends ClientRow>(clients: T[], index: Map<string, string>, query: string): T[] {
+  const q = fold(query.trim());
+  if (!q) return clients;
+  return clients.filter((c) => (index.get(c.id) ?? searchIndex(c)).includes(q));
+}
+
+export type PaymentStatus = 'paid' | 'pending' | 'late';
+export function paymentStatus(
+  invoice: { is_paid?: unknown; due_date?: unknown },
+  today = new Date().toISOString().slice(0, 10),
+): PaymentStatus {
+  if (invoice.is_paid) return 'paid';
+  return typeof invoice.due_date === 'string' && invoice.due_date < today ? 'late' : 'pending';
+}

@@ -1,0 +1,131 @@
+// The server side of the sync engine over supabase-js (typed structurally: @atelier/storage does not depend on
+// @atelier/platform).
+import {
+  PermanentSyncError,
+  SYNC_TABLES,
+  type PullResult,
+  type SyncRemote,
+  type SyncRow,
+  type SyncTable,
+} from './sync-engine';
+
+interface PostgrestErrorLike {
+  message: string;
+  code?: string;
+  hint?: string | null;
+}
+interface PostgrestResultLike<T> {
+  data: T | null;
+  error: PostgrestErrorLike | null;
+  status?: number;
+}
+/** The part of a SupabaseClient the sync uses. */
+export interface SupabaseLike {
+  rpc(fn: string, args?: Record<string, unknown>): PromiseLike<PostgrestResultLike<unknown>>;
+  from(table: string): {
+    upsert(
+      row: Record<string, unknown>,
+      options?: { onConflict?: string },
+    ): { select(): { single(): PromiseLike<PostgrestResultLike<Record<string, unknown>>> } };
+    delete(): { eq(column: string, value: string): PromiseLike<PostgrestResultLike<unknown>> };
+  };
+}
+
+/** Refusals that a retry cannot fix (RLS, checks, plan limits, immutable documents): dropped from the outbox. */
+function failure(error: PostgrestErrorLike, status?: number): Error {
+  const permanent =
+    (status !== undefined && status >= 400 && status < 500 && status !== 408 && status !== 429) ||
+    /^(22|23|42|P0)/.test(error.code ?? '');
+  return permanent ? new PermanentSyncError(error.message) : new Error(error.message);
+}
+
+/** Server columns each table accepts from the browser (generated and server-owned columns are left out). */
+const WRITABLE: Record<SyncTable, readonly string[]> = {
+  clients: ['id', 'name', 'email', 'phone', 'address', 'archived_at'],
+  quotes: [
+    'id',
+    'client_id',
+    'legacy_id',
+    'number',
+    'date',
+    'project_title',
+    'lines',
+    'vat_rate',
+    'total_ht_cents',
+    'tva_cents',
+    'total_ttc_cents',
+    'snapshot',
+    'pdf_path',
+  ],
+  invoices: [
+    'id',
+    'client_id',
+    'quote_id',
+    'quote_number',
+    'legacy_id',
+    'service_date',
+    'project_title',
+    'lines',
+    'vat_rate',
+    'total_ht_cents',
+    'tva_cents',
+    'total_ttc_cents',
+    'is_paid',
+    'payment_date',
+    'snapshot',
+    'pdf_path',
+  ],
+  credit_notes: ['id', 'pdf_path'],
+  user_settings: ['key', 'value'],
+};
+
+function pick(table: SyncTable, row: SyncRow, userId: string): Record<string, unknown> {
+  const out: Record<string, unknown> = { user_id: userId };
+  for (const column of WRITABLE[table]) if (column in row) out[column] = row[column];
+  if (table === 'user_settings') out.key = row.id;
+  // Clients merge by email (spec §4): the server keeps its own id for an email already in the book.
+  if (table === 'clients') delete out.id;
+  return out;
+}
+
+function fromServer(table: SyncTable, row: Record<string, unknown>): SyncRow {
+  return { ...row, id: String(table === 'user_settings' ? row.key : row.id) } as SyncRow;
+}
+
+export function supabaseRemote(client: SupabaseLike, userId: string): SyncRemote {
+  return {
+    async pull(since): Promise<PullResult> {
+      const { data, error, status } = await client.rpc('sync_changes', { p_since: since });
+      if (error) throw failure(error, status);
+      const body = data as Record<string, unknown> & {
+        now: string;
+        settings?: Record<string, unknown>[];
+        deleted?: Array<{ table_name: string; row_id: string }>;
+      };
+      const rows: PullResult['rows'] = {};
+      for (const table of SYNC_TABLES) {
+        const list = (table === 'user_settings' ? body.settings : body[table]) as Record<string, unknown>[] | undefined;
+        rows[table] = (list ?? []).map((row) => fromServer(table, row));
+      }
+      const deleted = (body.deleted ?? []).map((d) => ({ table: d.table_name as SyncTable, id: d.row_id }));
+      return { now: body.now, rows, deleted };
+    },
+    async upsert(table, row) {
+      if (table === 'credit_notes') return null; // issued by the server (issue_credit_note)
+      if (table === 'invoices' && row.status === 'issued') return null; // issue_invoice() only
+      const onConflict = table === 'clients' ? 'email,user_id' : table === 'user_settings' ? 'user_id,key' : 'id';
+      const { data, error, status } = await client
+        .from(table)
+        .upsert(pick(table, row, userId), { onConflict })
+        .select()
+        .single();
+      if (error) throw failure(error, status);
+      return data ? fromServer(table, data) : null;
+    },
+    async remove(table, id) {
+      const column = table === 'user_settings' ? 'key' : 'id';
+      const { error, status } = await client.from(table).delete().eq(column, id);
+      if (error) throw failure(error, status);
+    },
+  };
+}
