@@ -12,7 +12,9 @@ import { signJwt } from '../src/jwt.ts';
 import { startBackend, type RunningBackend } from '../src/server.ts';
 import { anonClient, raw, serviceClient, signUpUser, startTestBackend, uniqueEmail } from './helpers.ts';
 
-const ADMIN_EMAIL = 'patron@atelier.local';
+// Unique per run: on PostgreSQL the database outlives a run, and each describe needs its own administrator.
+const ADMIN_EMAIL = uniqueEmail('patron');
+const GENERATED_ADMIN_EMAIL = uniqueEmail('patron-genere');
 
 interface Mail {
   id: string;
@@ -80,15 +82,18 @@ describe('a default install (no JWT_SECRET)', () => {
 
 describe('the administrator created at start', () => {
   it('gets a random password, returned once, when none is configured; it signs in confirmed', async () => {
-    const backend = await startTestBackend({ adminEmail: ADMIN_EMAIL, generateAdminPassword: true });
+    const backend = await startTestBackend({ adminEmail: GENERATED_ADMIN_EMAIL, generateAdminPassword: true });
     try {
       const password = backend.generatedAdminPassword!;
       expect(password.length).toBeGreaterThanOrEqual(16);
-      const { data, error } = await anonClient(backend).auth.signInWithPassword({ email: ADMIN_EMAIL, password });
+      const { data, error } = await anonClient(backend).auth.signInWithPassword({
+        email: GENERATED_ADMIN_EMAIL,
+        password,
+      });
       expect(error).toBeNull();
       expect(data.user?.email_confirmed_at).toEqual(expect.any(String));
       const { rows } = await backend.db.query('select encrypted_password from auth.users where email = $1', [
-        ADMIN_EMAIL,
+        GENERATED_ADMIN_EMAIL,
       ]);
       expect(String(rows[0]?.encrypted_password)).toMatch(/^\$2[aby]\$10\$/);
     } finally {

@@ -44,8 +44,12 @@ async function tabTo(page: Page, name: string | RegExp, max = 80) {
 
 test('sign in, build a devis and export its PDF with the keyboard only', async ({ page, user }) => {
   test.setTimeout(120_000);
+  // The catalogue and the company (a devis needs the company name) are set beforehand: this test is about the
+  // keyboard path from sign-in to the PDF.
   await page.addInitScript((tasks) => {
     if (!localStorage.getItem('tasks')) localStorage.setItem('tasks', JSON.stringify(tasks));
+    if (!localStorage.getItem('companyInfo'))
+      localStorage.setItem('companyInfo', JSON.stringify({ name: 'Martin Rénovation', siret: '55208131700046' }));
   }, CATALOGUE);
   await page.goto('/auth');
   await expect(page.getByRole('button', { name: 'Se connecter' })).toBeVisible();

@@ -242,11 +242,11 @@ test('dictation through a scripted SpeechRecognition ends with lines in « Devis
       ),
     script,
   );
-  await expect(page.getByRole('button', { name: 'Analyse' })).toHaveCount(0); // still listening
+  await expect(page.getByRole('button', { name: 'Analyse', exact: true })).toHaveCount(0); // still listening
   await page.getByRole('button', { name: "Arrêter l'écoute" }).click();
   await expect(page.getByLabel('Texte reconnu')).toHaveValue(script.join(' '));
 
-  await page.getByRole('button', { name: 'Analyse' }).click();
+  await page.getByRole('button', { name: 'Analyse', exact: true }).click();
   await expect(page.getByTestId('analysis-success')).toBeVisible({ timeout: 30_000 });
   await expect(quoteLine(page, 'Pose de carrelage sol')).toContainText('25');
   await expect(quoteLine(page, 'Pose de plinthes')).toContainText('12');
