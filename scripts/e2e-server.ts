@@ -2,7 +2,7 @@
 // is set) plus the production builds served like `npm start` does.
 import { startBackend } from '../backend/src/server.ts';
 
-import { serveApps } from './lib/serve-apps.mjs';
+import { appPorts, serveApps } from './lib/serve-apps.mjs';
 
 // Ports can be moved (E2E_PORT_BASE, E2E_BACKEND_PORT) so two e2e runs never fight over the same ones.
 export const E2E_PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 3000);
@@ -20,17 +20,10 @@ async function main() {
     // Specs sign up many users from one address; the shell and remotes are the allowed origins.
     authLimits: { signUpsPerIpPerHour: 1_000_000, emailsPerIpPerHour: 1_000_000, failedLoginsPerIp: 1_000_000 },
     mailboxToken: 'e2e', // e2e/fixtures.ts MAILBOX_URL
-    appOrigins: [0, 1, 2, 3, 4, 5].map((i) => `http://localhost:${E2E_PORT_BASE + i}`),
+    appOrigins: Object.values(appPorts(E2E_PORT_BASE)).map((port) => `http://localhost:${port}`),
   });
   const apps = await serveApps({
-    ports: {
-      shell: E2E_PORT_BASE,
-      quotes: E2E_PORT_BASE + 1,
-      recognition: E2E_PORT_BASE + 2,
-      clients: E2E_PORT_BASE + 3,
-      account: E2E_PORT_BASE + 4,
-      admin: E2E_PORT_BASE + 5,
-    },
+    ports: appPorts(E2E_PORT_BASE),
     runtimeConfig: {
       supabaseUrl: backend.url,
       supabaseAnonKey: backend.anonKey,

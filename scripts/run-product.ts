@@ -1,7 +1,7 @@
 // Starts the backend and the static servers in one process and prints where to go.
 import { startBackend } from '../backend/src/server.ts';
 
-import { APP_PORTS, serveApps } from './lib/serve-apps.mjs';
+import { APP_PORTS, appPorts, serveApps } from './lib/serve-apps.mjs';
 
 const DEFAULT_ADMIN_EMAIL = 'admin@atelier.local';
 
@@ -13,7 +13,11 @@ async function main() {
   if (process.env.ADMIN_EMAIL && !adminPassword && !hosted) {
     throw new Error('ADMIN_EMAIL est défini sans ADMIN_PASSWORD : définissez les deux (ou aucun des deux).');
   }
-  const appOrigins = Object.values(APP_PORTS).map((port) => `http://localhost:${port}`);
+  // ATELIER_PORT_BASE moves the shell and the five remotes (base, base+1 … base+5), e.g. for a second copy; the
+  // backend's CORS and mail links follow the same ports.
+  const base = Number(process.env.ATELIER_PORT_BASE) || 0;
+  const ports = base ? appPorts(base) : APP_PORTS;
+  const appOrigins = Object.values(ports).map((port) => `http://localhost:${port}`);
 
   const backend = hosted
     ? null
@@ -29,11 +33,6 @@ async function main() {
         appOrigins,
       });
 
-  // ATELIER_PORT_BASE moves the shell and the five remotes (base, base+1 … base+5), e.g. for a second copy.
-  const base = Number(process.env.ATELIER_PORT_BASE) || 0;
-  const ports = base
-    ? { shell: base, quotes: base + 1, recognition: base + 2, clients: base + 3, account: base + 4, admin: base + 5 }
-    : {};
   const apps = await serveApps({
     ports,
     runtimeConfig: {

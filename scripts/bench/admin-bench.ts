@@ -8,7 +8,7 @@ import { chromium } from 'playwright-core';
 
 import { startBackend } from '../../backend/src/server.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../lib/chromium.cjs';
-import { serveApps } from '../lib/serve-apps.mjs';
+import { appPorts, serveApps } from '../lib/serve-apps.mjs';
 
 const USERS = Number(process.env.ADMIN_BENCH_USERS ?? 10_000);
 const PORT_BASE = Number(process.env.ADMIN_BENCH_PORT_BASE ?? 3560);
@@ -54,14 +54,7 @@ async function main() {
     log(`seeded ${USERS} users in ${Date.now() - seedStart} ms`);
 
     apps = await serveApps({
-      ports: {
-        shell: PORT_BASE,
-        quotes: PORT_BASE + 1,
-        recognition: PORT_BASE + 2,
-        clients: PORT_BASE + 3,
-        account: PORT_BASE + 4,
-        admin: PORT_BASE + 5,
-      },
+      ports: appPorts(PORT_BASE),
       runtimeConfig: {
         supabaseUrl: backend.url,
         supabaseAnonKey: backend.anonKey,

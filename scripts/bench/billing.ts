@@ -12,7 +12,7 @@ import { chromium } from 'playwright-core';
 import { startBackend } from '../../backend/src/server.ts';
 import { SANDBOX_WEBHOOK_SECRET, signPayload } from '../../backend/src/stripe-sandbox/index.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../lib/chromium.cjs';
-import { serveApps } from '../lib/serve-apps.mjs';
+import { appPorts, serveApps } from '../lib/serve-apps.mjs';
 
 const PORT_BASE = Number(process.env.BILLING_BENCH_PORT_BASE ?? 3900);
 const EVENTS = Number(process.env.BILLING_BENCH_EVENTS ?? 1500);
@@ -136,14 +136,7 @@ async function webhookThroughput(backend: RunningBackend): Promise<void> {
 
 async function checkoutToActive(backend: RunningBackend): Promise<void> {
   const apps = await serveApps({
-    ports: {
-      shell: PORT_BASE,
-      quotes: PORT_BASE + 1,
-      recognition: PORT_BASE + 2,
-      clients: PORT_BASE + 3,
-      account: PORT_BASE + 4,
-      admin: PORT_BASE + 5,
-    },
+    ports: appPorts(PORT_BASE),
     runtimeConfig: {
       supabaseUrl: backend.url,
       supabaseAnonKey: backend.anonKey,

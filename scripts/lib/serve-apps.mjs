@@ -17,6 +17,11 @@ export const APP_PORTS = {
   admin: 3005,
 };
 
+/** The shell and the five remotes on consecutive ports from `base` (shell = base, quotes = base + 1, …). */
+export function appPorts(base) {
+  return Object.fromEntries(Object.keys(APP_PORTS).map((name, i) => [name, base + i]));
+}
+
 const REMOTE_DIRS = {
   quotes: 'mf-quotes',
   recognition: 'mf-recognition',
