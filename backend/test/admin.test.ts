@@ -213,19 +213,46 @@ describe('with the administrator created at start', () => {
       expect(rows[0]?.n).toBe(0);
     }, 60_000);
 
-    it('does not delete a user whose live subscription cannot be cancelled at the provider', async () => {
+    it('cancels a paid subscription at the provider (Stripe sandbox) before deleting its owner', async () => {
       const payer = await signUpUser(backend, 'payer');
-      await backend.db.query(
-        `insert into public.subscriptions (user_id, plan_id, status, stripe_subscription_id) values ($1, 'pro', 'active', 'sub_missing_provider')`,
+      const checkout = await raw(backend, '/functions/v1/create-checkout', {
+        method: 'POST',
+        token: payer.accessToken,
+        body: JSON.stringify({
+          price_id: 'price_atelier_pro',
+          success_url: 'http://localhost:3000/account?subscription=success&plan=pro',
+          cancel_url: 'http://localhost:3000/account?subscription=canceled',
+          mode: 'subscription',
+        }),
+      });
+      expect(checkout.status).toBe(200);
+      const paid = await fetch(`${(checkout.json as { url: string }).url}/pay`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          card: '4242 4242 4242 4242',
+          exp: '12/34',
+          cvc: '123',
+          name: 'Paul Payeur',
+        }).toString(),
+      });
+      expect(paid.status).toBe(303);
+      const { rows } = await backend.db.query(
+        `select subscription_id from public.stripe_subscriptions where user_id = $1 and status = 'active'`,
         [payer.id],
       );
+      const subscriptionId = String(rows[0]?.subscription_id ?? '');
+      expect(subscriptionId).toMatch(/^sub_/);
+
       const res = await call(admin.accessToken, { user_email: payer.email });
-      // Without a payment provider (no billing configured) the user stays; with one, the cancel is attempted.
-      if (res.status !== 200) {
-        expect(res.status).toBe(502);
-        const { rows } = await backend.db.query('select count(*)::int as n from auth.users where id = $1', [payer.id]);
-        expect(rows[0]?.n).toBe(1);
-      }
+      expect(res.status).toBe(200);
+      const left = await backend.db.query('select count(*)::int as n from auth.users where id = $1', [payer.id]);
+      expect(left.rows[0]?.n).toBe(0);
+      const atProvider = await fetch(`${backend.url}/v1/subscriptions/${subscriptionId}`, {
+        headers: { authorization: 'Bearer sk_test_atelier_sandbox' },
+      });
+      expect(((await atProvider.json()) as { status: string }).status).toBe('canceled');
     }, 60_000);
   });
 
