@@ -140,7 +140,11 @@ class Painter {
     const options = { align, baseline: 'alphabetic' as const, ...(lineHeightFactor ? { lineHeightFactor } : {}) };
     const emojiChar = this.fonts.emojiChar;
     const current = this.current;
-    if (!this.fonts.emojiFamily || !emojiChar || !lines.some((line) => hasEmojiRun(line, (ch) => emojiChar(ch, current)))) {
+    if (
+      !this.fonts.emojiFamily ||
+      !emojiChar ||
+      !lines.some((line) => hasEmojiRun(line, (ch) => emojiChar(ch, current)))
+    ) {
       this.doc.text(value, x, y, options);
       return;
     }

@@ -27,7 +27,10 @@ async function fetchedFonts(run: () => Promise<unknown>): Promise<string[]> {
 }
 
 function fontNames(bytes: Uint8Array): string[] {
-  const names = Buffer.from(bytes).toString('latin1').match(/\/BaseFont \/[A-Za-z0-9_.-]+/g) ?? [];
+  const names =
+    Buffer.from(bytes)
+      .toString('latin1')
+      .match(/\/BaseFont \/[A-Za-z0-9_.-]+/g) ?? [];
   return [...new Set(names.map((n) => n.replace('/BaseFont /', '')))].sort();
 }
 
@@ -48,7 +51,11 @@ describe('emoji above U+FFFF', () => {
     const name = 'Main d’œuvre 😀 réparée 👍 à 12 € 🔧';
     const emojiLine = 'Chantier 🏠 🚿 🔨 ⚡ ✅ 🎉 🙂 👷 🧱 🪚';
     const { bytes } = await renderQuotePdf({
-      quote: { ...sampleQuote(1), projectTitle: 'Salle de bain 🛁', tasks: [{ name, unit: 'h', price: 10, quantity: 1 }] },
+      quote: {
+        ...sampleQuote(1),
+        projectTitle: 'Salle de bain 🛁',
+        tasks: [{ name, unit: 'h', price: 10, quantity: 1 }],
+      },
       client: { ...SAMPLE_CLIENT, name: 'Hélène 😀 Dubœuf' },
       company: { ...SAMPLE_COMPANY, logo: '' },
       customization: customization({ additionalText: emojiLine }),
@@ -70,7 +77,10 @@ describe('emoji above U+FFFF', () => {
       invoice: { ...sampleInvoice(1), tasks: [{ name: 'Pose ❤️ 👨‍🔧', unit: 'h', price: 10, quantity: 1 }] },
       client: SAMPLE_CLIENT,
       company: { ...SAMPLE_COMPANY, name: 'Plomberie 🔧 Martin', logo: '' },
-      customization: { ...base, invoice: { ...base.invoice, customHeader: 'Certifié 👍 RGE', customFooter: 'Merci 😀' } },
+      customization: {
+        ...base,
+        invoice: { ...base.invoice, customHeader: 'Certifié 👍 RGE', customFooter: 'Merci 😀' },
+      },
     });
     const text = flat((await readPdfPages(bytes))[0]!);
     expect(text).toContain('Pose ❤ 👨🔧');
@@ -145,7 +155,12 @@ describe('Times and Courier of the customisation', () => {
       }));
     });
     expect(fetched).toEqual(
-      expect.arrayContaining([FONT_URLS.serif.regular, FONT_URLS.serif.bold, FONT_URLS.mono.regular, FONT_URLS.mono.bold]),
+      expect.arrayContaining([
+        FONT_URLS.serif.regular,
+        FONT_URLS.serif.bold,
+        FONT_URLS.mono.regular,
+        FONT_URLS.mono.bold,
+      ]),
     );
     expect(fetched).not.toContain(FONT_URLS.emoji.regular);
     const names = fontNames(bytes);

@@ -86,7 +86,11 @@ describe('invoice mandatory mentions', () => {
       company: SAMPLE_COMPANY,
       customization: {
         ...base,
-        invoice: { ...base.invoice, paymentText: 'Virement sous 15 jours', latePaymentText: 'Merci de régler à temps.' },
+        invoice: {
+          ...base.invoice,
+          paymentText: 'Virement sous 15 jours',
+          latePaymentText: 'Merci de régler à temps.',
+        },
       },
     });
     expect(text).toContain('Virement sous 15 jours');

@@ -30,7 +30,8 @@ export function puaToEmoji(code: number): number | null {
 export const EMOJI_SHAPING = /[\uFE0E\uFE0F\u200D]/g;
 
 /** Common emoji of the BMP that DejaVu has no glyph for (DejaVu draws ☀ ⚡ ✔ ❤ ★ itself). */
-const BMP_EMOJI_MISSING = /[\u231A\u231B\u23E9-\u23F3\u23F8-\u23FA\u2705\u274C\u274E\u2753-\u2755\u2757\u2795-\u2797\u27B0\u27BF\u2B50\u2B55]/;
+const BMP_EMOJI_MISSING =
+  /[\u231A\u231B\u23E9-\u23F3\u23F8-\u23FA\u2705\u274C\u274E\u2753-\u2755\u2757\u2795-\u2797\u27B0\u27BF\u2B50\u2B55]/;
 
 /** Whether a text holds a character the emoji font is needed for. */
 export function needsEmojiFont(text: string): boolean {
@@ -66,11 +67,14 @@ function readTables(bytes: Uint8Array): { version: number; tables: TableRecord[]
 
 function checksum(data: Uint8Array): number {
   let sum = 0;
-  const padded = data.length % 4 === 0 ? data : (() => {
-    const p = new Uint8Array(data.length + (4 - (data.length % 4)));
-    p.set(data);
-    return p;
-  })();
+  const padded =
+    data.length % 4 === 0
+      ? data
+      : (() => {
+          const p = new Uint8Array(data.length + (4 - (data.length % 4)));
+          p.set(data);
+          return p;
+        })();
   const view = new DataView(padded.buffer, padded.byteOffset, padded.byteLength);
   for (let i = 0; i < padded.length; i += 4) sum = (sum + view.getUint32(i)) >>> 0;
   return sum;

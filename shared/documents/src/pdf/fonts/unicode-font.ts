@@ -76,10 +76,7 @@ let cached: Partial<Record<FontKey, Promise<UnicodeFontFiles | null>>> = {};
  * Tests (Node has no webpack assets): where the font files come from. `urls` may give only some fonts (the
  * others are then missing); without `urls`, the real asset module is used (its imports are file paths in Jest).
  */
-export function setUnicodeFontSource(
-  urls: (() => Promise<Partial<FontUrls>>) | null,
-  bytes: FontBytesLoader,
-): void {
+export function setUnicodeFontSource(urls: (() => Promise<Partial<FontUrls>>) | null, bytes: FontBytesLoader): void {
   loadUrls = (urls as (() => Promise<FontUrls>) | null) ?? defaultUrls;
   loadBytes = bytes;
   cached = {};
@@ -87,7 +84,8 @@ export function setUnicodeFontSource(
 
 function toBase64(buffer: ArrayBuffer | Uint8Array): string {
   const bytes = buffer instanceof Uint8Array ? buffer : new Uint8Array(buffer);
-  if (typeof Buffer !== 'undefined') return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
+  if (typeof Buffer !== 'undefined')
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
   let binary = '';
   const CHUNK = 0x8000;
   for (let i = 0; i < bytes.length; i += CHUNK) {
