@@ -50,7 +50,7 @@ export async function renderLayoutPdf(layout: DocumentLayout, author = ''): Prom
     compress: true,
     putOnlyUsedFonts: true,
   });
-  const fonts = embedFonts(doc, fontFiles) ?? STANDARD_PDF_FONTS;
+  const fonts = embedFonts(doc, fontFiles, jsPDF) ?? STANDARD_PDF_FONTS;
   doc.setProperties({
     // Document properties are written as PDF strings (Latin-1 only): the WinAnsi spelling.
     title: toPdfText(`${DOCUMENT_TITLES[layout.kind]} ${layout.number}`),

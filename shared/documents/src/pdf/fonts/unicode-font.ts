@@ -10,6 +10,7 @@ import type { jsPDF } from 'jspdf';
 
 import type { PdfFontName } from '../../layout';
 import { toPdfText } from '../../text';
+import { cachedFontFile } from './font-cache';
 import { EMOJI_SHAPING, emojiToPua, isSupplementaryEmoji, remapEmojiFont, writeEmojiFontOnOutput } from './emoji-font';
 
 export type FontKey = 'sans' | 'serif' | 'mono' | 'emoji';
@@ -141,12 +142,13 @@ interface GlyphLookup {
 
 const FONT_OF: Record<PdfFontName, FontKey> = { helvetica: 'sans', times: 'serif', courier: 'mono' };
 
-function register(doc: jsPDF, key: FontKey, files: UnicodeFontFiles): GlyphLookup {
+function register(doc: jsPDF, key: FontKey, files: UnicodeFontFiles, jsPDFClass?: typeof jsPDF): GlyphLookup {
   const family = FONT_FAMILIES[key];
-  doc.addFileToVFS(`${family}.ttf`, files.regular);
+  const file = (name: string, base64: string) => (jsPDFClass ? cachedFontFile(jsPDFClass, name, base64) : base64);
+  doc.addFileToVFS(`${family}.ttf`, file(`${family}.ttf`, files.regular));
   doc.addFont(`${family}.ttf`, family, 'normal', 'Identity-H');
   if (files.bold) {
-    doc.addFileToVFS(`${family}-Bold.ttf`, files.bold);
+    doc.addFileToVFS(`${family}-Bold.ttf`, file(`${family}-Bold.ttf`, files.bold));
     doc.addFont(`${family}-Bold.ttf`, family, 'bold', 'Identity-H');
   } else {
     // One style only (the emoji font): bold text uses the same glyphs.
@@ -158,15 +160,15 @@ function register(doc: jsPDF, key: FontKey, files: UnicodeFontFiles): GlyphLooku
 
 /**
  * Registers the loaded fonts in `doc` and returns how to draw with them (null without DejaVu Sans: use the
- * standard fonts). Times/Courier are drawn with DejaVu Serif/Mono when loaded, else with Sans; a character a
+ * standard fonts). With `jsPDFClass`, each font file is parsed once per page (font-cache.ts). Times/Courier are drawn with DejaVu Serif/Mono when loaded, else with Sans; a character a
  * font has no glyph for falls back to the WinAnsi spelling.
  */
-export function embedFonts(doc: jsPDF, fonts: LoadedFonts): PdfFonts | null {
+export function embedFonts(doc: jsPDF, fonts: LoadedFonts, jsPDFClass?: typeof jsPDF): PdfFonts | null {
   if (!fonts.sans) return null;
   const glyphs: Partial<Record<FontKey, GlyphLookup>> = {};
   for (const key of ['sans', 'serif', 'mono', 'emoji'] as const) {
     const files = fonts[key];
-    if (files) glyphs[key] = register(doc, key, files);
+    if (files) glyphs[key] = register(doc, key, files, jsPDFClass);
   }
   doc.setFont(FONT_FAMILIES.sans, 'normal');
   const emoji = glyphs.emoji;
