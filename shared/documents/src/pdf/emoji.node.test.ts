@@ -143,6 +143,27 @@ describe('emoji above U+FFFF', () => {
   });
 });
 
+describe('fonts parsed once per page', () => {
+  it('gives each document its own glyph set: the same document twice has the same fonts, whatever came between', async () => {
+    const input = {
+      quote: sampleQuote(2),
+      client: SAMPLE_CLIENT,
+      company: { ...SAMPLE_COMPANY, logo: '' },
+      customization: customization(),
+    };
+    const strip = (bytes: Uint8Array) =>
+      Buffer.from(bytes)
+        .toString('latin1')
+        .replace(/\/CreationDate \([^)]*\)/g, '')
+        .replace(/\/ID \[[^\]]*\]/g, '');
+    const first = await renderQuotePdf(input);
+    await renderQuotePdf({ ...input, quote: { ...sampleQuote(1), projectTitle: 'Ωμέγα ЖЖЖ ✅ 😀 ☀ ≥ ∞' } });
+    const again = await renderQuotePdf(input);
+    expect(again.bytes.length).toBe(first.bytes.length);
+    expect(strip(again.bytes)).toBe(strip(first.bytes));
+  });
+});
+
 describe('Times and Courier of the customisation', () => {
   it('draws Times with DejaVu Serif and Courier with DejaVu Sans Mono, fetched only when chosen', async () => {
     let bytes: Uint8Array = new Uint8Array();
