@@ -304,10 +304,10 @@ export function insuranceMention(company: CompanyInfo): string | null {
   return m.insurance(name, address ? `${insurer}, ${address}` : insurer, coverage);
 }
 
-/** Legal mentions printed under the totals of invoices and avoirs. */
-function legalSection(company: CompanyInfo, withInsurance: boolean): TextSection | null {
+/** Legal mentions printed under the totals (devis: the insurance only; its totals keep the VAT line). */
+function legalSection(company: CompanyInfo, withInsurance: boolean, withVatExemption = true): TextSection | null {
   const lines = [
-    ...(companyChargesVat(company) ? [] : [m.vatExemption]),
+    ...(companyChargesVat(company) || !withVatExemption ? [] : [m.vatExemption]),
     ...(withInsurance ? [insuranceMention(company)].filter((l): l is string => l !== null) : []),
   ];
   return lines.length > 0 ? { title: m.legalTitle, lines } : null;
@@ -406,7 +406,7 @@ export function buildQuoteLayout(input: QuoteDocumentInput): DocumentLayout {
     columns: TABLE_COLUMNS,
     rows: tableRows(quote.tasks),
     totals: totalLines(quote.tasks, quote.tvaRate),
-    sections: [bankSection(company)].filter((s): s is TextSection => s !== null),
+    sections: [bankSection(company), legalSection(company, true, false)].filter((s): s is TextSection => s !== null),
     signature: { title: m.signatureTitle, lines: [...m.signatureLines], widthMm: 80, heightMm: 40 },
     footer: customization.showFooter !== false ? m.quoteFooter : null,
     pageNumbers: true,

@@ -1,12 +1,18 @@
 // Issue 10: emoji above U+FFFF print as typed and read back identical; DejaVu Serif / Mono for Times / Courier.
 import { pdfContentStreams, readPdfPages } from '../testing/pdf-text';
-import { SAMPLE_CLIENT, SAMPLE_COMPANY, customization, sampleLines, sampleQuote } from '../testing/fixtures';
+import {
+  SAMPLE_CLIENT,
+  SAMPLE_COMPANY,
+  customization,
+  sampleInvoice,
+  sampleLines,
+  sampleQuote,
+} from '../testing/fixtures';
 import { readFontFile, useFontsFromDisk } from '../testing/node-fonts';
 import { emojiToUnicodeCmap, emojiToPua, needsEmojiFont, puaToEmoji } from './fonts/emoji-font';
 import { FONT_URLS } from './fonts/font-files';
 import { setUnicodeFontSource } from './fonts/unicode-font';
 import { renderInvoicePdf, renderQuotePdf } from './render';
-import { sampleInvoice } from '../testing/fixtures';
 
 jest.setTimeout(60_000);
 beforeEach(useFontsFromDisk);

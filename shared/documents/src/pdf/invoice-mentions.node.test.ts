@@ -1,9 +1,9 @@
 // The mandatory mentions of a French invoice (reference §3.3), read back from the PDF text.
 import { invoiceDocumentInput, takeSnapshot } from '../snapshot';
 import { readPdfPages } from '../testing/pdf-text';
-import { SAMPLE_CLIENT, SAMPLE_COMPANY, customization, sampleInvoice } from '../testing/fixtures';
+import { SAMPLE_CLIENT, SAMPLE_COMPANY, customization, sampleInvoice, sampleQuote } from '../testing/fixtures';
 import { useFontsFromDisk } from '../testing/node-fonts';
-import { renderInvoicePdf } from './render';
+import { renderInvoicePdf, renderQuotePdf } from './render';
 
 jest.setTimeout(30_000);
 beforeAll(useFontsFromDisk);
@@ -131,5 +131,19 @@ describe('invoice mandatory mentions', () => {
     expect(text).toContain('Date des travaux : 02/11/2026');
     expect(text).toContain("Date d'échéance : 21/12/2026");
     expect(text).toContain('Référence devis : DE0042');
+  });
+});
+
+describe('devis mentions', () => {
+  it('prints the insurance mention on a devis too (arrêté du 24 janvier 2017, loi 96-603)', async () => {
+    const { bytes } = await renderQuotePdf({
+      quote: sampleQuote(1),
+      client: SAMPLE_CLIENT,
+      company: INSURED,
+      customization: customization(),
+    });
+    const text = (await readPdfPages(bytes)).map(flat).join(' ');
+    expect(text).toContain('Assurance décennale : MAAF Assurances');
+    expect(text).toContain('couverture géographique : France métropolitaine');
   });
 });
