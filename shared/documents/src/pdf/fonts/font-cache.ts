@@ -12,6 +12,25 @@ interface ParsedFont {
   subset: { constructor: new (font: ParsedFont) => unknown };
   directory: object;
   toUnicode: Record<number, number>;
+  post: { exists?: boolean; raw(): number[] | null };
+}
+
+/**
+ * The subset's `post` table as version 3.0 (no glyph names): jsPDF copies the whole table (62 KB of names for
+ * DejaVu Sans) into every PDF, and nothing reads those names (text is extracted through ToUnicode).
+ */
+function namelessPost(font: ParsedFont): void {
+  const raw = font.post.raw.bind(font.post);
+  let header: number[] | null = null;
+  font.post.raw = () => {
+    if (!header) {
+      const full = raw();
+      if (!full || full.length < 32) return full;
+      header = full.slice(0, 32);
+      header.splice(0, 4, 0x00, 0x03, 0x00, 0x00);
+    }
+    return header;
+  };
 }
 
 interface TtfApi {
@@ -101,6 +120,7 @@ function patch(jsPDF: JsPdfClass): void {
       const bytes = sources.get(key);
       if (!bytes) throw new Error(`font ${key} is not registered`);
       font = open(bytes());
+      namelessPost(font);
       parsed.set(key, font);
       if (!directoryPatched) {
         (Object.getPrototypeOf(font.directory) as { encode: unknown }).encode = encodeDirectory;
