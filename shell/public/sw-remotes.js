@@ -18,22 +18,39 @@
   const NETWORK_TIMEOUT_MS = 4000;
   const SHELL_LOADS =
     /^(react|react-dom|react-router|react-router-dom|styled-components|rxjs|@supabase\/supabase-js)(\/.*)?$/;
-  let pointers = null; // { [base]: version }
+  // { [base]: version }. Read once per worker start (one shared promise: the remotes are synced in parallel, and
+  // each reader used to load its own copy, so the last writer dropped the others' pointers — a remote then had
+  // no current build offline: RUNTIME-003 on mf-manifest.json). Updates are applied one after the other to the
+  // latest value, and stored in that order.
+  let pointersLoad = null;
+  let pointerWrites = Promise.resolve();
 
-  async function readPointers() {
-    if (pointers) return pointers;
-    const cache = await caches.open(POINTERS);
-    const res = await cache.match(POINTERS_KEY);
-    pointers = res ? await res.json() : {};
-    return pointers;
+  function readPointers() {
+    if (!pointersLoad) {
+      pointersLoad = (async () => {
+        try {
+          const cache = await caches.open(POINTERS);
+          const res = await cache.match(POINTERS_KEY);
+          return res ? await res.json() : {};
+        } catch {
+          return {};
+        }
+      })();
+    }
+    return pointersLoad;
   }
-  async function writePointers(next) {
-    pointers = next;
-    const cache = await caches.open(POINTERS);
-    await cache.put(
-      POINTERS_KEY,
-      new Response(JSON.stringify(next), { headers: { 'content-type': 'application/json' } }),
-    );
+  /** Sets the pointer of one remote (in memory at once, then stored; writes are serialised). */
+  async function setPointer(base, version) {
+    const current = await readPointers();
+    current[base] = version;
+    const snapshot = JSON.stringify(current);
+    pointerWrites = pointerWrites
+      .catch(() => undefined)
+      .then(async () => {
+        const cache = await caches.open(POINTERS);
+        await cache.put(POINTERS_KEY, new Response(snapshot, { headers: { 'content-type': 'application/json' } }));
+      });
+    return pointerWrites;
   }
   const cacheName = (base, version) => `${PREFIX}${base}|${version}`;
 
@@ -65,10 +82,9 @@
       const responses = await Promise.all(missingCore.map((file) => fetchOk(base + file)));
       await Promise.all(responses.map((res, i) => cache.put(base + missingCore[i], res)));
     }
-    const current = await readPointers();
-    const previous = current[base];
+    const previous = (await readPointers())[base];
     if (previous !== version) {
-      await writePointers({ ...current, [base]: version });
+      await setPointer(base, version);
       const names = await caches.keys();
       await Promise.all(
         names
@@ -187,7 +203,7 @@
     if (request.method !== 'GET') return;
     const url = request.url.split('#')[0];
     if (new URL(url).origin === self.location.origin) return; // the shell's own files: Workbox routes
-    if (!/\.(js|json|wasm|css|woff2?|png|svg|traineddata(\.gz)?)(\?|$)/.test(url)) return;
+    if (!/\.(m?js|json|wasm|css|woff2?|ttf|otf|png|jpe?g|webp|gif|ico|svg|traineddata(\.gz)?)(\?|$)/.test(url)) return;
     event.respondWith(
       (async () => {
         const base = await baseOf(url);
