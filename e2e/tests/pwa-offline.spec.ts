@@ -90,7 +90,10 @@ test('second visit with the network off: home, /tasks, /customize, /company and 
   await page.getByRole('button', { name: 'Nouveau client' }).click();
   await page.getByLabel('Nom').fill('Éloïse Durand');
   await page.getByLabel('Email').fill('eloise@example.fr');
+  await page.getByLabel('Téléphone').fill('06 12 34 56 78');
+  await page.getByLabel('Adresse').fill('3 rue des Lilas 69001 Lyon');
   await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(page.getByTestId('client-card')).toHaveCount(1);
   await expect(page.getByText(/en attente d’envoi/)).toHaveCount(0, { timeout: 15_000 });
   await page.goto('/');
   await expect(page.getByRole('region', { name: 'Modifier le devis' })).toBeVisible();
@@ -204,4 +207,39 @@ test('a remote deployed on its own is picked up after a reload online, entry and
   await page.reload();
   await expect(page.getByRole('main')).toContainText('Gestion des Tâches', { timeout: 20_000 });
   expect(await page.evaluate(() => (window as unknown as { __deployMarker?: string }).__deployMarker)).toBe('next');
+});
+
+test('a new version of the app waits for « Recharger »: the devis being typed is not lost to a silent reload', async ({
+  page,
+  context,
+  signedIn,
+}) => {
+  void signedIn;
+  await page.goto('/');
+  const editor = page.getByRole('region', { name: 'Modifier le devis' });
+  await expect(editor).toBeVisible();
+  await waitForOfflineReady(page);
+  await editor.getByLabel('Nom', { exact: true }).fill('Client en cours');
+
+  // « Deploy » a new shell: /sw.js changes.
+  await context.route('**/sw.js', async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, body: `${await response.text()}\n// next deployment\n` });
+  });
+  await page.evaluate(async () => {
+    await (await navigator.serviceWorker.getRegistration())!.update();
+  });
+  const prompt = page.getByRole('status').filter({ hasText: 'Nouvelle version disponible' });
+  await expect(prompt).toBeVisible({ timeout: 30_000 });
+  // Nothing reloaded by itself: what was typed is still there.
+  await page.waitForTimeout(1_000);
+  await expect(editor.getByLabel('Nom', { exact: true })).toHaveValue('Client en cours');
+
+  const controller = () => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null);
+  await Promise.all([page.waitForEvent('load'), prompt.getByRole('button', { name: 'Recharger' }).click()]);
+  await expect(page.getByRole('region', { name: 'Modifier le devis' })).toBeVisible({ timeout: 20_000 });
+  expect(await controller()).toMatch(/\/sw\.js$/);
+  await expect(page.getByText('Nouvelle version disponible')).toHaveCount(0);
+  const waiting = await page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration())?.waiting);
+  expect(waiting).toBe(false);
 });
