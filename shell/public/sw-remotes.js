@@ -16,6 +16,8 @@
   const POINTERS = 'atelier-remote-pointers';
   const POINTERS_KEY = '/__atelier/remote-pointers.json';
   const NETWORK_TIMEOUT_MS = 4000;
+  /** A webpack content hash in the file name: `169.34c286ca.js`, `17a7d3603c7e07f37350.ttf`. */
+  const HASHED = /(^|[./_-])[0-9a-f]{8,}\.[a-z0-9]+$/;
   const SHELL_LOADS =
     /^(react|react-dom|react-router|react-router-dom|styled-components|rxjs|@supabase\/supabase-js)(\/.*)?$/;
   // { [base]: version }. Read once per worker start (one shared promise: the remotes are synced in parallel, and
@@ -84,6 +86,20 @@
     }
     const previous = (await readPointers())[base];
     if (previous !== version) {
+      // Files whose name carries a content hash are the same bytes in every build that lists them: carried over
+      // from the previous build's cache, so the new build is complete offline at once (only changed files are
+      // fetched, in the background). Unhashed names (remoteEntry.js, mf-manifest.json, …) never are.
+      if (previous) {
+        const old = await caches.open(cacheName(base, previous));
+        await Promise.all(
+          (list.files || [])
+            .filter((file) => HASHED.test(file) && !core.includes(file))
+            .map(async (file) => {
+              const copy = await old.match(base + file);
+              if (copy && !(await cache.match(base + file))) await cache.put(base + file, copy);
+            }),
+        );
+      }
       await setPointer(base, version);
       const names = await caches.keys();
       await Promise.all(

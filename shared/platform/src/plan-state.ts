@@ -5,7 +5,13 @@ import type { Observable } from 'rxjs';
 
 import { authState$, getAuthState, type AuthState } from './auth/auth-service';
 import { loadSupabase } from './supabase-client';
-import { syncQuoteReservations, takeReservedQuoteNumber, type ReservationSyncResult } from './quote-reservations';
+import {
+  offlineReady,
+  quoteReservationsSettled,
+  syncQuoteReservations,
+  takeReservedQuoteNumber,
+  type ReservationSyncResult,
+} from './quote-reservations';
 import { StateCell } from './state-stream';
 import { useCellState } from './use-observable-state';
 
@@ -182,18 +188,32 @@ export async function syncOfflineQuoteNumbers(options: { force?: boolean } = {})
  * The next quote number with its quota credit: a number this device reserved for offline use first (no network
  * needed; confirmed at the next sync), else atomically from the server (RPC consume_quote_credit).
  */
-export async function consumeQuoteCredit(): Promise<QuoteCredit> {
+function useReserved(): QuoteCredit | null {
   const reserved = takeReservedQuoteNumber();
-  if (reserved) {
-    const prev = runtime.subject.getValue();
-    const remaining = prev.remaining === null ? null : Math.max(prev.remaining - 1, 0);
-    runtime.subject.next({ ...prev, quotesUsed: prev.quotesUsed + 1, remaining, loading: false });
-    void syncOfflineQuoteNumbers();
-    return { allowed: true, number: reserved, plan: prev.plan, quotesUsed: prev.quotesUsed + 1, remaining };
-  }
+  if (!reserved) return null;
+  const prev = runtime.subject.getValue();
+  const remaining = prev.remaining === null ? null : Math.max(prev.remaining - 1, 0);
+  runtime.subject.next({ ...prev, quotesUsed: prev.quotesUsed + 1, remaining, loading: false });
+  void syncOfflineQuoteNumbers();
+  return { allowed: true, number: reserved, plan: prev.plan, quotesUsed: prev.quotesUsed + 1, remaining };
+}
+
+export async function consumeQuoteCredit(): Promise<QuoteCredit> {
+  // A sync under way may be bringing this device's next numbers: wait for it (it never waits for the network
+  // when offline, see syncQuoteReservations).
+  await quoteReservationsSettled();
+  const reserved = useReserved();
+  if (reserved) return reserved;
   const { data, error } = await (await loadSupabase()).rpc('consume_quote_credit');
   if (error) throw error;
   const row = (data ?? {}) as CreditRow;
+  if (!row.allowed && offlineReady()) {
+    // The quota may be taken by numbers the server holds for this very device (a sync whose answer was lost):
+    // a sync brings them back, and the devis takes one.
+    await syncQuoteReservations({ force: true });
+    const recovered = useReserved();
+    if (recovered) return recovered;
+  }
   const plan = asPlanId(row.plan);
   const quotesUsed = row.quotes_used ?? 0;
   const remaining = row.remaining === undefined ? remainingQuotes(plan, quotesUsed) : row.remaining;

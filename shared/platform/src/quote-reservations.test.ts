@@ -118,6 +118,25 @@ describe('offline quote numbers', () => {
     expect(readReservations(userId)).toMatchObject({ held: [{ number: 'DE0005' }], used: [] });
   });
 
+  it('a refused credit online first brings back the numbers the server holds for this device', async () => {
+    fake.rpc
+      .mockResolvedValueOnce({
+        data: { allowed: false, plan: 'free', quotes_used: 2, remaining: 0, number: null },
+        error: null,
+      })
+      .mockResolvedValueOnce({
+        data: { plan: 'free', quotes_used: 2, remaining: 0, held: [{ number: 'DE0003', month }], confirmed: [] },
+        error: null,
+      });
+    await expect(consumeQuoteCredit()).resolves.toMatchObject({ allowed: true, number: 'DE0003' });
+    // then the confirmation of the number used
+    expect(fake.rpc.mock.calls.map((c) => c[0]).slice(0, 2)).toEqual([
+      'consume_quote_credit',
+      'sync_quote_reservations',
+    ]);
+    expect(readReservations(userId)).toMatchObject({ held: [], used: [{ number: 'DE0003' }] });
+  });
+
   it('does not use a number reserved for an earlier month', () => {
     localStorage.setItem(
       reservationsKey(userId),

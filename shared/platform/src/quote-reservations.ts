@@ -183,6 +183,15 @@ async function runSync({ force }: { force?: boolean }): Promise<ReservationSyncR
   }
 }
 
+/** Resolves once no sync is under way (at once when none is), or after `timeoutMs` on a slow network. */
+export async function quoteReservationsSettled(timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (inFlight && Date.now() < deadline) {
+    const left = deadline - Date.now();
+    await Promise.race([inFlight.catch(() => null), new Promise((resolve) => setTimeout(resolve, left))]);
+  }
+}
+
 /** Tests only. */
 export function resetQuoteReservationsForTests(): void {
   inFlight = null;
