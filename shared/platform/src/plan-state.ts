@@ -188,7 +188,7 @@ export async function syncOfflineQuoteNumbers(options: { force?: boolean } = {})
  * The next quote number with its quota credit: a number this device reserved for offline use first (no network
  * needed; confirmed at the next sync), else atomically from the server (RPC consume_quote_credit).
  */
-function useReserved(): QuoteCredit | null {
+function creditFromReservation(): QuoteCredit | null {
   const reserved = takeReservedQuoteNumber();
   if (!reserved) return null;
   const prev = runtime.subject.getValue();
@@ -202,7 +202,7 @@ export async function consumeQuoteCredit(): Promise<QuoteCredit> {
   // A sync under way may be bringing this device's next numbers: wait for it (it never waits for the network
   // when offline, see syncQuoteReservations).
   await quoteReservationsSettled();
-  const reserved = useReserved();
+  const reserved = creditFromReservation();
   if (reserved) return reserved;
   const { data, error } = await (await loadSupabase()).rpc('consume_quote_credit');
   if (error) throw error;
@@ -211,7 +211,7 @@ export async function consumeQuoteCredit(): Promise<QuoteCredit> {
     // The quota may be taken by numbers the server holds for this very device (a sync whose answer was lost):
     // a sync brings them back, and the devis takes one.
     await syncQuoteReservations({ force: true });
-    const recovered = useReserved();
+    const recovered = creditFromReservation();
     if (recovered) return recovered;
   }
   const plan = asPlanId(row.plan);
