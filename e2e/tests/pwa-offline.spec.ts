@@ -1,9 +1,11 @@
 // Issue 14 « installable and offline »: the web app manifest, a second visit with the network off (home page,
-// a devis built, its PDF made), and a remote deployed on its own picked up after a reload online — never half
+// /tasks, /customize, /company, /clients, devis PDFs numbered with reserved numbers), and a remote deployed on its own picked up after a reload online — never half
 // old, half new.
+import { readFile } from 'node:fs/promises';
+
 import type { BrowserContext, Page } from '@playwright/test';
 
-import { appOrigin, expect, test } from '../fixtures';
+import { appOrigin, confirmCompany, expect, test } from '../fixtures';
 
 test.use({ serviceWorkers: 'allow' });
 
@@ -46,22 +48,59 @@ test('the web app manifest makes Atelier installable (French names, icons, stand
   for (const icon of manifest.icons) expect((await page.request.get(icon.src)).status()).toBe(200);
 });
 
-// FIXME(issue 14, open): passed on the issue-14 branch alone; since the client-book sync, the security headers and
-// the editor changes were merged, the home remote shows its « momentanément indisponible » fallback on an offline
-// reload (the shell itself opens offline). Kept as fixme, not deleted, until the cause is found.
-test.fixme('second visit with the network off: the home page and local pages open, a devis is built (PDF once back online)', async ({
+/** Text of every page of a PDF, whitespace collapsed. */
+async function pdfText(bytes: Uint8Array): Promise<string> {
+  const { extractText, getDocumentProxy } = await import('unpdf');
+  const pdf = await getDocumentProxy(new Uint8Array(bytes));
+  const { text } = await extractText(pdf, { mergePages: true });
+  return text.replace(/\s+/g, ' ');
+}
+
+/** The quote numbers this device holds for offline use (localStorage, per user). */
+async function heldNumbers(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i)!;
+      if (key.startsWith('atelier.quote-reservations.')) {
+        return (JSON.parse(localStorage.getItem(key)!) as { held: { number: string }[] }).held.map((h) => h.number);
+      }
+    }
+    return [];
+  });
+}
+
+test('second visit with the network off: home, /tasks, /customize, /company and /clients open, devis PDFs are made with reserved numbers', async ({
   page,
   context,
   signedIn,
 }) => {
   void signedIn;
-  test.setTimeout(120_000);
-  await page.addInitScript((tasks) => {
-    if (!localStorage.getItem('tasks')) localStorage.setItem('tasks', JSON.stringify(tasks));
-  }, CATALOGUE);
+  test.setTimeout(180_000);
+  // First visit, online: the catalogue, the company, a client in the book.
+  await confirmCompany(page);
+  await page.goto('/tasks');
+  for (const task of CATALOGUE) {
+    await page.getByLabel('Nom de la tâche').fill(task.name);
+    await page.getByLabel(/prix/i).fill(String(task.price).replace('.', ','));
+    await page.getByLabel('Unité', { exact: true }).selectOption(task.unit);
+    await page.getByRole('button', { name: 'Ajouter', exact: true }).click();
+    await expect(page.getByRole('listitem').filter({ hasText: task.name })).toBeVisible();
+  }
+  await page.goto('/clients');
+  await page.getByRole('button', { name: 'Nouveau client' }).click();
+  await page.getByLabel('Nom').fill('Éloïse Durand');
+  await page.getByLabel('Email').fill('eloise@example.fr');
+  await page.getByLabel('Téléphone').fill('06 12 34 56 78');
+  await page.getByLabel('Adresse').fill('3 rue des Lilas 69001 Lyon');
+  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(page.getByTestId('client-card')).toHaveCount(1);
+  await expect(page.getByText(/en attente d’envoi/)).toHaveCount(0, { timeout: 15_000 });
   await page.goto('/');
   await expect(page.getByRole('region', { name: 'Modifier le devis' })).toBeVisible();
   await waitForOfflineReady(page);
+  // The app opens offline here: the device reserves quote numbers (free plan: 2 of its 3 monthly devis).
+  await expect.poll(() => heldNumbers(page), { timeout: 20_000 }).toEqual(['DE0001', 'DE0002']);
+  await expect(page.getByTestId('plan-badge')).toContainText('3 devis restants ce mois-ci');
 
   await goOffline(context);
   await page.reload();
@@ -69,16 +108,19 @@ test.fixme('second visit with the network off: the home page and local pages ope
   const editor = page.getByRole('region', { name: 'Modifier le devis' });
   await expect(editor).toBeVisible({ timeout: 20_000 });
 
-  // Other pages that work from local data.
+  // Pages that work from local data.
   for (const [path, text] of [
     ['/tasks', 'Peinture murs'],
     ['/customize', /Personnalisation/],
     ['/company', /Entreprise|entreprise/],
+    ['/clients', 'Éloïse Durand'],
   ] as const) {
     await page.goto(path);
     await expect(page.getByRole('main')).toContainText(text, { timeout: 20_000 });
+    await expect(page.getByText(/momentanément indisponible/)).toHaveCount(0);
   }
 
+  // A devis built and its PDF made offline, numbered with the first reserved number.
   await page.goto('/');
   await editor.getByLabel('Nom', { exact: true }).fill('Client hors ligne');
   await editor.getByLabel('Email', { exact: true }).fill('client.hors.ligne@exemple.fr');
@@ -86,22 +128,41 @@ test.fixme('second visit with the network off: the home page and local pages ope
   await editor.getByRole('button', { name: 'Ajouter une ligne' }).click();
   await expect(editor.getByLabel('Tâche de la ligne 1')).toHaveValue('Peinture murs');
   await expect(page.getByTestId('total-ht')).toHaveText(/^25,50\s€$/);
-
-  // The quote number is allocated by the server (gapless numbering, quota): offline the page says it failed
-  // and keeps everything typed; back online the same devis gives its PDF without retyping anything.
-  // (Issue 14 asks for the PDF offline too: see README « departures ».)
-  await page.getByRole('button', { name: 'Générer le PDF' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: /génération du devis|réseau|connexion/ })).toBeVisible({
-    timeout: 20_000,
-  });
-  await expect(editor.getByLabel('Nom', { exact: true })).toHaveValue('Client hors ligne');
-  await expect(page.getByTestId('total-ht')).toHaveText(/^25,50\s€$/);
-  await context.setOffline(false);
-  await page.getByRole('button', { name: 'Générer le PDF' }).click();
-  const link = page.getByRole('link', { name: /^Télécharger devis-.*\.pdf$/ });
+  const generate = page.getByRole('button', { name: 'Générer le PDF' });
+  await generate.click();
+  const link = page.getByRole('link', { name: 'Télécharger devis-DE0001.pdf' });
   await expect(link).toBeVisible({ timeout: 30_000 });
   const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
-  expect(download.suggestedFilename()).toMatch(/^devis-.*\.pdf$/);
+  const text = await pdfText(new Uint8Array(await readFile(await download.path())));
+  expect(text).toContain('DE0001');
+  expect(text).toContain('Client hors ligne');
+  expect(text).toContain('Chantier sans réseau');
+  await expect(page.getByTestId('plan-badge')).toContainText('2 devis restants ce mois-ci');
+
+  // The second reserved number, then none is left: the page says the network is needed and keeps the devis.
+  await generate.click();
+  await expect(page.getByRole('link', { name: 'Télécharger devis-DE0002.pdf' })).toBeVisible({ timeout: 30_000 });
+  await generate.click();
+  await expect(page.getByRole('alert').filter({ hasText: /réseau/ })).toBeVisible({ timeout: 20_000 });
+  await expect(editor.getByLabel('Nom', { exact: true })).toHaveValue('Client hors ligne');
+  await expect(page.getByTestId('total-ht')).toHaveText(/^25,50\s€$/);
+  expect(await heldNumbers(page)).toEqual([]);
+
+  // Back online: the two numbers are confirmed (counted in the quota), the third devis gets the last credit.
+  await context.setOffline(false);
+  await generate.click();
+  await expect(page.getByRole('link', { name: 'Télécharger devis-DE0003.pdf' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('plan-badge')).toContainText('0 devis restant ce mois-ci', { timeout: 20_000 });
+  const quotesUsed = () =>
+    page.evaluate(async () => {
+      const config = (await (await fetch('/config.json')).json()) as { supabaseUrl: string; supabaseAnonKey: string };
+      const session = JSON.parse(localStorage.getItem('atelier.auth.session')!) as { access_token: string };
+      const res = await fetch(`${config.supabaseUrl}/rest/v1/user_quotas?select=quotes_used`, {
+        headers: { apikey: config.supabaseAnonKey, authorization: `Bearer ${session.access_token}` },
+      });
+      return ((await res.json()) as { quotes_used: number }[])[0]?.quotes_used;
+    });
+  await expect.poll(quotesUsed, { timeout: 20_000 }).toBe(3);
 });
 
 test('a remote deployed on its own is picked up after a reload online, entry and manifest of the same build', async ({
@@ -110,6 +171,7 @@ test('a remote deployed on its own is picked up after a reload online, entry and
   signedIn,
 }) => {
   void signedIn;
+  test.setTimeout(150_000);
   await page.goto('/tasks');
   await expect(page.getByRole('main')).toBeVisible();
   await waitForOfflineReady(page);
@@ -146,4 +208,42 @@ test('a remote deployed on its own is picked up after a reload online, entry and
   await page.reload();
   await expect(page.getByRole('main')).toContainText('Gestion des Tâches', { timeout: 20_000 });
   expect(await page.evaluate(() => (window as unknown as { __deployMarker?: string }).__deployMarker)).toBe('next');
+});
+
+test('a new version of the app waits for « Recharger »: the devis being typed is not lost to a silent reload', async ({
+  page,
+  signedIn,
+}) => {
+  void signedIn;
+  test.setTimeout(150_000);
+  await page.goto('/');
+  const editor = page.getByRole('region', { name: 'Modifier le devis' });
+  await expect(editor).toBeVisible();
+  await waitForOfflineReady(page);
+  await editor.getByLabel('Nom', { exact: true }).fill('Client en cours');
+
+  // « Deploy » a new shell: a new worker installs next to the one in control. (Playwright does not route the
+  // browser's update check of /sw.js, so the new version is registered under a new script URL: same bytes, but a
+  // new worker for the browser, with the same install → waiting lifecycle as a changed /sw.js.)
+  await page.evaluate(async () => {
+    (window as unknown as { __samePage?: boolean }).__samePage = true;
+    await navigator.serviceWorker.register('/sw.js?deployment=next', { scope: '/' });
+  });
+  // (The live region wrapping the bar has no box of its own: the text and the button are what is seen.)
+  await expect(page.getByText('Nouvelle version disponible')).toBeVisible({ timeout: 60_000 });
+  const reload = page.getByRole('status').getByRole('button', { name: 'Recharger' });
+  await expect(reload).toBeVisible();
+  expect(await page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration())?.waiting)).toBe(true);
+  // Nothing reloaded by itself: what was typed is still there.
+  await page.waitForTimeout(1_000);
+  expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
+  await expect(editor.getByLabel('Nom', { exact: true })).toHaveValue('Client en cours');
+
+  const controller = () => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null);
+  await Promise.all([page.waitForEvent('load'), reload.click()]);
+  await expect(page.getByRole('region', { name: 'Modifier le devis' })).toBeVisible({ timeout: 20_000 });
+  // « Recharger » activated the waiting version and reloaded once. (The reloaded page registers /sw.js again, a
+  // different URL from the simulated deployment's, so a further prompt there is an artefact of the simulation.)
+  expect(await controller()).toMatch(/\/sw\.js\?deployment=next$/);
+  expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBeUndefined();
 });

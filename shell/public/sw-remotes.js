@@ -16,24 +16,43 @@
   const POINTERS = 'atelier-remote-pointers';
   const POINTERS_KEY = '/__atelier/remote-pointers.json';
   const NETWORK_TIMEOUT_MS = 4000;
+  /** A webpack content hash in the file name: `169.34c286ca.js`, `17a7d3603c7e07f37350.ttf`. */
+  const HASHED = /(^|[./_-])[0-9a-f]{8,}\.[a-z0-9]+$/;
   const SHELL_LOADS =
     /^(react|react-dom|react-router|react-router-dom|styled-components|rxjs|@supabase\/supabase-js)(\/.*)?$/;
-  let pointers = null; // { [base]: version }
+  // { [base]: version }. Read once per worker start (one shared promise: the remotes are synced in parallel, and
+  // each reader used to load its own copy, so the last writer dropped the others' pointers — a remote then had
+  // no current build offline: RUNTIME-003 on mf-manifest.json). Updates are applied one after the other to the
+  // latest value, and stored in that order.
+  let pointersLoad = null;
+  let pointerWrites = Promise.resolve();
 
-  async function readPointers() {
-    if (pointers) return pointers;
-    const cache = await caches.open(POINTERS);
-    const res = await cache.match(POINTERS_KEY);
-    pointers = res ? await res.json() : {};
-    return pointers;
+  function readPointers() {
+    if (!pointersLoad) {
+      pointersLoad = (async () => {
+        try {
+          const cache = await caches.open(POINTERS);
+          const res = await cache.match(POINTERS_KEY);
+          return res ? await res.json() : {};
+        } catch {
+          return {};
+        }
+      })();
+    }
+    return pointersLoad;
   }
-  async function writePointers(next) {
-    pointers = next;
-    const cache = await caches.open(POINTERS);
-    await cache.put(
-      POINTERS_KEY,
-      new Response(JSON.stringify(next), { headers: { 'content-type': 'application/json' } }),
-    );
+  /** Sets the pointer of one remote (in memory at once, then stored; writes are serialised). */
+  async function setPointer(base, version) {
+    const current = await readPointers();
+    current[base] = version;
+    const snapshot = JSON.stringify(current);
+    pointerWrites = pointerWrites
+      .catch(() => undefined)
+      .then(async () => {
+        const cache = await caches.open(POINTERS);
+        await cache.put(POINTERS_KEY, new Response(snapshot, { headers: { 'content-type': 'application/json' } }));
+      });
+    return pointerWrites;
   }
   const cacheName = (base, version) => `${PREFIX}${base}|${version}`;
 
@@ -65,10 +84,23 @@
       const responses = await Promise.all(missingCore.map((file) => fetchOk(base + file)));
       await Promise.all(responses.map((res, i) => cache.put(base + missingCore[i], res)));
     }
-    const current = await readPointers();
-    const previous = current[base];
+    const previous = (await readPointers())[base];
     if (previous !== version) {
-      await writePointers({ ...current, [base]: version });
+      // Files whose name carries a content hash are the same bytes in every build that lists them: carried over
+      // from the previous build's cache, so the new build is complete offline at once (only changed files are
+      // fetched, in the background). Unhashed names (remoteEntry.js, mf-manifest.json, …) never are.
+      if (previous) {
+        const old = await caches.open(cacheName(base, previous));
+        await Promise.all(
+          (list.files || [])
+            .filter((file) => HASHED.test(file) && !core.includes(file))
+            .map(async (file) => {
+              const copy = await old.match(base + file);
+              if (copy && !(await cache.match(base + file))) await cache.put(base + file, copy);
+            }),
+        );
+      }
+      await setPointer(base, version);
       const names = await caches.keys();
       await Promise.all(
         names
@@ -187,7 +219,7 @@
     if (request.method !== 'GET') return;
     const url = request.url.split('#')[0];
     if (new URL(url).origin === self.location.origin) return; // the shell's own files: Workbox routes
-    if (!/\.(js|json|wasm|css|woff2?|png|svg|traineddata(\.gz)?)(\?|$)/.test(url)) return;
+    if (!/\.(m?js|json|wasm|css|woff2?|ttf|otf|png|jpe?g|webp|gif|ico|svg|traineddata(\.gz)?)(\?|$)/.test(url)) return;
     event.respondWith(
       (async () => {
         const base = await baseOf(url);

@@ -56,6 +56,7 @@ export {
   refreshPlanState,
   resetPlanStateForTests,
   startPlanRefresh,
+  syncOfflineQuoteNumbers,
   stopPlanRefresh,
   usePlanState,
 } from './plan-state';
@@ -72,3 +73,13 @@ export {
   syncSubscription,
 } from './billing';
 export type { BillingDetails, CheckoutSession } from './billing';
+export {
+  QUOTE_RESERVATIONS_KEEP,
+  heldQuoteNumbers,
+  parisMonth,
+  readReservations,
+  reservationsKey,
+  syncQuoteReservations,
+  takeReservedQuoteNumber,
+} from './quote-reservations';
+export type { QuoteReservations } from './quote-reservations';

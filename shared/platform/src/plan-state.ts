@@ -5,6 +5,13 @@ import type { Observable } from 'rxjs';
 
 import { authState$, getAuthState, type AuthState } from './auth/auth-service';
 import { loadSupabase } from './supabase-client';
+import {
+  offlineReady,
+  quoteReservationsSettled,
+  syncQuoteReservations,
+  takeReservedQuoteNumber,
+  type ReservationSyncResult,
+} from './quote-reservations';
 import { StateCell } from './state-stream';
 import { useCellState } from './use-observable-state';
 
@@ -121,12 +128,22 @@ export async function refreshPlanState(): Promise<void> {
 export function startPlanRefresh(): void {
   if (runtime.started) return;
   runtime.started = true;
+  // Offline devis numbers: confirmed / topped up when the network comes back and once the app opens offline.
+  globalThis.addEventListener?.('online', () => void syncOfflineQuoteNumbers({ force: true }));
+  globalThis.navigator?.serviceWorker?.addEventListener?.(
+    'controllerchange',
+    () => void syncOfflineQuoteNumbers({ force: true }),
+  );
   authState$.subscribe((state: AuthState) => {
     if (state.status === 'signed-in') {
       void refreshPlanState();
+      void syncOfflineQuoteNumbers({ force: true });
       if (!runtime.timer) {
         runtime.timer = setInterval(() => {
-          if (globalThis.location?.pathname !== '/auth') void refreshPlanState();
+          if (globalThis.location?.pathname !== '/auth') {
+            void refreshPlanState();
+            void syncOfflineQuoteNumbers(); // no call unless numbers wait for confirmation or the block is short
+          }
         }, PLAN_REFRESH_MS);
       }
     } else if (state.status === 'signed-out') {
@@ -149,11 +166,54 @@ interface CreditRow {
   number?: string | null;
 }
 
-/** Atomically checks the plan's monthly quota and allocates the next quote number (RPC consume_quote_credit). */
+/** Publishes what a reservation sync says (the device's held numbers included in `remaining`). */
+function publishSync(result: ReservationSyncResult | null): void {
+  if (!result) return;
+  const prev = runtime.subject.getValue();
+  runtime.subject.next({
+    ...prev,
+    plan: asPlanId(result.plan),
+    quotesUsed: result.quotesUsed,
+    remaining: result.remaining,
+    loading: false,
+  });
+}
+
+/** Confirms the quote numbers used on this device and tops its offline block up (quote-reservations.ts). */
+export async function syncOfflineQuoteNumbers(options: { force?: boolean } = {}): Promise<void> {
+  publishSync(await syncQuoteReservations(options));
+}
+
+/**
+ * The next quote number with its quota credit: a number this device reserved for offline use first (no network
+ * needed; confirmed at the next sync), else atomically from the server (RPC consume_quote_credit).
+ */
+function creditFromReservation(): QuoteCredit | null {
+  const reserved = takeReservedQuoteNumber();
+  if (!reserved) return null;
+  const prev = runtime.subject.getValue();
+  const remaining = prev.remaining === null ? null : Math.max(prev.remaining - 1, 0);
+  runtime.subject.next({ ...prev, quotesUsed: prev.quotesUsed + 1, remaining, loading: false });
+  void syncOfflineQuoteNumbers();
+  return { allowed: true, number: reserved, plan: prev.plan, quotesUsed: prev.quotesUsed + 1, remaining };
+}
+
 export async function consumeQuoteCredit(): Promise<QuoteCredit> {
+  // A sync under way may be bringing this device's next numbers: wait for it (it never waits for the network
+  // when offline, see syncQuoteReservations).
+  await quoteReservationsSettled();
+  const reserved = creditFromReservation();
+  if (reserved) return reserved;
   const { data, error } = await (await loadSupabase()).rpc('consume_quote_credit');
   if (error) throw error;
   const row = (data ?? {}) as CreditRow;
+  if (!row.allowed && offlineReady()) {
+    // The quota may be taken by numbers the server holds for this very device (a sync whose answer was lost):
+    // a sync brings them back, and the devis takes one.
+    await syncQuoteReservations({ force: true });
+    const recovered = creditFromReservation();
+    if (recovered) return recovered;
+  }
   const plan = asPlanId(row.plan);
   const quotesUsed = row.quotes_used ?? 0;
   const remaining = row.remaining === undefined ? remainingQuotes(plan, quotesUsed) : row.remaining;
@@ -166,6 +226,7 @@ export async function consumeQuoteCredit(): Promise<QuoteCredit> {
   };
   const prev = runtime.subject.getValue();
   runtime.subject.next({ ...prev, plan, quotesUsed, remaining: credit.remaining, loading: false });
+  void syncOfflineQuoteNumbers();
   return credit;
 }
 

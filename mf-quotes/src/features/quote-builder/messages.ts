@@ -71,5 +71,7 @@ export const QUOTE_MESSAGES = {
     'Le nom de votre entreprise est requis pour générer un devis : renseignez-le dans la page Entreprise.',
   companyLink: 'Ouvrir la page Entreprise',
   generationFailed: 'Une erreur est survenue lors de la génération du devis',
+  generationOffline:
+    'Hors ligne : plus de numéro de devis réservé sur cet appareil. Votre devis est gardé ; générez le PDF au retour du réseau.',
   pdfNotStored: "Le PDF n'a pas pu être conservé dans le navigateur : téléchargez-le maintenant.",
 } as const;

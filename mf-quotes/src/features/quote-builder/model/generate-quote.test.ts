@@ -252,6 +252,22 @@ describe('generateQuote', () => {
     });
   });
 
+  it('offline without a number left, it says the network is needed (the draft is untouched)', async () => {
+    const { d } = deps({
+      consumeQuoteCredit: jest.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    });
+    const onLine = jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      const result = await generateQuote(ready, d);
+      expect(result).toEqual({ ok: false, message: expect.stringMatching(/^Hors ligne : .*au retour du réseau\.$/) });
+      expect(d.renderQuotePdf).not.toHaveBeenCalled();
+    } finally {
+      onLine.mockRestore();
+    }
+  });
+
   it('bytes that cannot be kept or a full client book are warnings, the PDF is still offered', async () => {
     const { d } = deps({
       storeDocument: jest.fn(async () => {

@@ -120,6 +120,8 @@ export async function generateQuote(draft: QuoteDraft, deps: GenerationDeps): Pr
       warnings,
     };
   } catch {
-    return { ok: false, message: M.generationFailed };
+    // Offline without a reserved quote number left (@atelier/platform keeps a few per device): say so.
+    const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+    return { ok: false, message: offline ? M.generationOffline : M.generationFailed };
   }
 }

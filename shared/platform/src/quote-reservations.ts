@@ -1,0 +1,199 @@
+// Offline devis numbers (issue 14, migration 0040). While online, a device where the app opens offline (a
+// service worker controls the page) keeps a small block of quote numbers reserved on the server, each with a
+// quota credit taken in advance. A devis made on this device takes the next reserved number first (online or
+// offline); the numbers used are confirmed at the next sync (sign-in, back online, after each devis), which
+// also tops the block up. Stored per user in localStorage: `atelier.quote-reservations.<userId>`.
+import { getAuthState } from './auth/auth-service';
+import { loadSupabase } from './supabase-client';
+
+/** Numbers kept reserved per device (the server caps the block by the plan's quota). */
+export const QUOTE_RESERVATIONS_KEEP = 2;
+
+export const QUOTE_RESERVATIONS_KEY_PREFIX = 'atelier.quote-reservations.';
+
+export interface HeldNumber {
+  number: string;
+  /** 'YYYY-MM' (Paris): usable in that month only. */
+  month: string;
+}
+
+export interface QuoteReservations {
+  /** Random id of this browser for this user. */
+  device: string;
+  held: HeldNumber[];
+  /** Used on this device, not yet confirmed by the server. */
+  used: { number: string; usedAt: string }[];
+}
+
+interface SyncRow {
+  plan?: string;
+  quotes_used?: number;
+  remaining?: number | null;
+  held?: HeldNumber[];
+  confirmed?: string[];
+  conflicts?: string[];
+}
+
+export interface ReservationSyncResult {
+  plan: string;
+  quotesUsed: number;
+  /** What this device can still make this month (its held numbers included); null = unlimited. */
+  remaining: number | null;
+}
+
+export const reservationsKey = (userId: string) => `${QUOTE_RESERVATIONS_KEY_PREFIX}${userId}`;
+
+/** 'YYYY-MM' of `date` in Paris time (the quota month). */
+export function parisMonth(date = new Date()): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit' })
+    .formatToParts(date)
+    .reduce<Record<string, string>>((acc, p) => ({ ...acc, [p.type]: p.value }), {});
+  return `${parts.year}-${parts.month}`;
+}
+
+function storage(): Storage | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function randomId(): string {
+  const c = globalThis.crypto;
+  if (c?.randomUUID) return c.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
+}
+
+function isValid(value: unknown): value is QuoteReservations {
+  const v = value as QuoteReservations;
+  return (
+    !!v &&
+    typeof v.device === 'string' &&
+    v.device.length >= 8 &&
+    Array.isArray(v.held) &&
+    v.held.every((h) => typeof h?.number === 'string' && typeof h?.month === 'string') &&
+    Array.isArray(v.used) &&
+    v.used.every((u) => typeof u?.number === 'string' && typeof u?.usedAt === 'string')
+  );
+}
+
+export function readReservations(userId: string): QuoteReservations {
+  const store = storage();
+  try {
+    const parsed: unknown = JSON.parse(store?.getItem(reservationsKey(userId)) ?? 'null');
+    if (isValid(parsed)) return parsed;
+  } catch {
+    // unreadable: a new device id below (the server releases what an unknown device held, in time)
+  }
+  const fresh: QuoteReservations = { device: randomId(), held: [], used: [] };
+  store?.setItem(reservationsKey(userId), JSON.stringify(fresh));
+  return fresh;
+}
+
+function writeReservations(userId: string, value: QuoteReservations): void {
+  storage()?.setItem(reservationsKey(userId), JSON.stringify(value));
+}
+
+/** A service worker controls the page: the app opens offline here, so numbers are worth reserving. */
+export function offlineReady(): boolean {
+  return typeof navigator !== 'undefined' && !!navigator.serviceWorker?.controller;
+}
+
+/**
+ * Takes the next reserved number of this device for the current month, if any (no network needed). The number
+ * is kept in `used` until the server confirms it.
+ */
+export function takeReservedQuoteNumber(now = new Date()): string | null {
+  const userId = getAuthState().user?.id;
+  if (!userId) return null;
+  const current = readReservations(userId);
+  const month = parisMonth(now);
+  const next = current.held.find((h) => h.month === month);
+  if (!next) return null;
+  writeReservations(userId, {
+    ...current,
+    held: current.held.filter((h) => h.number !== next.number),
+    used: [...current.used, { number: next.number, usedAt: now.toISOString() }],
+  });
+  return next.number;
+}
+
+/** How many numbers this device holds for the current month. */
+export function heldQuoteNumbers(now = new Date()): number {
+  const userId = getAuthState().user?.id;
+  if (!userId) return 0;
+  const month = parisMonth(now);
+  return readReservations(userId).held.filter((h) => h.month === month).length;
+}
+
+let inFlight: Promise<ReservationSyncResult | null> | null = null;
+/** When a sync last left the block short (quota reached): top-up only syncs wait SHORT_RETRY_MS. */
+let shortSince: number | null = null;
+const SHORT_RETRY_MS = 5 * 60_000;
+
+/**
+ * Confirms the numbers used on this device and tops its block up (only when the app opens offline here:
+ * otherwise nothing new is reserved). Resolves null when there is nothing to do or the network is down.
+ * `force`: ask for a top-up even if the quota left the block short a moment ago.
+ */
+export function syncQuoteReservations(options: { force?: boolean } = {}): Promise<ReservationSyncResult | null> {
+  if (inFlight) return inFlight.then(() => syncQuoteReservations(options));
+  inFlight = runSync(options).finally(() => {
+    inFlight = null;
+  });
+  return inFlight;
+}
+
+async function runSync({ force }: { force?: boolean }): Promise<ReservationSyncResult | null> {
+  const userId = getAuthState().user?.id;
+  if (!userId) return null;
+  const before = readReservations(userId);
+  const keep = offlineReady() ? QUOTE_RESERVATIONS_KEEP : 0;
+  const short = keep > 0 && heldQuoteNumbers() < keep;
+  // A block the quota could not fill is asked again only after a while (or when forced), not every 10 s.
+  const recentlyShort = shortSince !== null && Date.now() - shortSince < SHORT_RETRY_MS;
+  if (before.used.length === 0 && (!short || (recentlyShort && !force))) return null;
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return null;
+  try {
+    const reported = before.used.slice(0, 50);
+    const { data, error } = await (
+      await loadSupabase()
+    ).rpc('sync_quote_reservations', {
+      p_device_id: before.device,
+      p_used: reported.map((u) => ({ number: u.number, used_at: u.usedAt })),
+      p_keep: keep,
+    });
+    if (error) throw error;
+    const row = (data ?? {}) as SyncRow;
+    if (row.conflicts?.length) console.warn('[atelier] quote numbers not confirmed by the server', row.conflicts);
+    const settled = new Set([...(row.confirmed ?? []), ...(row.conflicts ?? [])]);
+    // Read again: a devis may have taken a number while the call was under way.
+    const after = readReservations(userId);
+    if (after.device !== before.device) return null;
+    const usedNow = new Set(after.used.map((u) => u.number));
+    const held = (row.held ?? []).filter((h) => !usedNow.has(h.number));
+    writeReservations(userId, { ...after, held, used: after.used.filter((u) => !settled.has(u.number)) });
+    shortSince = keep > 0 && (row.held ?? []).length < keep ? Date.now() : null;
+    const remaining = row.remaining === null || row.remaining === undefined ? null : row.remaining + held.length;
+    return { plan: row.plan ?? 'free', quotesUsed: row.quotes_used ?? 0, remaining };
+  } catch (error) {
+    console.warn('[atelier] quote number reservations not synced', error);
+    return null;
+  }
+}
+
+/** Resolves once no sync is under way (at once when none is), or after `timeoutMs` on a slow network. */
+export async function quoteReservationsSettled(timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (inFlight && Date.now() < deadline) {
+    const left = deadline - Date.now();
+    await Promise.race([inFlight.catch(() => null), new Promise((resolve) => setTimeout(resolve, left))]);
+  }
+}
+
+/** Tests only. */
+export function resetQuoteReservationsForTests(): void {
+  inFlight = null;
+  shortSince = null;
+}
