@@ -1,9 +1,21 @@
 // @atelier/documents: quote & invoice PDFs (jsPDF, loaded on demand), the layout model they share with
 // the HTML preview, and the quote mail link.
-export { renderQuotePdf, renderInvoicePdf, renderLayoutPdf, type RenderedDocument } from './pdf/render';
+export {
+  renderQuotePdf,
+  renderInvoicePdf,
+  renderCreditNotePdf,
+  renderLayoutPdf,
+  type RenderedDocument,
+} from './pdf/render';
 export {
   buildQuoteLayout,
   buildInvoiceLayout,
+  buildCreditNoteLayout,
+  companyChargesVat,
+  effectiveVatRate,
+  insuranceMention,
+  latePaymentLines,
+  creditNoteFileName,
   invoiceFooter,
   quoteFileName,
   invoiceFileName,
@@ -20,6 +32,9 @@ export {
   type InvoiceSnapshot,
   type QuoteDocumentInput,
   type InvoiceDocumentInput,
+  type CreditNoteSnapshot,
+  type CreditNoteDocumentInput,
+  type CreditNoteReason,
   type InfoBlock,
   type MetaLine,
   type TableColumn,
@@ -33,6 +48,10 @@ export {
   invoiceDocumentInput,
   regenerateQuotePdf,
   regenerateInvoicePdf,
+  creditNoteDocumentInput,
+  regenerateCreditNotePdf,
+  type CreditNoteRow,
+  type CreditNoteInputOptions,
   detachSnapshotLogo,
   attachSnapshotLogo,
   type SnapshotFallback,

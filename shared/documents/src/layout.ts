@@ -2,6 +2,7 @@
 // formatted. The PDF renderer and the HTML preview both draw from it, so they cannot disagree.
 import {
   computeTotals,
+  DEFAULT_LATE_PAYMENT_TEXT,
   eurosToCents,
   lineTotalCents,
   type Client,
@@ -9,13 +10,15 @@ import {
   type Invoice,
   type Quote,
   type QuoteCustomization,
+  type QuoteLine,
+  type Totals,
 } from '@atelier/domain';
 
 import { documentMessages as m, QUOTE_VALIDITY_DAYS } from './messages';
 import { addDays, formatAmount, formatDate, formatQuantity, formatRate } from './text';
 
 export type Side = 'left' | 'right';
-export type DocumentKind = 'quote' | 'invoice';
+export type DocumentKind = 'quote' | 'invoice' | 'credit_note';
 
 /** What a quote document needs (a stored `Quote` with its number fits). */
 export type QuoteSnapshot = Pick<Quote, 'date' | 'tasks' | 'tvaRate'> & {
@@ -27,7 +30,42 @@ export type InvoiceSnapshot = Pick<Invoice, 'date' | 'tasks' | 'tvaRate' | 'isPa
   number: string;
   paymentDate?: string | undefined;
   projectTitle?: string | undefined;
+  /** Date the work was done (« date de l'exécution »); the issue date when absent. */
+  serviceDate?: string | undefined;
+  /** Due date as stored by the server; else issue date + the customisation's paymentDeadline. */
+  dueDate?: string | undefined;
 };
+
+/** Why an avoir was issued (column `reason` of `credit_notes`, migration 0010). */
+export type CreditNoteReason = 'cancel' | 'correct';
+
+/** What an avoir (credit note) document needs. */
+export interface CreditNoteSnapshot {
+  /** AV0001… */
+  number: string;
+  /** Issue date of the avoir. */
+  date: string;
+  reason: CreditNoteReason;
+  /** The invoice it cancels or corrects. */
+  invoiceNumber: string;
+  invoiceDate?: string | undefined;
+  /** The invoice's lines (printed with negative line totals). */
+  tasks: QuoteLine[];
+  tvaRate: number;
+  projectTitle?: string | undefined;
+  /**
+   * The avoir's stored totals in cents (negative, as `credit_notes` keeps them). When absent they are the
+   * negated totals of the lines.
+   */
+  totals?: Totals | undefined;
+}
+
+export interface CreditNoteDocumentInput {
+  creditNote: CreditNoteSnapshot;
+  client: DocumentClient;
+  company: CompanyInfo;
+  customization: QuoteCustomization;
+}
 export type DocumentClient = Pick<Client, 'name' | 'email' | 'phone' | 'address'>;
 
 export interface QuoteDocumentInput {
@@ -211,24 +249,84 @@ function bankSection(company: CompanyInfo): TextSection | null {
   return lines.length > 0 ? { title: m.bankTitle, lines } : null;
 }
 
-function tableRows(lines: QuoteSnapshot['tasks']): [string, string, string, string][] {
+function tableRows(lines: QuoteSnapshot['tasks'], sign: 1 | -1 = 1): [string, string, string, string][] {
   return lines.map((line) => {
     const unit = clean(line.unit);
     return [
       clean(line.name),
       unit ? `${formatQuantity(line.quantity)} ${unit}` : formatQuantity(line.quantity),
       formatAmount(eurosToCents(line.price)),
-      formatAmount(lineTotalCents(line)),
+      formatAmount(sign * lineTotalCents(line) || 0),
     ];
   });
 }
 
 function totalLines(lines: QuoteSnapshot['tasks'], tvaRate: number): TotalLine[] {
-  const totals = computeTotals(lines, tvaRate);
+  return totalsOf(computeTotals(lines, tvaRate), tvaRate, true);
+}
+
+function totalsOf(totals: Totals, tvaRate: number, vatApplies: boolean): TotalLine[] {
+  if (!vatApplies) {
+    // Franchise en base (art. 293 B du CGI): no VAT line, the total to pay is the HT total.
+    return [
+      { label: m.totalHT, value: formatAmount(totals.totalHTCents), emphasis: false },
+      { label: m.netToPay, value: formatAmount(totals.totalHTCents), emphasis: true },
+    ];
+  }
   return [
     { label: m.totalHT, value: formatAmount(totals.totalHTCents), emphasis: false },
     { label: m.vat(formatRate(tvaRate)), value: formatAmount(totals.tvaCents), emphasis: false },
     { label: m.totalTTC, value: formatAmount(totals.totalTTCCents), emphasis: true },
+  ];
+}
+
+/**
+ * Whether the company charges VAT: a company without a VAT number is under the franchise en base
+ * (micro-entrepreneur), its invoices say « TVA non applicable, art. 293 B du CGI » and carry no VAT line.
+ */
+export function companyChargesVat(company: CompanyInfo): boolean {
+  return clean(company.tva) !== '';
+}
+
+/** The VAT rate an invoice of this company should be issued with (0 under the franchise en base). */
+export function effectiveVatRate(company: CompanyInfo, tvaRate: number): number {
+  return companyChargesVat(company) ? tvaRate : 0;
+}
+
+/** The insurance mention of artisans (loi 96-603 art. 22-2): insurance, insurer and address, coverage. */
+export function insuranceMention(company: CompanyInfo): string | null {
+  const insurance = company.insurance;
+  const insurer = clean(insurance?.insurer);
+  if (!insurance || !insurer) return null;
+  const name = clean(insurance.name) || m.insuranceDefaultName;
+  const address = splitLines(insurance.address).join(', ');
+  const coverage = clean(insurance.coverage);
+  return m.insurance(name, address ? `${insurer}, ${address}` : insurer, coverage);
+}
+
+/** Legal mentions printed under the totals of invoices and avoirs. */
+function legalSection(company: CompanyInfo, withInsurance: boolean): TextSection | null {
+  const lines = [
+    ...(companyChargesVat(company) ? [] : [m.vatExemption]),
+    ...(withInsurance ? [insuranceMention(company)].filter((l): l is string => l !== null) : []),
+  ];
+  return lines.length > 0 ? { title: m.legalTitle, lines } : null;
+}
+
+const MENTIONS_PENALTIES = /p[ée]nalit/i;
+const MENTIONS_INDEMNITY = /40[\s\u00a0\u202f]*(€|euros?)/i;
+
+/**
+ * The late-payment text of the customisation, completed so that the two mandatory mentions are always there
+ * (Code de commerce L441-9): the penalty rate and the 40 € recovery indemnity, written as « 40 € ».
+ */
+export function latePaymentLines(text: string | undefined): string[] {
+  const t = clean(text);
+  if (!t) return [DEFAULT_LATE_PAYMENT_TEXT];
+  return [
+    t,
+    ...(MENTIONS_PENALTIES.test(t) ? [] : [m.latePenalties]),
+    ...(MENTIONS_INDEMNITY.test(t) ? [] : [m.recoveryIndemnity]),
   ];
 }
 
@@ -325,10 +423,15 @@ export function buildInvoiceLayout(input: InvoiceDocumentInput): DocumentLayout 
   const { invoice, client, company, customization, quoteNumber } = input;
   const settings = customization.invoice;
   const deadlineDays = Math.max(0, Math.round(settings?.paymentDeadline ?? 30));
-  const dueDate = formatDate(addDays(invoice.date, deadlineDays));
+  const dueDate =
+    (invoice.dueDate && formatDate(invoice.dueDate)) || formatDate(addDays(invoice.date, deadlineDays));
   const meta: MetaLine[] = [
     { label: m.numberLabel, value: invoice.number },
     { label: m.issueDateLabel, value: formatDate(invoice.date) },
+    {
+      label: m.serviceDateLabel,
+      value: (invoice.serviceDate && formatDate(invoice.serviceDate)) || formatDate(invoice.date),
+    },
     { label: m.dueDateLabel, value: dueDate },
   ];
   if (settings?.showQuoteReference && clean(quoteNumber)) {
@@ -344,10 +447,12 @@ export function buildInvoiceLayout(input: InvoiceDocumentInput): DocumentLayout 
   const paymentLines = [
     ...(clean(settings?.paymentText) ? [clean(settings?.paymentText)] : []),
     m.paymentDeadline(deadlineDays, dueDate),
-    ...(clean(settings?.latePaymentText) ? [clean(settings?.latePaymentText)] : []),
+    ...latePaymentLines(settings?.latePaymentText),
     m.noEarlyPaymentDiscount,
   ];
   const showHeader = customization.showHeader !== false;
+  const vatApplies = companyChargesVat(company);
+  const tvaRate = vatApplies ? invoice.tvaRate : 0;
   return {
     kind: 'invoice',
     fileName: invoiceFileName(invoice.number),
@@ -359,10 +464,58 @@ export function buildInvoiceLayout(input: InvoiceDocumentInput): DocumentLayout 
     projectTitle: projectLine(invoice.projectTitle),
     columns: TABLE_COLUMNS,
     rows: tableRows(invoice.tasks),
-    totals: totalLines(invoice.tasks, invoice.tvaRate),
-    sections: [{ title: m.paymentTitle, lines: paymentLines }, bankSection(company)].filter(
-      (s): s is TextSection => s !== null,
-    ),
+    totals: totalsOf(computeTotals(invoice.tasks, tvaRate), tvaRate, vatApplies),
+    sections: [
+      { title: m.paymentTitle, lines: paymentLines },
+      bankSection(company),
+      legalSection(company, true),
+    ].filter((s): s is TextSection => s !== null),
+    signature: null,
+    footer: customization.showFooter !== false ? invoiceFooter(customization, company) : null,
+    pageNumbers: true,
+    geometry: INVOICE_GEOMETRY,
+  };
+}
+
+export function creditNoteFileName(number: string): string {
+  return `avoir-${number}.pdf`;
+}
+
+/** An avoir: references the invoice it cancels or corrects, lines and totals negative (SPEC §9 invoice geometry). */
+export function buildCreditNoteLayout(input: CreditNoteDocumentInput): DocumentLayout {
+  const { creditNote, client, company, customization } = input;
+  const vatApplies = companyChargesVat(company);
+  const tvaRate = vatApplies ? creditNote.tvaRate : 0;
+  const invoiceDate = creditNote.invoiceDate ? formatDate(creditNote.invoiceDate) : '';
+  const invoiceRef = invoiceDate ? m.invoiceReference(creditNote.invoiceNumber, invoiceDate) : creditNote.invoiceNumber;
+  const computed = computeTotals(creditNote.tasks, tvaRate);
+  const totals: Totals = creditNote.totals ?? {
+    totalHTCents: -computed.totalHTCents,
+    tvaCents: -computed.tvaCents,
+    totalTTCCents: -computed.totalTTCCents,
+  };
+  const showHeader = customization.showHeader !== false;
+  return {
+    kind: 'credit_note',
+    fileName: creditNoteFileName(creditNote.number),
+    heading: m.creditNoteHeading,
+    number: creditNote.number,
+    customHeader: showHeader ? clean(customization.invoice?.customHeader) || null : null,
+    meta: [
+      { label: m.numberLabel, value: creditNote.number },
+      { label: m.issueDateLabel, value: formatDate(creditNote.date) },
+      { label: m.originalInvoiceLabel, value: invoiceRef },
+      { label: m.reasonLabel, value: m.reasons[creditNote.reason] },
+    ],
+    ...common(company, client, customization),
+    projectTitle: projectLine(creditNote.projectTitle),
+    columns: TABLE_COLUMNS,
+    rows: tableRows(creditNote.tasks, -1),
+    totals: totalsOf(totals, tvaRate, vatApplies),
+    sections: [
+      { title: m.creditNoteTitle, lines: [m.creditNoteText(creditNote.reason, invoiceRef)] },
+      legalSection(company, false),
+    ].filter((s): s is TextSection => s !== null),
     signature: null,
     footer: customization.showFooter !== false ? invoiceFooter(customization, company) : null,
     pageNumbers: true,

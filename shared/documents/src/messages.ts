@@ -8,6 +8,26 @@ export const documentMessages = {
   validityLabel: 'Validité',
   validityValue: (days: number) => `${days} jours`,
   dueDateLabel: "Date d'échéance",
+  serviceDateLabel: 'Date des travaux',
+  creditNoteHeading: 'AVOIR',
+  creditNoteTitle: 'Avoir',
+  originalInvoiceLabel: "Facture d'origine",
+  invoiceReference: (number: string, date: string) => `${number} du ${date}`,
+  reasonLabel: 'Motif',
+  reasons: { cancel: 'Annulation de la facture', correct: 'Correction de la facture' },
+  creditNoteText: (reason: 'cancel' | 'correct', invoice: string) =>
+    reason === 'cancel'
+      ? `Cet avoir annule la facture n° ${invoice}.`
+      : `Cet avoir annule la facture n° ${invoice}, remplacée par une facture rectificative.`,
+  netToPay: 'Net à payer',
+  legalTitle: 'Mentions légales',
+  vatExemption: 'TVA non applicable, art. 293 B du CGI',
+  insuranceDefaultName: 'Assurance professionnelle',
+  insurance: (name: string, insurer: string, coverage: string) =>
+    `${name} : ${insurer}${coverage ? ` – couverture géographique : ${coverage}` : ''}`,
+  latePenalties:
+    "En cas de retard de paiement, des pénalités égales à trois fois le taux d'intérêt légal seront exigibles.",
+  recoveryIndemnity: 'Indemnité forfaitaire pour frais de recouvrement en cas de retard de paiement : 40 €.',
   quoteReferenceLabel: 'Référence devis',
   paymentStatusLabel: 'Statut',
   paid: 'Payée',

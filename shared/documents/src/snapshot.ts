@@ -1,10 +1,25 @@
 // Documents keep the snapshot they were issued with (DESIGN.md §4): the company details, customisation and
 // client as they were. These helpers turn a stored quote/invoice back into renderer input, so a PDF whose
 // bytes are missing from IndexedDB is regenerated as it was issued — not with today's company or colours.
-import type { CompanyInfo, DocumentSnapshot, Invoice, Quote, QuoteCustomization } from '@atelier/domain';
+import {
+  documentSnapshotSchema,
+  quoteLineSchema,
+  type CompanyInfo,
+  type DocumentSnapshot,
+  type Invoice,
+  type Quote,
+  type QuoteCustomization,
+  type QuoteLine,
+} from '@atelier/domain';
 
-import type { DocumentClient, InvoiceDocumentInput, QuoteDocumentInput } from './layout';
-import { renderInvoicePdf, renderQuotePdf, type RenderedDocument } from './pdf/render';
+import type {
+  CreditNoteDocumentInput,
+  CreditNoteReason,
+  DocumentClient,
+  InvoiceDocumentInput,
+  QuoteDocumentInput,
+} from './layout';
+import { renderCreditNotePdf, renderInvoicePdf, renderQuotePdf, type RenderedDocument } from './pdf/render';
 
 /** Used only for documents issued before snapshots existed: today's data. */
 export interface SnapshotFallback {
@@ -118,6 +133,8 @@ export function invoiceDocumentInput(
       isPaid: invoice.isPaid,
       paymentDate: invoice.paymentDate,
       projectTitle: invoice.projectTitle,
+      serviceDate: invoice.serviceDate,
+      dueDate: invoice.dueDate,
     },
     quoteNumber: options.quoteNumber,
     client: source.client,
@@ -142,4 +159,97 @@ export async function regenerateInvoicePdf(
 ): Promise<RenderedDocument | null> {
   const input = invoiceDocumentInput(await withLogo(invoice, options.loadLogo), options);
   return input ? renderInvoicePdf(input) : null;
+}
+
+/**
+ * A `credit_notes` row as the server returns it (migration 0010; `sync_changes` / PostgREST). bigint columns
+ * may arrive as strings. Its snapshot is the invoice's snapshot plus `invoiceNumber` and `invoiceDate`.
+ */
+export interface CreditNoteRow {
+  id?: string;
+  number: string;
+  reason: CreditNoteReason | string;
+  issue_date: string;
+  project_title?: string | null;
+  lines: unknown;
+  vat_rate: number | string;
+  total_ht_cents: number | string;
+  tva_cents: number | string;
+  total_ttc_cents: number | string;
+  snapshot?: unknown;
+}
+
+export interface CreditNoteInputOptions {
+  /** The invoice's number and date, when the row's snapshot lacks them. */
+  invoiceNumber?: string | undefined;
+  invoiceDate?: string | undefined;
+  /** Used only when the row has no readable snapshot (today's data). */
+  fallback?: SnapshotFallback | undefined;
+}
+
+function parseLines(value: unknown): QuoteLine[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((line) => {
+    const parsed = quoteLineSchema.safeParse(line);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+function cents(value: number | string): number {
+  const n = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(n) ? Math.round(n) : 0;
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() ? value : undefined;
+}
+
+/**
+ * Renderer input for an avoir (a `credit_notes` row): its own snapshot (the invoice's, as issued), else the
+ * fallback, else null. Totals are the row's (negative) cents. Pure: attach a kept-aside logo first
+ * (`attachSnapshotLogo`), or use `regenerateCreditNotePdf`.
+ */
+export function creditNoteDocumentInput(
+  row: CreditNoteRow,
+  options: CreditNoteInputOptions = {},
+): CreditNoteDocumentInput | null {
+  const raw = (row.snapshot && typeof row.snapshot === 'object' ? row.snapshot : {}) as Record<string, unknown>;
+  const parsed = documentSnapshotSchema.safeParse(raw);
+  const source = sourceOf(parsed.success ? parsed.data : undefined, options.fallback);
+  if (!source) return null;
+  return {
+    creditNote: {
+      number: row.number,
+      date: row.issue_date,
+      reason: row.reason === 'correct' ? 'correct' : 'cancel',
+      invoiceNumber: text(raw.invoiceNumber) ?? options.invoiceNumber ?? '',
+      invoiceDate: text(raw.invoiceDate) ?? options.invoiceDate,
+      tasks: parseLines(row.lines),
+      tvaRate: Number.isFinite(Number(row.vat_rate)) ? Number(row.vat_rate) : 0,
+      projectTitle: row.project_title ?? undefined,
+      totals: {
+        totalHTCents: cents(row.total_ht_cents),
+        tvaCents: cents(row.tva_cents),
+        totalTTCCents: cents(row.total_ttc_cents),
+      },
+    },
+    client: source.client,
+    company: source.company,
+    customization: source.customization,
+  };
+}
+
+/** The avoir's PDF (`avoir-{number}.pdf`) from its row; null when it has no snapshot and no fallback is given. */
+export async function regenerateCreditNotePdf(
+  row: CreditNoteRow,
+  options: CreditNoteInputOptions & Pick<RegenerateOptions, 'loadLogo'> = {},
+): Promise<RenderedDocument | null> {
+  let snapshot = row.snapshot;
+  const parsed = documentSnapshotSchema.safeParse(snapshot ?? null);
+  if (parsed.success && options.loadLogo) {
+    const withLogo = await attachSnapshotLogo(parsed.data, options.loadLogo);
+    snapshot = { ...(snapshot as Record<string, unknown>), company: withLogo.company };
+  }
+  const input = creditNoteDocumentInput({ ...row, snapshot }, options);
+  return input ? renderCreditNotePdf(input) : null;
 }

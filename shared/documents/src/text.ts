@@ -95,16 +95,24 @@ const dateFormatter = new Intl.DateTimeFormat('fr-FR', {
   year: 'numeric',
 });
 
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** An ISO timestamp, or a calendar date (`2026-11-21`, a Postgres `date`) read as that day in local time. */
+function parseDate(value: string): Date {
+  const day = DATE_ONLY.exec(value);
+  return day ? new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3])) : new Date(value);
+}
+
 /** « 21/11/2026 »; an unreadable date gives an empty string rather than « Invalid Date ». */
 export function formatDate(value: string | Date): string {
-  const date = typeof value === 'string' ? new Date(value) : value;
+  const date = typeof value === 'string' ? parseDate(value) : value;
   if (Number.isNaN(date.getTime())) return '';
   return dateFormatter.format(date);
 }
 
 /** Issue date + n days (calendar days, local time). */
 export function addDays(value: string | Date, days: number): Date {
-  const date = new Date(typeof value === 'string' ? value : value.getTime());
+  const date = typeof value === 'string' ? parseDate(value) : new Date(value.getTime());
   date.setDate(date.getDate() + days);
   return date;
 }

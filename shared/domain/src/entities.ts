@@ -37,6 +37,18 @@ export const companyInfoSchema = z.object({
     .default({ bank: '', iban: '', bic: '' }),
   logo: z.string().default(''),
   footer: z.string().default(''),
+  /**
+   * Professional insurance (loi 96-603 art. 22-2: décennale…), printed on invoices when the insurer is set:
+   * the insurance, the insurer's name and address, the geographic coverage.
+   */
+  insurance: z
+    .object({
+      name: z.string().default(''),
+      insurer: z.string().default(''),
+      address: z.string().default(''),
+      coverage: z.string().default(''),
+    })
+    .optional(),
 });
 export type CompanyInfo = z.infer<typeof companyInfoSchema>;
 
@@ -129,6 +141,10 @@ export const invoiceSchema = z.object({
   isPaid: z.boolean().default(false),
   paymentDate: z.string().optional(),
   projectTitle: z.string().optional(),
+  /** Date of the work (`invoices.service_date`); the issue date when absent. */
+  serviceDate: z.string().optional(),
+  /** Due date set by the server when issued (`invoices.due_date`). */
+  dueDate: z.string().optional(),
   snapshot: documentSnapshotSchema.optional().catch(undefined),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;

@@ -1,7 +1,9 @@
 // PDF entry points. jsPDF is imported here, dynamically, so it is fetched only when a PDF is made.
 import {
+  buildCreditNoteLayout,
   buildInvoiceLayout,
   buildQuoteLayout,
+  type CreditNoteDocumentInput,
   type DocumentLayout,
   type InvoiceDocumentInput,
   type QuoteDocumentInput,
@@ -17,6 +19,12 @@ export interface RenderedDocument {
   warnings: string[];
 }
 
+const DOCUMENT_TITLES: Record<DocumentLayout['kind'], string> = {
+  quote: 'Devis',
+  invoice: 'Facture',
+  credit_note: 'Avoir',
+};
+
 export async function renderLayoutPdf(layout: DocumentLayout, author = ''): Promise<RenderedDocument> {
   const [{ jsPDF }, fontFiles] = await Promise.all([import('jspdf'), loadUnicodeFont()]);
   const doc = new jsPDF({
@@ -29,7 +37,7 @@ export async function renderLayoutPdf(layout: DocumentLayout, author = ''): Prom
   const fonts = fontFiles ? embedUnicodeFont(doc, fontFiles) : STANDARD_PDF_FONTS;
   doc.setProperties({
     // Document properties are written as PDF strings (Latin-1 only): the WinAnsi spelling.
-    title: toPdfText(`${layout.kind === 'quote' ? 'Devis' : 'Facture'} ${layout.number}`),
+    title: toPdfText(`${DOCUMENT_TITLES[layout.kind]} ${layout.number}`),
     author: toPdfText(author),
     creator: 'Atelier',
   });
@@ -47,4 +55,9 @@ export function renderQuotePdf(input: QuoteDocumentInput): Promise<RenderedDocum
 /** Invoice PDF (SPEC.md §9), file name `facture-{number}.pdf`. */
 export function renderInvoicePdf(input: InvoiceDocumentInput): Promise<RenderedDocument> {
   return renderLayoutPdf(buildInvoiceLayout(input), input.company.name);
+}
+
+/** Avoir (credit note) PDF: references its invoice, negative totals, file name `avoir-{number}.pdf`. */
+export function renderCreditNotePdf(input: CreditNoteDocumentInput): Promise<RenderedDocument> {
+  return renderLayoutPdf(buildCreditNoteLayout(input), input.company.name);
 }
