@@ -69,9 +69,13 @@ export function rowToInvoice(row: Row): Invoice {
   const snapshot = rowSnapshot(row.snapshot);
   const number = str(row.number);
   const paymentDate = str(row.payment_date);
+  const serviceDate = str(row.service_date);
+  const dueDate = str(row.due_date);
   return {
     id: String(row.id),
     ...(number ? { number } : {}),
+    ...(serviceDate ? { serviceDate } : {}),
+    ...(dueDate ? { dueDate } : {}),
     quoteId: str(row.quote_id) ?? '',
     date: str(row.issue_date) ?? str(row.service_date) ?? today(),
     tasks: rowLines(row.lines),

@@ -1,0 +1,97 @@
+// The cards in a responsive grid, virtualised by rows of cards against the window scroll (@tanstack/react-virtual):
+// 500 clients render only the few rows on screen, so a search keystroke re-renders a handful of cards.
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+
+import type { Row } from '../documents/rows';
+
+import { ClientCard } from './client-card';
+import type { ClientRow } from './model';
+
+const MIN_CARD_WIDTH = 300;
+const GAP = 16;
+const NONE: readonly Row[] = [];
+
+export interface ClientGridProps {
+  clients: readonly ClientRow[];
+  quotesByClient: ReadonlyMap<string, readonly Row[]>;
+  invoicesByClient: ReadonlyMap<string, readonly Row[]>;
+  creditNotesByInvoice: ReadonlyMap<string, readonly Row[]>;
+  onEdit: (client: ClientRow) => void;
+  onDelete: (client: ClientRow) => void;
+}
+
+function useColumns(ref: React.RefObject<HTMLDivElement | null>): number {
+  const [columns, setColumns] = useState(1);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return undefined;
+    const measure = () =>
+      setColumns(Math.max(1, Math.floor((element.clientWidth + GAP) / (MIN_CARD_WIDTH + GAP))));
+    measure();
+    if (typeof ResizeObserver === 'undefined') return undefined;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return columns;
+}
+
+export function ClientGrid({ clients, quotesByClient, invoicesByClient, creditNotesByInvoice, onEdit, onDelete }: ClientGridProps) {
+  const container = useRef<HTMLDivElement>(null);
+  const columns = useColumns(container);
+  const rows = useMemo(() => {
+    const out: ClientRow[][] = [];
+    for (let i = 0; i < clients.length; i += columns) out.push(clients.slice(i, i + columns));
+    return out;
+  }, [clients, columns]);
+
+  const [scrollMargin, setScrollMargin] = useState(0);
+  useLayoutEffect(() => {
+    setScrollMargin(container.current ? container.current.getBoundingClientRect().top + window.scrollY : 0);
+  }, []);
+
+  const virtualizer = useWindowVirtualizer({
+    count: rows.length,
+    estimateSize: () => 360,
+    overscan: 3,
+    scrollMargin,
+    // jsdom and the first paint have no layout: show the first rows rather than nothing.
+    initialRect: { width: 1024, height: 1200 },
+  });
+
+  return (
+    <div ref={container} data-testid="client-grid" style={{ position: 'relative', height: virtualizer.getTotalSize() }}>
+      {virtualizer.getVirtualItems().map((item) => (
+        <div
+          key={item.key}
+          data-index={item.index}
+          ref={virtualizer.measureElement}
+          style={{
+            position: 'absolute',
+            top: 0,
+            left: 0,
+            width: '100%',
+            transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)`,
+            display: 'grid',
+            gap: GAP,
+            gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
+            paddingBottom: GAP,
+          }}
+        >
+          {rows[item.index]!.map((client) => (
+            <ClientCard
+              key={client.id}
+              client={client}
+              quotes={quotesByClient.get(client.id) ?? NONE}
+              invoices={invoicesByClient.get(client.id) ?? NONE}
+              creditNotesByInvoice={creditNotesByInvoice}
+              onEdit={onEdit}
+              onDelete={onDelete}
+            />
+          ))}
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+// One quote on a client card: number, title, total; download the PDF, edit, generate the invoice, delete.
+import { Button, formatEuros } from '@atelier/ui';
+
+import { CLIENTS_MESSAGES as M } from '../../messages';
+
+import { useDocumentActions } from './document-actions-context';
+import type { Row } from './rows';
+
+export function QuoteItem({ quote }: { quote: Row }) {
+  const actions = useDocumentActions();
+  const busy = actions.busy.has(quote.id);
+  const number = String(quote.number ?? '');
+  return (
+    <li data-testid="quote-row" data-number={number} style={{ marginBottom: 8 }}>
+      <div>
+        <strong>{number}</strong> {String(quote.project_title ?? '')} — {formatEuros(Number(quote.total_ttc_cents ?? 0))}
+      </div>
+      <div style={{ display: 'flex', gap: 6, flexWrap: 'wrap', marginTop: 4 }}>
+        <Button $variant="secondary" onClick={() => actions.downloadQuote(quote)} aria-label={`${M.downloadPdf} ${number}`}>
+          {M.downloadPdf}
+        </Button>
+        <Button $variant="secondary" onClick={() => actions.editQuote(quote)}>
+          {M.edit}
+        </Button>
+        <Button onClick={() => actions.generateInvoice(quote)} disabled={busy} aria-busy={busy || undefined}>
+          {busy ? M.generating : M.generateInvoice}
+        </Button>
+        <Button $variant="danger" onClick={() => actions.deleteQuote(quote)} disabled={busy}>
+          {M.delete}
+        </Button>
+      </div>
+    </li>
+  );
+}
