@@ -1,0 +1,183 @@
+// Issue 8 « invoices »: a devis in the client book → its invoice generated from /clients (FA…, PDF downloaded
+// and read back: number, client, totals, legal mentions) → marked paid (survives a reload) → « Annuler » issues
+// an avoir AV… listed under the invoice, with its own PDF (negative total, references the invoice).
+import { readFile } from 'node:fs/promises';
+
+import type { Download, Page } from '@playwright/test';
+
+import { DEFAULT_CUSTOMIZATION } from '../../shared/domain/src/entities';
+import { BACKEND_URL, appOrigin, confirmCompany, expect, test } from '../fixtures';
+
+const CLIENT = {
+  name: 'Éloïse Durand',
+  email: 'eloise.durand@exemple.fr',
+  phone: '06 12 34 56 78',
+  address: '3 rue des Lilas, 69001 Lyon',
+};
+
+/** Text of every page of a PDF, spaces normalised (pdf.js splits runs its own way; Intl uses narrow spaces). */
+async function pdfText(bytes: Uint8Array): Promise<string> {
+  const { extractText, getDocumentProxy } = await import('unpdf');
+  const pdf = await getDocumentProxy(new Uint8Array(bytes));
+  const { text } = await extractText(pdf, { mergePages: true });
+  return text.replace(/[\s\u00a0\u202f]+/g, ' ');
+}
+
+async function bytesOf(download: Download): Promise<Uint8Array> {
+  return new Uint8Array(await readFile((await download.path())!));
+}
+
+async function rest(page: Page, path: string, body: unknown): Promise<Record<string, unknown>[]> {
+  const config = (await (await fetch(`${appOrigin(0)}/config.json`)).json()) as { supabaseAnonKey: string };
+  const token = await page.evaluate(() => {
+    const raw = localStorage.getItem('atelier.auth.session');
+    return raw ? ((JSON.parse(raw) as { access_token?: string }).access_token ?? null) : null;
+  });
+  expect(token, 'session in localStorage').toBeTruthy();
+  const res = await fetch(`${BACKEND_URL}/rest/v1/${path}`, {
+    method: 'POST',
+    headers: {
+      apikey: config.supabaseAnonKey,
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      prefer: 'return=representation',
+    },
+    body: JSON.stringify(body),
+  });
+  expect(res.status, await res.clone().text()).toBeLessThan(300);
+  return (await res.json()) as Record<string, unknown>[];
+}
+
+/**
+ * The devis as the home page saves it into the client book (issue 8 « sync » part): a client row and a quote
+ * row with its lines, totals and snapshot, written with the user's own session through the real backend.
+ */
+async function seedQuote(page: Page): Promise<void> {
+  const [client] = await rest(page, 'clients', CLIENT);
+  const company = {
+    name: 'Martin Rénovation',
+    address: '12 rue de la Paix 75002 Paris',
+    phone: '06 12 34 56 78',
+    email: 'contact@martin-renovation.fr',
+    website: '',
+    siret: '55208131700046',
+    tva: '',
+    rib: { bank: '', iban: '', bic: '' },
+    logo: '',
+    footer: '',
+  };
+  await rest(page, 'quotes', {
+    client_id: client!.id,
+    number: 'DE0001',
+    project_title: 'Rénovation salle de bain',
+    lines: [
+      { name: 'Peinture murs', unit: 'm2', price: 25.5, quantity: 12 },
+      { name: 'Pose carrelage', unit: 'm2', price: 45, quantity: 4 },
+    ],
+    vat_rate: 20,
+    total_ht_cents: 48600,
+    tva_cents: 9720,
+    total_ttc_cents: 58320,
+    snapshot: { company, customization: DEFAULT_CUSTOMIZATION, client: CLIENT },
+  });
+}
+
+test('devis → invoice FA… with its PDF → paid → Annuler gives an avoir AV… with its PDF', async ({ page, signedIn }) => {
+  void signedIn;
+  await confirmCompany(page);
+  await seedQuote(page);
+
+  await page.goto('/clients');
+  const card = page.getByTestId('client-card').filter({ hasText: CLIENT.name });
+  await expect(card).toBeVisible({ timeout: 15_000 });
+  const quote = card.getByTestId('quote-row').filter({ hasText: 'DE0001' });
+  await expect(quote).toContainText('583,20');
+
+  // The quote's own PDF, regenerated from its snapshot.
+  const [quoteDownload] = await Promise.all([
+    page.waitForEvent('download'),
+    quote.getByRole('button', { name: /Télécharger le PDF/ }).click(),
+  ]);
+  expect(quoteDownload.suggestedFilename()).toBe('devis-DE0001.pdf');
+  expect(await pdfText(await bytesOf(quoteDownload))).toContain('DE0001');
+
+  // Generate the invoice: isPaid unchecked by default, checking it reveals the payment date.
+  await quote.getByRole('button', { name: 'Générer la facture' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Générer la facture' });
+  const paid = dialog.getByLabel('Facture déjà payée');
+  await expect(paid).not.toBeChecked();
+  await expect(dialog.getByLabel('Date de paiement')).toHaveCount(0);
+  await paid.check();
+  await expect(dialog.getByLabel('Date de paiement')).toBeVisible();
+  await paid.uncheck();
+  const [invoiceDownload] = await Promise.all([
+    page.waitForEvent('download', { timeout: 30_000 }),
+    dialog.getByRole('button', { name: 'Générer la facture' }).click(),
+  ]);
+  expect(invoiceDownload.suggestedFilename()).toBe('facture-FA0001.pdf');
+  const invoiceText = await pdfText(await bytesOf(invoiceDownload));
+  for (const expected of [
+    'FA0001',
+    CLIENT.name,
+    'Martin Rénovation',
+    '55208131700046',
+    '486,00 €',
+    '97,20 €',
+    '583,20 €',
+    'DE0001',
+    '40 €',
+    'pénalités',
+    'TVA non applicable, art. 293 B du CGI',
+  ]) {
+    expect(invoiceText, `invoice PDF should contain « ${expected} »`).toContain(expected);
+  }
+  await expect(page.getByText('Facture FA0001 générée.')).toBeVisible();
+
+  const invoice = card.getByTestId('invoice-row').filter({ hasText: 'FA0001' });
+  await expect(invoice.getByTestId('invoice-status')).toHaveText('en attente');
+
+  // The archived PDF comes back from the server's storage, identical.
+  const [archived] = await Promise.all([
+    page.waitForEvent('download'),
+    invoice.getByRole('button', { name: /Télécharger le PDF/ }).click(),
+  ]);
+  expect(archived.suggestedFilename()).toBe('facture-FA0001.pdf');
+  expect(Buffer.from(await bytesOf(archived)).equals(Buffer.from(await bytesOf(invoiceDownload)))).toBe(true);
+
+  // Marked paid, with its date; still paid after a reload (it is on the server).
+  await invoice.getByRole('button', { name: 'Marquer payée' }).click();
+  const pay = page.getByRole('dialog', { name: 'Paiement de la facture' });
+  await expect(pay.getByLabel('Facture déjà payée')).toBeChecked();
+  await pay.getByLabel('Date de paiement').fill('2026-11-20');
+  await pay.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(invoice.getByTestId('invoice-status')).toHaveText('payée');
+  await expect(invoice).toContainText('payée le 20/11/2026');
+  await page.reload();
+  await expect(
+    page.getByTestId('invoice-row').filter({ hasText: 'FA0001' }).getByTestId('invoice-status'),
+  ).toHaveText('payée', { timeout: 15_000 });
+
+  // « Annuler » (confirmed) issues the avoir, listed under the invoice, with its PDF.
+  page.once('dialog', (confirm) => void confirm.accept());
+  await page.getByTestId('invoice-row').filter({ hasText: 'FA0001' }).getByRole('button', { name: 'Annuler' }).click();
+  const note = page.getByTestId('credit-note-row').filter({ hasText: 'AV0001' });
+  await expect(note).toBeVisible({ timeout: 15_000 });
+  await expect(note).toContainText('FA0001');
+  await expect(
+    page.getByTestId('invoice-row').filter({ hasText: 'FA0001' }).getByTestId('invoice-status'),
+  ).toHaveText('annulée par avoir');
+  const [noteDownload] = await Promise.all([
+    page.waitForEvent('download'),
+    note.getByRole('button', { name: /Télécharger le PDF/ }).click(),
+  ]);
+  expect(noteDownload.suggestedFilename()).toBe('avoir-AV0001.pdf');
+  const noteText = await pdfText(await bytesOf(noteDownload));
+  for (const expected of ['AV0001', 'FA0001', CLIENT.name, '-583,20 €']) {
+    expect(noteText, `avoir PDF should contain « ${expected} »`).toContain(expected);
+  }
+
+  // Nothing of it can be issued twice: a reload shows one invoice and one avoir.
+  await page.reload();
+  await expect(page.getByTestId('invoice-row')).toHaveCount(1, { timeout: 15_000 });
+  await expect(page.getByTestId('credit-note-row')).toHaveCount(1);
+});
