@@ -82,7 +82,10 @@ async function seedQuote(page: Page): Promise<void> {
   });
 }
 
-test('devis → invoice FA… with its PDF → paid → Annuler gives an avoir AV… with its PDF', async ({ page, signedIn }) => {
+test('devis → invoice FA… with its PDF → paid → Annuler gives an avoir AV… with its PDF', async ({
+  page,
+  signedIn,
+}) => {
   void signedIn;
   await confirmCompany(page);
   await seedQuote(page);
@@ -153,9 +156,10 @@ test('devis → invoice FA… with its PDF → paid → Annuler gives an avoir A
   await expect(invoice.getByTestId('invoice-status')).toHaveText('payée');
   await expect(invoice).toContainText('payée le 20/11/2026');
   await page.reload();
-  await expect(
-    page.getByTestId('invoice-row').filter({ hasText: 'FA0001' }).getByTestId('invoice-status'),
-  ).toHaveText('payée', { timeout: 15_000 });
+  await expect(page.getByTestId('invoice-row').filter({ hasText: 'FA0001' }).getByTestId('invoice-status')).toHaveText(
+    'payée',
+    { timeout: 15_000 },
+  );
 
   // « Annuler » (confirmed) issues the avoir, listed under the invoice, with its PDF.
   page.once('dialog', (confirm) => void confirm.accept());
@@ -163,9 +167,9 @@ test('devis → invoice FA… with its PDF → paid → Annuler gives an avoir A
   const note = page.getByTestId('credit-note-row').filter({ hasText: 'AV0001' });
   await expect(note).toBeVisible({ timeout: 15_000 });
   await expect(note).toContainText('FA0001');
-  await expect(
-    page.getByTestId('invoice-row').filter({ hasText: 'FA0001' }).getByTestId('invoice-status'),
-  ).toHaveText('annulée par avoir');
+  await expect(page.getByTestId('invoice-row').filter({ hasText: 'FA0001' }).getByTestId('invoice-status')).toHaveText(
+    'annulée par avoir',
+  );
   const [noteDownload] = await Promise.all([
     page.waitForEvent('download'),
     note.getByRole('button', { name: /Télécharger le PDF/ }).click(),

@@ -272,7 +272,10 @@ export default function ClientsPage() {
       const issued = (invoicesByClient.get(client.id) ?? []).some((i) => i.status === 'issued');
       try {
         if (issued) {
-          await engine.write('clients', { ...engine.row('clients', client.id)!, archived_at: new Date().toISOString() });
+          await engine.write('clients', {
+            ...engine.row('clients', client.id)!,
+            archived_at: new Date().toISOString(),
+          });
           setNotice({ tone: 'info', text: M.archived });
         } else {
           await engine.remove('clients', client.id);

@@ -26,8 +26,7 @@ function useColumns(ref: React.RefObject<HTMLDivElement | null>): number {
   useLayoutEffect(() => {
     const element = ref.current;
     if (!element) return undefined;
-    const measure = () =>
-      setColumns(Math.max(1, Math.floor((element.clientWidth + GAP) / (MIN_CARD_WIDTH + GAP))));
+    const measure = () => setColumns(Math.max(1, Math.floor((element.clientWidth + GAP) / (MIN_CARD_WIDTH + GAP))));
     measure();
     if (typeof ResizeObserver === 'undefined') return undefined;
     const observer = new ResizeObserver(measure);
@@ -37,7 +36,14 @@ function useColumns(ref: React.RefObject<HTMLDivElement | null>): number {
   return columns;
 }
 
-export function ClientGrid({ clients, quotesByClient, invoicesByClient, creditNotesByInvoice, onEdit, onDelete }: ClientGridProps) {
+export function ClientGrid({
+  clients,
+  quotesByClient,
+  invoicesByClient,
+  creditNotesByInvoice,
+  onEdit,
+  onDelete,
+}: ClientGridProps) {
   const container = useRef<HTMLDivElement>(null);
   const columns = useColumns(container);
   const rows = useMemo(() => {

@@ -4,7 +4,14 @@ import { SyncEngine, memoryKeyValue, type SyncRemote, type SyncRow } from '@atel
 
 import { CLIENTS_MESSAGES as M } from '../../messages';
 
-import { DocumentError, generateInvoice, invoicePdf, issueCreditNote, setPaid, type DocumentsSupabase } from './actions';
+import {
+  DocumentError,
+  generateInvoice,
+  invoicePdf,
+  issueCreditNote,
+  setPaid,
+  type DocumentsSupabase,
+} from './actions';
 
 jest.mock('@atelier/documents', () => ({
   regenerateQuotePdf: async () => ({ bytes: new Uint8Array([1]), fileName: 'x.pdf', warnings: [] }),
@@ -137,7 +144,11 @@ it('generates an invoice: draft pushed through the outbox, numbered by the serve
     'upload u1/facture-FA0001.pdf',
     'update invoices pdf_path',
   ]);
-  expect(server.invoices.get('i1')).toMatchObject({ quote_id: 'q1', quote_number: 'DE0001', pdf_path: 'u1/facture-FA0001.pdf' });
+  expect(server.invoices.get('i1')).toMatchObject({
+    quote_id: 'q1',
+    quote_number: 'DE0001',
+    pdf_path: 'u1/facture-FA0001.pdf',
+  });
   // The local copy now holds the server's issued row.
   expect(engine.row('invoices', 'i1')).toMatchObject({ status: 'issued', number: 'FA0001' });
 });
@@ -153,7 +164,9 @@ it('offline: the draft is kept locally (and queued), the user is told the number
 });
 
 it('a storage refusal (plan limit) leaves the invoice issued and says why its PDF is not archived', async () => {
-  const { services, calls } = setup({ uploadError: 'Espace de stockage insuffisant : votre plan est limité à 100 Mo.' });
+  const { services, calls } = setup({
+    uploadError: 'Espace de stockage insuffisant : votre plan est limité à 100 Mo.',
+  });
   const issued = await generateInvoice(services, QUOTE, { isPaid: false });
   expect(issued.row.number).toBe('FA0001');
   expect(issued.warning).toBe(

@@ -43,7 +43,11 @@ export interface DocumentsSupabase {
   };
   storage: {
     from(bucket: string): {
-      upload(path: string, body: Blob, options?: { contentType?: string; upsert?: boolean }): PromiseLike<Result<unknown>>;
+      upload(
+        path: string,
+        body: Blob,
+        options?: { contentType?: string; upsert?: boolean },
+      ): PromiseLike<Result<unknown>>;
       download(path: string): PromiseLike<Result<Blob>>;
     };
   };
@@ -72,7 +76,8 @@ function online(services: DocumentServices): boolean {
 }
 
 function isNetworkError(error: ErrorLike | unknown): boolean {
-  const message = error instanceof Error || (error && typeof error === 'object') ? String((error as ErrorLike).message) : '';
+  const message =
+    error instanceof Error || (error && typeof error === 'object') ? String((error as ErrorLike).message) : '';
   return /failed to fetch|networkerror|network request failed|load failed|fetch failed/i.test(message);
 }
 
@@ -82,10 +87,7 @@ function userMessage(error: ErrorLike, fallback: string): string {
   return /[a-zà-ÿ]/i.test(error.message) && !/^(TypeError|Error):/.test(error.message) ? error.message : fallback;
 }
 
-async function render(
-  pending: Promise<RenderedDocument | null>,
-  unavailable: string,
-): Promise<PdfFile> {
+async function render(pending: Promise<RenderedDocument | null>, unavailable: string): Promise<PdfFile> {
   const rendered = await pending;
   if (!rendered) throw new DocumentError(unavailable);
   return { bytes: rendered.bytes, fileName: rendered.fileName };

@@ -32,7 +32,8 @@ export interface DraftInvoiceModalProps {
   onSave: (changes: Record<string, unknown>, issue: boolean) => void;
 }
 
-const num = (value: number, decimals: number) => formatFrenchNumber(value, { maxDecimals: decimals, plainSpaces: true });
+const num = (value: number, decimals: number) =>
+  formatFrenchNumber(value, { maxDecimals: decimals, plainSpaces: true });
 
 export function DraftInvoiceModal({ draft, running, onClose, onSave }: DraftInvoiceModalProps) {
   const id = useId();
@@ -46,7 +47,12 @@ export function DraftInvoiceModal({ draft, running, onClose, onSave }: DraftInvo
     setTitle(String(draft.project_title ?? ''));
     setVat(num(Number(draft.vat_rate ?? 20), 1));
     setLines(
-      rowLines(draft.lines).map((l) => ({ name: l.name, unit: l.unit, quantity: num(l.quantity, 2), price: num(l.price, 2) })),
+      rowLines(draft.lines).map((l) => ({
+        name: l.name,
+        unit: l.unit,
+        quantity: num(l.quantity, 2),
+        price: num(l.price, 2),
+      })),
     );
     setError(null);
   }, [draft]);
@@ -136,7 +142,8 @@ export function DraftInvoiceModal({ draft, running, onClose, onSave }: DraftInvo
       ))}
       {'totals' in parsed && parsed.totals ? (
         <p>
-          {M.totalHT} : {formatEuros(parsed.totals.totalHTCents)} — {M.totalTTC} : {formatEuros(parsed.totals.totalTTCCents)}
+          {M.totalHT} : {formatEuros(parsed.totals.totalHTCents)} — {M.totalTTC} :{' '}
+          {formatEuros(parsed.totals.totalTTCCents)}
         </p>
       ) : null}
       {error ? (

@@ -13,10 +13,15 @@ export function QuoteItem({ quote }: { quote: Row }) {
   return (
     <li data-testid="quote-row" data-number={number} style={{ marginBottom: 8 }}>
       <div>
-        <strong>{number}</strong> {String(quote.project_title ?? '')} — {formatEuros(Number(quote.total_ttc_cents ?? 0))}
+        <strong>{number}</strong> {String(quote.project_title ?? '')} —{' '}
+        {formatEuros(Number(quote.total_ttc_cents ?? 0))}
       </div>
       <div style={{ display: 'flex', gap: 6, flexWrap: 'wrap', marginTop: 4 }}>
-        <Button $variant="secondary" onClick={() => actions.downloadQuote(quote)} aria-label={`${M.downloadPdf} ${number}`}>
+        <Button
+          $variant="secondary"
+          onClick={() => actions.downloadQuote(quote)}
+          aria-label={`${M.downloadPdf} ${number}`}
+        >
           {M.downloadPdf}
         </Button>
         <Button $variant="secondary" onClick={() => actions.editQuote(quote)}>

@@ -72,9 +72,20 @@ it('« Corriger » pre-fills a new unpaid draft from the invoice, without its nu
     payment_date: '2026-11-05',
   };
   const draft = draftInvoiceFromInvoice(issued, 'i2');
-  expect(draft).toMatchObject({ id: 'i2', status: 'draft', quote_number: 'DE0007', is_paid: false, lines: quote.lines });
+  expect(draft).toMatchObject({
+    id: 'i2',
+    status: 'draft',
+    quote_number: 'DE0007',
+    is_paid: false,
+    lines: quote.lines,
+  });
   for (const gone of ['number', 'issue_date', 'due_date', 'pdf_path']) expect(draft).not.toHaveProperty(gone);
-  expect(rowToInvoice(issued)).toMatchObject({ number: 'FA0003', date: '2026-11-02', dueDate: '2026-12-02', isPaid: true });
+  expect(rowToInvoice(issued)).toMatchObject({
+    number: 'FA0003',
+    date: '2026-11-02',
+    dueDate: '2026-12-02',
+    isPaid: true,
+  });
 });
 
 it('gives the status at a glance', () => {

@@ -171,4 +171,3 @@ export function creditNoteFileName(row: Row): string {
 export function archivePath(userId: string, fileName: string): string {
   return `${userId}/${fileName}`;
 }
-
