@@ -10,6 +10,7 @@ import type { ClientRow } from './model';
 
 const MIN_CARD_WIDTH = 300;
 const GAP = 16;
+const ESTIMATED_ROW_HEIGHT = 360;
 const NONE: readonly Row[] = [];
 
 export interface ClientGridProps {
@@ -59,7 +60,9 @@ export function ClientGrid({
 
   const virtualizer = useWindowVirtualizer({
     count: rows.length,
-    estimateSize: () => 360,
+    estimateSize: () => ESTIMATED_ROW_HEIGHT,
+    // No layout (jsdom, a hidden page): keep the estimate rather than collapsing every row to 0.
+    measureElement: (element) => element.getBoundingClientRect().height || ESTIMATED_ROW_HEIGHT,
     overscan: 3,
     scrollMargin,
     // jsdom and the first paint have no layout: show the first rows rather than nothing.
