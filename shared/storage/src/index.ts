@@ -24,3 +24,24 @@ export { supabaseRemote } from './sync/remote';
 export type { SupabaseLike } from './sync/remote';
 export { idbKeyValue } from './sync/idb-key-value';
 export { syncEngineFor, stopSync, currentSyncEngine } from './sync/session';
+export {
+  isUuid,
+  stableUuid,
+  documentRowId,
+  clientRowId,
+  normaliseEmail,
+  quoteToRow,
+  rowToQuote,
+  invoiceToRow,
+  rowToInvoice,
+} from './sync/document-rows';
+export type { ClientRowFields, QuoteRowContext, InvoiceRowContext } from './sync/document-rows';
+export {
+  findClientByEmail,
+  findQuoteRow,
+  upsertClientRow,
+  saveQuoteToBook,
+  pushSavedQuote,
+  quotesOfClient,
+} from './sync/client-book';
+export type { SavedQuote } from './sync/client-book';
