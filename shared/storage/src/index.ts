@@ -43,5 +43,16 @@ export {
   saveQuoteToBook,
   pushSavedQuote,
   quotesOfClient,
+  clientBookOf,
+  engineClientBook,
 } from './sync/client-book';
 export type { SavedQuote } from './sync/client-book';
+export {
+  createUserStoredValue,
+  activateUserSettings,
+  lockUserSettings,
+  resetUserSettingsForTests,
+  userSettingKey,
+  canonicalJson,
+} from './sync/user-settings';
+export type { LegacySettingsImport } from './sync/user-settings';

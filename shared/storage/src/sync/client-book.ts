@@ -1,9 +1,20 @@
 // Saving a devis into the client book on the server (SPEC.md §4 « Saving »), through the sync engine: the client
 // is created or merged with the one of the same email (non-empty fields win), the quote row replaces the one with
 // the same id. Shared by mf-quotes (home page) and mf-clients (the client card) through @atelier/storage.
-import type { Quote } from '@atelier/domain';
+import type { Client, Invoice, Quote } from '@atelier/domain';
+import { Observable } from 'rxjs';
 
-import { documentRowId, isUuid, normaliseEmail, quoteToRow, rowToQuote, type ClientRowFields } from './document-rows';
+import type { StoredValue } from '../stored-value';
+
+import {
+  documentRowId,
+  isUuid,
+  normaliseEmail,
+  quoteToRow,
+  rowToInvoice,
+  rowToQuote,
+  type ClientRowFields,
+} from './document-rows';
 import type { SyncEngine, SyncRow } from './sync-engine';
 
 /** The client row with this email (case and surrounding spaces ignored), archived ones included. */
@@ -103,4 +114,105 @@ export function quotesOfClient(engine: SyncEngine, clientId: string): Quote[] {
     .filter((q) => q.client_id === clientId)
     .sort((a, b) => String(b.date ?? '').localeCompare(String(a.date ?? '')))
     .map(rowToQuote);
+}
+
+/** The client book as the legacy Client[] shape (non-archived clients, oldest first, with quotes and invoices). */
+export function clientBookOf(engine: SyncEngine): Client[] {
+  const quotes = new Map<string, Quote[]>();
+  const quoteIds = new Map<string, string>();
+  for (const row of engine.rows('quotes')) {
+    const quote = rowToQuote(row);
+    quoteIds.set(row.id, quote.id);
+    const key = String(row.client_id ?? '');
+    quotes.set(key, [...(quotes.get(key) ?? []), quote]);
+  }
+  const invoices = new Map<string, Invoice[]>();
+  for (const row of engine.rows('invoices')) {
+    const key = String(row.client_id ?? '');
+    invoices.set(key, [...(invoices.get(key) ?? []), rowToInvoice(row, (id) => quoteIds.get(id) ?? id)]);
+  }
+  const byDate = (a: { date: string }, b: { date: string }) => a.date.localeCompare(b.date);
+  return engine
+    .rows('clients')
+    .filter((c) => !c.archived_at)
+    .sort((a, b) => String(a.created_at ?? a.updated_at).localeCompare(String(b.created_at ?? b.updated_at)))
+    .map((c) => ({
+      name: String(c.name ?? ''),
+      email: String(c.email ?? ''),
+      phone: String(c.phone ?? ''),
+      address: String(c.address ?? ''),
+      quotes: (quotes.get(c.id) ?? []).sort(byDate),
+      invoices: (invoices.get(c.id) ?? []).sort(byDate),
+    }));
+}
+
+/**
+ * The user's client book on the server seen through the StoredValue<Client[]> API of the legacy `clients` key
+ * (the home page's client picker and « saveClient » keep working unchanged). set() writes the clients and quotes
+ * that changed (created or merged by email; a quote replaces the one with the same id) and pushes them; removals
+ * are ignored (deleting is the client book page's job, with its rules).
+ */
+const books = new WeakMap<SyncEngine, StoredValue<Client[]>>();
+
+export function engineClientBook(engine: SyncEngine): StoredValue<Client[]> {
+  let book = books.get(engine);
+  if (!book) books.set(engine, (book = createEngineClientBook(engine)));
+  return book;
+}
+
+function createEngineClientBook(engine: SyncEngine): StoredValue<Client[]> {
+  let cachedVersion = -1;
+  let cached: Client[] = [];
+  let version = 0;
+  engine.changes$().subscribe((v) => (version = v));
+  const get = () => {
+    if (cachedVersion !== version) {
+      cached = clientBookOf(engine);
+      cachedVersion = version;
+    }
+    return cached;
+  };
+  const subscribe = (listener: (value: Client[]) => void) => {
+    let last: Client[] | undefined;
+    const sub = engine.changes$().subscribe(() => {
+      const value = get();
+      if (value !== last) listener((last = value));
+    });
+    return () => sub.unsubscribe();
+  };
+  return {
+    key: 'clients',
+    get,
+    snapshot: get,
+    set(next) {
+      const prev = get();
+      const value = typeof next === 'function' ? next(prev) : next;
+      void (async () => {
+        for (const client of value) {
+          const before = prev.find((c) => normaliseEmail(c.email) === normaliseEmail(client.email));
+          const contactChanged =
+            !before ||
+            before.name !== client.name ||
+            before.phone !== client.phone ||
+            before.address !== client.address;
+          const newQuotes = client.quotes.filter((q) => !before?.quotes.includes(q));
+          if (!contactChanged && !newQuotes.length) continue;
+          const row = await upsertClientRow(engine, client);
+          for (const quote of newQuotes) {
+            const quoteRow = quoteToRow(quote, { userId: engine.userId, clientId: row.id });
+            const previous = engine.row('quotes', quoteRow.id);
+            await engine.write('quotes', { ...quoteRow, created_at: previous?.created_at ?? new Date().toISOString() });
+          }
+        }
+        await engine.sync();
+      })();
+      return { ok: true };
+    },
+    observe: () =>
+      new Observable<Client[]>((subscriber) => {
+        subscriber.next(get());
+        return subscribe((value) => subscriber.next(value));
+      }),
+    subscribe,
+  };
 }
