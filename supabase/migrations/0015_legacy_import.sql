@@ -140,13 +140,14 @@ begin
     for v_doc in select value from jsonb_array_elements(coalesce(v_client -> 'quotes', '[]'::jsonb)) loop
       insert into public.quotes (
         id, user_id, client_id, legacy_id, number, date, project_title, lines, vat_rate,
-        total_ht_cents, tva_cents, total_ttc_cents, snapshot
+        total_ht_cents, tva_cents, total_ttc_cents, snapshot, pdf_path
       ) values (
         (v_doc ->> 'id')::uuid, v_user, v_client_id, v_doc ->> 'legacy_id', v_doc ->> 'number',
         coalesce((v_doc ->> 'date')::timestamptz, now()), v_doc ->> 'project_title',
         coalesce(v_doc -> 'lines', '[]'::jsonb), coalesce((v_doc ->> 'vat_rate')::numeric, 20),
         coalesce((v_doc ->> 'total_ht_cents')::bigint, 0), coalesce((v_doc ->> 'tva_cents')::bigint, 0),
-        coalesce((v_doc ->> 'total_ttc_cents')::bigint, 0), nullif(v_doc -> 'snapshot', 'null'::jsonb))
+        coalesce((v_doc ->> 'total_ttc_cents')::bigint, 0), nullif(v_doc -> 'snapshot', 'null'::jsonb),
+        v_doc ->> 'pdf_path')
       on conflict do nothing;
       get diagnostics v_count = row_count;
       n_quotes := n_quotes + v_count;
@@ -166,7 +167,7 @@ begin
       insert into public.invoices (
         id, user_id, client_id, quote_id, quote_number, legacy_id, status, number, issue_date, service_date,
         due_date, project_title, lines, vat_rate, total_ht_cents, tva_cents, total_ttc_cents, is_paid,
-        payment_date, snapshot
+        payment_date, snapshot, pdf_path
       ) values (
         (v_doc ->> 'id')::uuid, v_user, v_client_id, (v_doc ->> 'quote_id')::uuid, v_doc ->> 'quote_number',
         v_doc ->> 'legacy_id', 'issued', v_number,
@@ -177,7 +178,7 @@ begin
         coalesce((v_doc ->> 'vat_rate')::numeric, 20),
         coalesce((v_doc ->> 'total_ht_cents')::bigint, 0), coalesce((v_doc ->> 'tva_cents')::bigint, 0),
         coalesce((v_doc ->> 'total_ttc_cents')::bigint, 0), coalesce((v_doc ->> 'is_paid')::boolean, false),
-        (v_doc ->> 'payment_date')::date, nullif(v_doc -> 'snapshot', 'null'::jsonb))
+        (v_doc ->> 'payment_date')::date, nullif(v_doc -> 'snapshot', 'null'::jsonb), v_doc ->> 'pdf_path')
       on conflict do nothing;
       get diagnostics v_count = row_count;
       n_invoices := n_invoices + v_count;

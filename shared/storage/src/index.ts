@@ -56,3 +56,5 @@ export {
   canonicalJson,
 } from './sync/user-settings';
 export type { LegacySettingsImport } from './sync/user-settings';
+export { importLegacyClientBook, legacyPayload, dataUrlBytes } from './sync/legacy-import';
+export type { LegacyImportCounts, LegacyImportDeps } from './sync/legacy-import';

@@ -338,7 +338,7 @@ export function activateUserSettings(
         void binding.pushIfMissing();
       }
     }
-    if (legacy.size) onLegacyImported?.({ imported });
+    onLegacyImported?.({ imported });
   });
   void engine.load().then(applyAll);
   const stop = () => {
