@@ -72,3 +72,5 @@ export {
   syncSubscription,
 } from './billing';
 export type { BillingDetails, CheckoutSession } from './billing';
+export { dismissUserDataNotice, startUserData, userDataNotice$, userSyncEngine } from './user-data';
+export type { UserDataNotice } from './user-data';

@@ -172,6 +172,19 @@ export class SyncEngine {
     this.emit({});
   }
 
+  /**
+   * Forgets a row locally without telling the server (a row the server refused for good, e.g. the free plan's
+   * 11th client): nothing is queued, a pending write of it is dropped.
+   */
+  async discard(table: SyncTable, id: string): Promise<void> {
+    await this.load();
+    this.tables.get(table)!.delete(id);
+    this.outbox = this.outbox.filter((e) => !(e.table === table && e.id === id));
+    await this.options.kv.del(rowKey(table, id));
+    await this.persistOutbox();
+    this.emit({});
+  }
+
   /** Push then pull; concurrent calls share one run. */
   sync(): Promise<void> {
     this.running ??= (async () => {
