@@ -1,12 +1,11 @@
-// Issue 8 « invoices »: a devis in the client book → its invoice generated from /clients (FA…, PDF downloaded
+// Issue 8 « invoices »: a devis built on the home page, in the client book → its invoice generated from /clients (FA…, PDF downloaded
 // and read back: number, client, totals, legal mentions) → marked paid (survives a reload) → « Annuler » issues
 // an avoir AV… listed under the invoice, with its own PDF (negative total, references the invoice).
 import { readFile } from 'node:fs/promises';
 
 import type { Download, Page } from '@playwright/test';
 
-import { DEFAULT_CUSTOMIZATION } from '../../shared/domain/src/entities';
-import { BACKEND_URL, appOrigin, confirmCompany, expect, test } from '../fixtures';
+import { confirmCompany, expect, test } from '../fixtures';
 
 const CLIENT = {
   name: 'Éloïse Durand',
@@ -27,59 +26,45 @@ async function bytesOf(download: Download): Promise<Uint8Array> {
   return new Uint8Array(await readFile((await download.path())!));
 }
 
-async function rest(page: Page, path: string, body: unknown): Promise<Record<string, unknown>[]> {
-  const config = (await (await fetch(`${appOrigin(0)}/config.json`)).json()) as { supabaseAnonKey: string };
-  const token = await page.evaluate(() => {
-    const raw = localStorage.getItem('atelier.auth.session');
-    return raw ? ((JSON.parse(raw) as { access_token?: string }).access_token ?? null) : null;
-  });
-  expect(token, 'session in localStorage').toBeTruthy();
-  const res = await fetch(`${BACKEND_URL}/rest/v1/${path}`, {
-    method: 'POST',
-    headers: {
-      apikey: config.supabaseAnonKey,
-      authorization: `Bearer ${token}`,
-      'content-type': 'application/json',
-      prefer: 'return=representation',
-    },
-    body: JSON.stringify(body),
-  });
-  expect(res.status, await res.clone().text()).toBeLessThan(300);
-  return (await res.json()) as Record<string, unknown>[];
+const CATALOGUE = [
+  { name: 'Peinture murs', unit: 'm2', price: 25.5 },
+  { name: 'Pose carrelage', unit: 'm2', price: 45 },
+];
+
+const editor = (page: Page) => page.getByRole('region', { name: 'Modifier le devis' });
+
+async function setQuantity(page: Page, line: number, quantity: string) {
+  const input = editor(page).getByLabel(`Quantité de la ligne ${line}`);
+  await input.fill(quantity);
+  await input.blur();
 }
 
-/**
- * The devis as the home page saves it into the client book (issue 8 « sync » part): a client row and a quote
- * row with its lines, totals and snapshot, written with the user's own session through the real backend.
- */
-async function seedQuote(page: Page): Promise<void> {
-  const [client] = await rest(page, 'clients', CLIENT);
-  const company = {
-    name: 'Martin Rénovation',
-    address: '12 rue de la Paix 75002 Paris',
-    phone: '06 12 34 56 78',
-    email: 'contact@martin-renovation.fr',
-    website: '',
-    siret: '55208131700046',
-    tva: '',
-    rib: { bank: '', iban: '', bic: '' },
-    logo: '',
-    footer: '',
-  };
-  await rest(page, 'quotes', {
-    client_id: client!.id,
-    number: 'DE0001',
-    project_title: 'Rénovation salle de bain',
-    lines: [
-      { name: 'Peinture murs', unit: 'm2', price: 25.5, quantity: 12 },
-      { name: 'Pose carrelage', unit: 'm2', price: 45, quantity: 4 },
-    ],
-    vat_rate: 20,
-    total_ht_cents: 48600,
-    tva_cents: 9720,
-    total_ttc_cents: 58320,
-    snapshot: { company, customization: DEFAULT_CUSTOMIZATION, client: CLIENT },
-  });
+/** A devis built on the home page and generated (DE0001): the home page saves it into the client book. */
+async function buildDevisOnHome(page: Page): Promise<void> {
+  await page.goto('/tasks');
+  for (const task of CATALOGUE) {
+    await page.getByLabel('Nom de la tâche').fill(task.name);
+    await page.getByLabel(/prix/i).fill(String(task.price));
+    await page.getByLabel('Unité', { exact: true }).selectOption(task.unit);
+    await page.getByRole('button', { name: 'Ajouter', exact: true }).click();
+    await expect(page.getByRole('listitem').filter({ hasText: task.name })).toBeVisible();
+  }
+  await page.goto('/');
+  const e = editor(page);
+  await e.getByLabel('Nom', { exact: true }).fill(CLIENT.name);
+  await e.getByLabel('Email', { exact: true }).fill(CLIENT.email);
+  await e.getByLabel('Téléphone', { exact: true }).fill(CLIENT.phone);
+  await e.getByLabel('Adresse', { exact: true }).fill(CLIENT.address);
+  await e.getByLabel('Titre du projet').fill('Rénovation salle de bain');
+  const addLine = e.getByRole('button', { name: 'Ajouter une ligne' });
+  await addLine.click();
+  await setQuantity(page, 1, '12');
+  await addLine.click();
+  await e.getByLabel('Tâche de la ligne 2').selectOption('Pose carrelage');
+  await setQuantity(page, 2, '4');
+  await expect(page.getByTestId('total-ttc')).toHaveText(/^583,20\s€$/);
+  await page.getByRole('button', { name: 'Générer le PDF' }).click();
+  await expect(page.getByRole('link', { name: 'Télécharger devis-DE0001.pdf' })).toBeVisible({ timeout: 30_000 });
 }
 
 test('devis → invoice FA… with its PDF → paid → Annuler gives an avoir AV… with its PDF', async ({
@@ -88,7 +73,7 @@ test('devis → invoice FA… with its PDF → paid → Annuler gives an avoir A
 }) => {
   void signedIn;
   await confirmCompany(page);
-  await seedQuote(page);
+  await buildDevisOnHome(page);
 
   await page.goto('/clients');
   const card = page.getByTestId('client-card').filter({ hasText: CLIENT.name });
