@@ -191,7 +191,11 @@ export interface Issued {
 async function pushDraft(services: DocumentServices, id: string): Promise<void> {
   const { engine } = services;
   if (!online(services)) throw new DocumentError(M.needsNetwork);
-  await engine.sync();
+  // A sync already running (e.g. pulling) when the draft was written may end without pushing it: run again.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await engine.sync();
+    if (engine.status().pending === 0 || engine.status().error) break;
+  }
   const status = engine.status();
   const refused = status.rejected.find((r) => r.entry.table === 'invoices' && r.entry.id === id);
   if (refused) throw new DocumentError(refused.message);
