@@ -73,6 +73,11 @@ test('devis → invoice FA… with its PDF → paid → Annuler gives an avoir A
 }) => {
   void signedIn;
   await confirmCompany(page);
+  // A VAT-registered company (without a VAT number the invoice says « TVA non applicable, art. 293 B »).
+  const form = page.getByRole('form', { name: 'Entreprise' });
+  await form.getByLabel('Numéro de TVA intracommunautaire').fill('FR32552081317');
+  await form.getByRole('button', { name: 'Sauvegarder' }).click();
+  await expect(form.getByRole('button', { name: 'Sauvegardé !' })).toBeVisible();
   await buildDevisOnHome(page);
 
   await page.goto('/clients');
@@ -112,13 +117,15 @@ test('devis → invoice FA… with its PDF → paid → Annuler gives an avoir A
     '486,00 €',
     '97,20 €',
     '583,20 €',
+    'FR32552081317',
     'DE0001',
+    "Date d'échéance",
     '40 €',
     'pénalités',
-    'TVA non applicable, art. 293 B du CGI',
   ]) {
     expect(invoiceText, `invoice PDF should contain « ${expected} »`).toContain(expected);
   }
+  expect(invoiceText).not.toContain('293 B');
   await expect(page.getByText('Facture FA0001 générée.')).toBeVisible();
 
   const invoice = card.getByTestId('invoice-row').filter({ hasText: 'FA0001' });
