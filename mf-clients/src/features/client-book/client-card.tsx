@@ -3,6 +3,7 @@ import { Button, Card } from '@atelier/ui';
 import { memo } from 'react';
 
 import { CLIENTS_MESSAGES as M } from '../../messages';
+import { DocList } from '../documents/doc-list';
 import { InvoiceItem } from '../documents/invoice-item';
 import { QuoteItem } from '../documents/quote-item';
 import type { Row } from '../documents/rows';
@@ -40,21 +41,21 @@ export const ClientCard = memo(function ClientCard({
       </p>
       <h3>{M.quotes}</h3>
       {quotes.length ? (
-        <ul style={{ paddingLeft: 16 }}>
+        <DocList>
           {quotes.map((q) => (
             <QuoteItem key={q.id} quote={q} />
           ))}
-        </ul>
+        </DocList>
       ) : (
         <p>{M.noQuotes}</p>
       )}
       <h3>{M.invoices}</h3>
       {invoices.length ? (
-        <ul style={{ paddingLeft: 16 }}>
+        <DocList>
           {invoices.map((i) => (
             <InvoiceItem key={i.id} invoice={i} creditNotes={creditNotesByInvoice.get(i.id) ?? NONE} />
           ))}
-        </ul>
+        </DocList>
       ) : (
         <p>{M.noInvoices}</p>
       )}

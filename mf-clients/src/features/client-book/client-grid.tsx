@@ -63,7 +63,7 @@ export function ClientGrid({
     estimateSize: () => ESTIMATED_ROW_HEIGHT,
     // No layout (jsdom, a hidden page): keep the estimate rather than collapsing every row to 0.
     measureElement: (element) => element.getBoundingClientRect().height || ESTIMATED_ROW_HEIGHT,
-    overscan: 3,
+    overscan: 1,
     scrollMargin,
     // jsdom and the first paint have no layout: show the first rows rather than nothing.
     initialRect: { width: 1024, height: 1200 },

@@ -1,20 +1,12 @@
 // One invoice on a client card: number, total, payment status at a glance (payée / en attente / en retard),
 // download, mark paid, Corriger / Annuler (avoir); its avoirs listed under it. A draft can be edited, issued
 // or deleted.
-import { Button, formatDate, formatEuros } from '@atelier/ui';
+import { formatDate, formatEuros } from '@atelier/ui';
 
 import { CLIENTS_MESSAGES as M } from '../../messages';
 
 import { useDocumentActions } from './document-actions-context';
 import { invoiceStatus, type DocumentStatus, type Row } from './rows';
-
-const STATUS_COLOR: Record<DocumentStatus, string> = {
-  paid: '#276749',
-  pending: '#744210',
-  late: '#c53030',
-  draft: '#4a5568',
-  cancelled: '#4a5568',
-};
 
 const STATUS_TEXT: Record<DocumentStatus, string> = {
   paid: M.paid,
@@ -36,65 +28,71 @@ export function InvoiceItem({ invoice, creditNotes }: { invoice: Row; creditNote
         ? M.dueOn(formatDate(String(invoice.due_date)))
         : '';
   return (
-    <li data-testid="invoice-row" data-number={number} style={{ marginBottom: 8 }}>
+    <li data-testid="invoice-row" data-number={number}>
       <div>
         <strong>{number || M.draft}</strong> — {formatEuros(Number(invoice.total_ttc_cents ?? 0))} —{' '}
-        <span data-testid="invoice-status" style={{ color: STATUS_COLOR[status], fontWeight: 600 }}>
+        <span data-testid="invoice-status" className={`status status-${status}`}>
           {STATUS_TEXT[status]}
         </span>
         {detail ? <small> ({detail})</small> : null}
       </div>
-      <div style={{ display: 'flex', gap: 6, flexWrap: 'wrap', marginTop: 4 }}>
+      <div className="doc-actions">
         {status === 'draft' ? (
           <>
-            <Button $variant="secondary" onClick={() => actions.editDraft(invoice)} disabled={busy}>
+            <button type="button" onClick={() => actions.editDraft(invoice)} disabled={busy}>
               {M.editDraft}
-            </Button>
-            <Button onClick={() => actions.issueDraft(invoice)} disabled={busy} aria-busy={busy || undefined}>
+            </button>
+            <button
+              type="button"
+              className="primary"
+              onClick={() => actions.issueDraft(invoice)}
+              disabled={busy}
+              aria-busy={busy || undefined}
+            >
               {busy ? M.generating : M.issueDraft}
-            </Button>
-            <Button $variant="danger" onClick={() => actions.deleteDraft(invoice)} disabled={busy}>
+            </button>
+            <button type="button" className="danger" onClick={() => actions.deleteDraft(invoice)} disabled={busy}>
               {M.delete}
-            </Button>
+            </button>
           </>
         ) : (
           <>
-            <Button
-              $variant="secondary"
+            <button
+              type="button"
               onClick={() => actions.downloadInvoice(invoice)}
               aria-label={`${M.downloadPdf} ${number}`}
             >
               {M.downloadPdf}
-            </Button>
+            </button>
             {status !== 'cancelled' ? (
               <>
-                <Button $variant="secondary" onClick={() => actions.payInvoice(invoice)} disabled={busy}>
+                <button type="button" onClick={() => actions.payInvoice(invoice)} disabled={busy}>
                   {invoice.is_paid ? M.markUnpaid : M.markPaid}
-                </Button>
-                <Button $variant="secondary" onClick={() => actions.correctInvoice(invoice)} disabled={busy}>
+                </button>
+                <button type="button" onClick={() => actions.correctInvoice(invoice)} disabled={busy}>
                   {M.correct}
-                </Button>
-                <Button $variant="danger" onClick={() => actions.cancelInvoice(invoice)} disabled={busy}>
+                </button>
+                <button type="button" className="danger" onClick={() => actions.cancelInvoice(invoice)} disabled={busy}>
                   {M.cancelInvoice}
-                </Button>
+                </button>
               </>
             ) : null}
           </>
         )}
       </div>
       {creditNotes.length ? (
-        <ul aria-label={M.creditNotes} style={{ marginTop: 4 }}>
+        <ul aria-label={M.creditNotes}>
           {creditNotes.map((note) => (
             <li key={note.id} data-testid="credit-note-row" data-number={String(note.number ?? '')}>
               <strong>{String(note.number ?? '')}</strong> — {M.creditNoteFor(number)} —{' '}
               {formatEuros(Number(note.total_ttc_cents ?? 0))}{' '}
-              <Button
-                $variant="secondary"
+              <button
+                type="button"
                 onClick={() => actions.downloadCreditNote(note)}
                 aria-label={`${M.downloadPdf} ${String(note.number ?? '')}`}
               >
                 {M.downloadPdf}
-              </Button>
+              </button>
             </li>
           ))}
         </ul>

@@ -1,5 +1,5 @@
 // One quote on a client card: number, title, total; download the PDF, edit, generate the invoice, delete.
-import { Button, formatEuros } from '@atelier/ui';
+import { formatEuros } from '@atelier/ui';
 
 import { CLIENTS_MESSAGES as M } from '../../messages';
 
@@ -11,28 +11,30 @@ export function QuoteItem({ quote }: { quote: Row }) {
   const busy = actions.busy.has(quote.id);
   const number = String(quote.number ?? '');
   return (
-    <li data-testid="quote-row" data-number={number} style={{ marginBottom: 8 }}>
+    <li data-testid="quote-row" data-number={number}>
       <div>
         <strong>{number}</strong> {String(quote.project_title ?? '')} —{' '}
         {formatEuros(Number(quote.total_ttc_cents ?? 0))}
       </div>
-      <div style={{ display: 'flex', gap: 6, flexWrap: 'wrap', marginTop: 4 }}>
-        <Button
-          $variant="secondary"
-          onClick={() => actions.downloadQuote(quote)}
-          aria-label={`${M.downloadPdf} ${number}`}
-        >
+      <div className="doc-actions">
+        <button type="button" onClick={() => actions.downloadQuote(quote)} aria-label={`${M.downloadPdf} ${number}`}>
           {M.downloadPdf}
-        </Button>
-        <Button $variant="secondary" onClick={() => actions.editQuote(quote)}>
+        </button>
+        <button type="button" onClick={() => actions.editQuote(quote)}>
           {M.edit}
-        </Button>
-        <Button onClick={() => actions.generateInvoice(quote)} disabled={busy} aria-busy={busy || undefined}>
+        </button>
+        <button
+          type="button"
+          className="primary"
+          onClick={() => actions.generateInvoice(quote)}
+          disabled={busy}
+          aria-busy={busy || undefined}
+        >
           {busy ? M.generating : M.generateInvoice}
-        </Button>
-        <Button $variant="danger" onClick={() => actions.deleteQuote(quote)} disabled={busy}>
+        </button>
+        <button type="button" className="danger" onClick={() => actions.deleteQuote(quote)} disabled={busy}>
           {M.delete}
-        </Button>
+        </button>
       </div>
     </li>
   );
