@@ -17,6 +17,9 @@ export interface ClientCardProps {
   creditNotesByInvoice: ReadonlyMap<string, readonly Row[]>;
   onEdit: (client: ClientRow) => void;
   onDelete: (client: ClientRow) => void;
+  /** Virtualised grid: the card's row, and the virtualiser's measuring ref. */
+  rowIndex?: number;
+  measureRef?: (element: HTMLElement | null) => void;
 }
 
 const NONE: readonly Row[] = [];
@@ -28,9 +31,11 @@ export const ClientCard = memo(function ClientCard({
   creditNotesByInvoice,
   onEdit,
   onDelete,
+  rowIndex,
+  measureRef,
 }: ClientCardProps) {
   return (
-    <Card data-testid="client-card" style={{ height: '100%' }}>
+    <Card data-testid="client-card" data-index={rowIndex} ref={measureRef} style={{ margin: 0 }}>
       <h2 style={{ margin: 0 }}>{client.name}</h2>
       <p>
         <a href={`mailto:${client.email}`}>{client.email}</a>

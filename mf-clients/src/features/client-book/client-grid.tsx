@@ -61,46 +61,52 @@ export function ClientGrid({
   const virtualizer = useWindowVirtualizer({
     count: rows.length,
     estimateSize: () => ESTIMATED_ROW_HEIGHT,
+    // Every card of a grid row stretches to the row's height: any of them measures the row (plus the gap).
     // No layout (jsdom, a hidden page): keep the estimate rather than collapsing every row to 0.
-    measureElement: (element) => element.getBoundingClientRect().height || ESTIMATED_ROW_HEIGHT,
+    measureElement: (element) => {
+      const height = element.getBoundingClientRect().height;
+      return height ? height + GAP : ESTIMATED_ROW_HEIGHT;
+    },
     overscan: 1,
     scrollMargin,
-    // jsdom and the first paint have no layout: show the first rows rather than nothing.
+    // The first paint has no layout yet: show the first rows rather than nothing.
     initialRect: { width: 1024, height: 1200 },
   });
 
+  // One grid holding the visible rows' cards keyed by client: a card still visible after a keystroke is kept
+  // (memo), not remounted; padding stands for the rows above and below.
+  const items = virtualizer.getVirtualItems();
+  const margin = virtualizer.options.scrollMargin;
+  const paddingTop = items.length ? items[0]!.start - margin : 0;
+  const paddingBottom = items.length ? Math.max(0, virtualizer.getTotalSize() - (items.at(-1)!.end - margin)) : 0;
+
   return (
-    <div ref={container} data-testid="client-grid" style={{ position: 'relative', height: virtualizer.getTotalSize() }}>
-      {virtualizer.getVirtualItems().map((item) => (
-        <div
-          key={item.key}
-          data-index={item.index}
-          ref={virtualizer.measureElement}
-          style={{
-            position: 'absolute',
-            top: 0,
-            left: 0,
-            width: '100%',
-            transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)`,
-            display: 'grid',
-            gap: GAP,
-            gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
-            paddingBottom: GAP,
-          }}
-        >
-          {rows[item.index]!.map((client) => (
-            <ClientCard
-              key={client.id}
-              client={client}
-              quotes={quotesByClient.get(client.id) ?? NONE}
-              invoices={invoicesByClient.get(client.id) ?? NONE}
-              creditNotesByInvoice={creditNotesByInvoice}
-              onEdit={onEdit}
-              onDelete={onDelete}
-            />
-          ))}
-        </div>
-      ))}
+    <div
+      ref={container}
+      data-testid="client-grid"
+      style={{
+        display: 'grid',
+        gap: GAP,
+        gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
+        paddingTop,
+        paddingBottom,
+      }}
+    >
+      {items.flatMap((item) =>
+        rows[item.index]!.map((client) => (
+          <ClientCard
+            key={client.id}
+            client={client}
+            quotes={quotesByClient.get(client.id) ?? NONE}
+            invoices={invoicesByClient.get(client.id) ?? NONE}
+            creditNotesByInvoice={creditNotesByInvoice}
+            onEdit={onEdit}
+            onDelete={onDelete}
+            rowIndex={item.index}
+            measureRef={virtualizer.measureElement}
+          />
+        )),
+      )}
     </div>
   );
 }
