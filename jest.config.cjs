@@ -15,7 +15,7 @@ const swc = [
 const common = {
   transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.ttf$': '<rootDir>/scripts/jest-file-path-transform.cjs' },
   // ESM-only dependencies are compiled too.
-  transformIgnorePatterns: ['/node_modules/(?!(idb-keyval|jspdf|unpdf|@supabase|uuid|nanoid|dejavu-fonts-ttf)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(idb-keyval|jspdf|unpdf|@supabase|uuid|nanoid|dejavu-fonts-ttf|@expo-google-fonts)/)'],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json', 'ttf'],
 };
 

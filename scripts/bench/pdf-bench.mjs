@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // PDF rendering benchmark (issue « Measured »): a 30-line quote with a logo (median of ≥ 20 runs, budget
 // ≤ 150 ms in Chromium) and a 500-line quote (≤ 2 s, page breaks checked by reading the PDF back), plus file
-// sizes. Runs @atelier/documents bundled with esbuild, in headless Chromium (playwright-core + system
+// sizes. Issue 8: a 30-line invoice with its legal mentions (≤ 150 ms) and an avoir; issue 10: a 30-line devis
+// without logo stays ≤ 200 KB, with and without emoji (the emoji font is then fetched and remapped once). Runs @atelier/documents bundled with esbuild, in headless Chromium (playwright-core + system
 // Chromium) and in Node. Prints one JSON object per line on stdout; progress goes to stderr.
 //
 //   node scripts/bench/pdf-bench.mjs            # Chromium when available, and Node
@@ -85,8 +86,15 @@ function makeLogoPng(width = 600, height = 240) {
 
 // ── The code under test, bundled the way a browser gets it (jsPDF included, loaded by the dynamic import).
 const ENTRY = `
-export { renderQuotePdf } from './shared/documents/src/pdf/render';
-export { SAMPLE_CLIENT, SAMPLE_COMPANY, customization, sampleQuote } from './shared/documents/src/testing/fixtures';
+export { renderQuotePdf, renderInvoicePdf, renderCreditNotePdf } from './shared/documents/src/pdf/render';
+export {
+  SAMPLE_CLIENT,
+  SAMPLE_COMPANY,
+  customization,
+  sampleQuote,
+  sampleInvoice,
+  sampleLines,
+} from './shared/documents/src/testing/fixtures';
 `;
 
 async function bundle(platform) {
@@ -153,7 +161,72 @@ async function measure(api, logo, runs, longRuns) {
     for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
     return btoa(s);
   };
+  // Issue 8: a 30-line invoice (mentions, insurance) and its avoir; issue 10: devis sizes and emoji.
+  const insured = {
+    ...company,
+    insurance: { name: 'Assurance décennale', insurer: 'MAAF Assurances', address: '79036 Niort', coverage: 'France' },
+  };
+  const invoiceInput = (lines) => ({
+    invoice: { ...api.sampleInvoice(lines, 'FA0001'), serviceDate: '2026-11-14' },
+    quoteNumber: 'DE0001',
+    client: api.SAMPLE_CLIENT,
+    company: insured,
+    customization: api.customization({ tableStyle: 'striped' }),
+  });
+  const timed = async (fn, n) => {
+    await fn();
+    const xs = [];
+    let out;
+    for (let i = 0; i < n; i += 1) {
+      const s = now();
+      out = await fn();
+      xs.push(now() - s);
+    }
+    return { median: median(xs), p90: pct(xs, 0.9), max: Math.max(...xs), runs: xs.length, bytes: out.bytes.length };
+  };
+  const inv30 = await timed(() => api.renderInvoicePdf(invoiceInput(30)), runs);
+  const avoir30 = await timed(
+    () =>
+      api.renderCreditNotePdf({
+        creditNote: {
+          number: 'AV0001',
+          date: '2026-11-23',
+          reason: 'cancel',
+          invoiceNumber: 'FA0001',
+          invoiceDate: '2026-11-21',
+          tasks: api.sampleLines(30),
+          tvaRate: 10,
+        },
+        client: api.SAMPLE_CLIENT,
+        company: insured,
+        customization: api.customization(),
+      }),
+    Math.max(5, Math.floor(runs / 2)),
+  );
+  const noLogo = { ...api.SAMPLE_COMPANY, logo: '' };
+  const devisInput = (tasks) => ({
+    quote: { ...api.sampleQuote(1, 'DE0002'), tasks },
+    client: api.SAMPLE_CLIENT,
+    company: noLogo,
+    customization: api.customization(),
+  });
+  const emojiTasks = api
+    .sampleLines(30)
+    .map((line, i) => ({ ...line, name: `${line.name} ${['😀', '👍', '🔧'][i % 3]}` }));
+  t = now();
+  await api.renderQuotePdf(devisInput(emojiTasks));
+  const emojiFirstMs = now() - t;
+  const devis30 = await timed(
+    () => api.renderQuotePdf(devisInput(api.sampleLines(30))),
+    Math.max(5, Math.floor(runs / 2)),
+  );
+  const devis30Emoji = await timed(() => api.renderQuotePdf(devisInput(emojiTasks)), Math.max(5, Math.floor(runs / 2)));
   return {
+    inv30,
+    avoir30,
+    devis30,
+    devis30Emoji,
+    emojiFirstMs,
     firstMs,
     warnings: first.warnings,
     q30: {
@@ -219,6 +292,27 @@ async function report(env, result) {
     warnings: result.warnings,
   });
   emit({ bench: 'pdf', env, case: 'first-render-incl-jspdf-init', ms: +result.firstMs.toFixed(1) });
+  const row = (name, r, budgetMs, budgetBytes) => {
+    emit({
+      bench: 'pdf',
+      env,
+      case: name,
+      medianMs: +r.median.toFixed(1),
+      p90Ms: +r.p90.toFixed(1),
+      maxMs: +r.max.toFixed(1),
+      runs: r.runs,
+      fileBytes: r.bytes,
+      ...(budgetMs ? { budgetMs } : {}),
+      ...(budgetBytes ? { budgetBytes } : {}),
+      ok: (!budgetMs || r.median <= budgetMs) && (!budgetBytes || r.bytes <= budgetBytes),
+    });
+    log(`${env}: ${name} median ${r.median.toFixed(1)} ms, ${r.bytes} B`);
+  };
+  row('invoice-30-lines-logo-mentions', result.inv30, BUDGET_30_MS);
+  row('avoir-30-lines-logo', result.avoir30, BUDGET_30_MS);
+  row('devis-30-lines-no-logo', result.devis30, 0, 200 * 1024);
+  row('devis-30-lines-no-logo-emoji', result.devis30Emoji, 0, 200 * 1024);
+  emit({ bench: 'pdf', env, case: 'first-emoji-render-incl-emoji-font', ms: +result.emojiFirstMs.toFixed(1) });
   emit({
     bench: 'pdf',
     env,

@@ -62,6 +62,8 @@ function sharedSingletons() {
 const NOT_PRECACHED = [/\.gz$/, /\.LICENSE\.txt$/, /^mf-stats\.json$/, /^\.build-hash$/, /\.map$/];
 
 const LAZY_ABOVE_BYTES = 1024 * 1024;
+/** PDF fonts used only by some documents (emoji, Times → DejaVu Serif, Courier → DejaVu Sans Mono). */
+const LAZY_FONT = /^fonts\/(NotoEmoji|DejaVuSerif|DejaVuSansMono)/;
 
 /**
  * Remotes: writes precache-manifest.json = { version, files } (every emitted file of this build). The shell's
@@ -86,7 +88,7 @@ class PrecacheManifestPlugin {
           // The standalone page of the remote is not used by the shell; multi-megabyte files (tesseract's
           // cores) are cached on first use instead of on install, to spare a phone's data plan.
           const standalone = ['index.html', 'main.js'];
-          const big = (file) => assets[file].size() > LAZY_ABOVE_BYTES;
+          const big = (file) => assets[file].size() > LAZY_ABOVE_BYTES || LAZY_FONT.test(file);
           const files = all.filter((file) => !standalone.includes(file) && !big(file));
           const lazy = all.filter((file) => big(file));
           const body = JSON.stringify({ version: hash.digest('hex').slice(0, 16), files, lazy }, null, 1);
@@ -171,7 +173,9 @@ function createAppConfig({ app, dirname, exposes, runtimePlugins = [], copy = []
               },
             },
           },
-          { test: /\.(png|jpe?g|svg|woff2?|ttf)$/, type: 'asset/resource' },
+          { test: /\.(png|jpe?g|svg|woff2?)$/, type: 'asset/resource' },
+          // PDF fonts keep their name: the optional ones (LAZY_FONT) are cached on first use, not precached.
+          { test: /\.ttf$/, type: 'asset/resource', generator: { filename: 'fonts/[name].[contenthash:8][ext]' } },
           { test: /\.traineddata(\.gz)?$/, type: 'asset/resource' },
         ],
       },

@@ -423,8 +423,7 @@ export function buildInvoiceLayout(input: InvoiceDocumentInput): DocumentLayout 
   const { invoice, client, company, customization, quoteNumber } = input;
   const settings = customization.invoice;
   const deadlineDays = Math.max(0, Math.round(settings?.paymentDeadline ?? 30));
-  const dueDate =
-    (invoice.dueDate && formatDate(invoice.dueDate)) || formatDate(addDays(invoice.date, deadlineDays));
+  const dueDate = (invoice.dueDate && formatDate(invoice.dueDate)) || formatDate(addDays(invoice.date, deadlineDays));
   const meta: MetaLine[] = [
     { label: m.numberLabel, value: invoice.number },
     { label: m.issueDateLabel, value: formatDate(invoice.date) },

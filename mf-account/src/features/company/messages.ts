@@ -7,6 +7,7 @@ export const companyMessages = {
     bank: 'Coordonnées bancaires',
     logo: 'Logo',
     footer: 'Pied de page',
+    insurance: 'Assurance professionnelle',
   },
   labels: {
     name: 'Nom de l’entreprise',
@@ -21,13 +22,21 @@ export const companyMessages = {
     bic: 'BIC',
     logo: 'Logo de l’entreprise',
     footer: 'Texte du pied de page',
+    insuranceName: 'Assurance souscrite',
+    insurer: 'Assureur',
+    insurerAddress: 'Adresse de l’assureur',
+    insuranceCoverage: 'Couverture géographique',
   },
   hints: {
     siret: '14 chiffres',
     website: 'Exemple : https://www.mon-entreprise.fr',
-    tva: 'Exemple : FR12345678901',
+    tva: 'Exemple : FR12345678901. Sans numéro, vos factures portent « TVA non applicable, art. 293 B du CGI ».',
     logo: 'Toute image (PNG, JPG, SVG…). Elle est réduite pour le document.',
     footer: 'Imprimé en bas des factures (si aucun pied de page personnalisé n’est défini).',
+    insurance:
+      'Obligatoire pour les artisans du bâtiment (décennale…) : imprimée sur vos factures dès que l’assureur est renseigné.',
+    insuranceName: 'Exemple : Assurance décennale',
+    insuranceCoverage: 'Exemple : France métropolitaine',
   },
   requiredNote: 'Les champs marqués d’un astérisque (*) sont obligatoires.',
   errors: {

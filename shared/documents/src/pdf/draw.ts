@@ -33,6 +33,29 @@ export function tint(rgb: Rgb, amount: number): Rgb {
   return rgb.map((c) => Math.round(c + (255 - c) * amount)) as Rgb;
 }
 
+type EmojiChar = (ch: string) => string | null;
+
+function hasEmojiRun(line: string, emojiChar: EmojiChar): boolean {
+  for (const ch of line) {
+    if (ch.charCodeAt(0) > 0x7f && emojiChar(ch) !== null) return true;
+  }
+  return false;
+}
+
+/** A line cut into runs of plain text and of emoji (these as the emoji font's characters). */
+export function splitEmojiRuns(line: string, emojiChar: EmojiChar): { text: string; emoji: boolean }[] {
+  const runs: { text: string; emoji: boolean }[] = [];
+  for (const ch of line) {
+    const drawn = ch.charCodeAt(0) > 0x7f ? emojiChar(ch) : null;
+    const emoji = drawn !== null;
+    const text = drawn ?? ch;
+    const last = runs[runs.length - 1];
+    if (last && last.emoji === emoji) last.text += text;
+    else runs.push({ text, emoji });
+  }
+  return runs;
+}
+
 const DATA_URL_IMAGE = /^data:image\/(png|jpe?g|gif|webp|bmp);base64,[A-Za-z0-9+/=\s]+$/i;
 
 function lineHeightMm(fontSizePt: number): number {
@@ -76,19 +99,77 @@ class Painter {
     return this.colors.accent;
   }
 
+  /** The customisation's font of the text being drawn (which embedded font encodes it). */
+  private current: PdfFontName = 'helvetica';
+
   font(family: PdfFontName, style: 'normal' | 'bold', sizePt: number, colour: Rgb = TEXT_DARK): void {
+    this.current = family;
     this.doc.setFont(this.fonts.family(family), style);
     this.doc.setFontSize(sizePt);
     this.doc.setTextColor(colour[0], colour[1], colour[2]);
   }
 
-  text(value: string | string[], x: number, y: number, align: 'left' | 'right' | 'center' = 'left'): void {
-    const safe = Array.isArray(value) ? value.map((v) => this.fonts.encode(v)) : this.fonts.encode(value);
-    this.doc.text(safe, x, y, { align, baseline: 'alphabetic' });
+  encode(value: string): string {
+    return this.fonts.encode(value, this.current);
+  }
+
+  text(
+    value: string | string[],
+    x: number,
+    y: number,
+    align: 'left' | 'right' | 'center' = 'left',
+    lineHeightFactor?: number,
+  ): void {
+    const safe = Array.isArray(value) ? value.map((v) => this.encode(v)) : this.encode(value);
+    this.drawEncoded(safe, x, y, align, lineHeightFactor);
   }
 
   wrap(value: string, widthMm: number): string[] {
-    return this.doc.splitTextToSize(this.fonts.encode(value), widthMm) as string[];
+    return this.doc.splitTextToSize(this.encode(value), widthMm) as string[];
+  }
+
+  /** Draws encoded text; lines holding emoji are drawn run by run, emoji with the emoji font. */
+  drawEncoded(
+    value: string | string[],
+    x: number,
+    y: number,
+    align: 'left' | 'right' | 'center',
+    lineHeightFactor?: number,
+  ): void {
+    const lines = Array.isArray(value) ? value : [value];
+    const options = { align, baseline: 'alphabetic' as const, ...(lineHeightFactor ? { lineHeightFactor } : {}) };
+    const emojiChar = this.fonts.emojiChar;
+    const current = this.current;
+    if (
+      !this.fonts.emojiFamily ||
+      !emojiChar ||
+      !lines.some((line) => hasEmojiRun(line, (ch) => emojiChar(ch, current)))
+    ) {
+      this.doc.text(value, x, y, options);
+      return;
+    }
+    const factor = lineHeightFactor ?? this.doc.getLineHeightFactor();
+    const step = (this.doc.getFontSize() * factor) / this.doc.internal.scaleFactor;
+    lines.forEach((line, i) => this.drawRuns(line, x, y + i * step, align));
+  }
+
+  private drawRuns(line: string, x: number, y: number, align: 'left' | 'right' | 'center'): void {
+    const emojiFamily = this.fonts.emojiFamily!;
+    const { fontName, fontStyle } = this.doc.getFont();
+    const current = this.current;
+    const runs = splitEmojiRuns(line, (ch) => this.fonts.emojiChar!(ch, current));
+    const widths = runs.map((run) => {
+      this.doc.setFont(run.emoji ? emojiFamily : fontName, run.emoji ? 'normal' : fontStyle);
+      return this.doc.getTextWidth(run.text);
+    });
+    const total = widths.reduce((a, b) => a + b, 0);
+    let cx = align === 'right' ? x - total : align === 'center' ? x - total / 2 : x;
+    runs.forEach((run, i) => {
+      this.doc.setFont(run.emoji ? emojiFamily : fontName, run.emoji ? 'normal' : fontStyle);
+      this.doc.text(run.text, cx, y, { baseline: 'alphabetic' });
+      cx += widths[i]!;
+    });
+    this.doc.setFont(fontName, fontStyle);
   }
 
   /** Bottom limit for free content (everything but table rows). */
@@ -282,7 +363,7 @@ function drawTable(p: Painter): void {
   rows.forEach((row, rowIndex) => {
     const cells = row.map((cell, i) => {
       const c = columns[i]!;
-      return i === 0 ? p.wrap(cell, c.width - 2 * CELL_PADDING_MM) : [p.fonts.encode(cell)];
+      return i === 0 ? p.wrap(cell, c.width - 2 * CELL_PADDING_MM) : [p.encode(cell)];
     });
     const lineCount = Math.max(...cells.map((c) => c.length));
     const rowHeight = Math.max(geometry.rowHeightMm, lineCount * bodyLh + 3);
@@ -308,7 +389,7 @@ function drawTable(p: Painter): void {
     cells.forEach((lines, i) => {
       const c = columns[i]!;
       const x = c.align === 'right' ? c.x + c.width - CELL_PADDING_MM : c.x + CELL_PADDING_MM;
-      p.doc.text(lines, x, firstBaseline, { align: c.align, lineHeightFactor: LINE_FACTOR });
+      p.drawEncoded(lines, x, firstBaseline, c.align, LINE_FACTOR);
     });
     p.y += rowHeight;
   });

@@ -144,7 +144,7 @@ describe('renderQuotePdf', () => {
 
   it('falls back to the standard fonts and WinAnsi spellings when the font cannot be loaded', async () => {
     setUnicodeFontSource(
-      async () => ({ regular: 'missing', bold: 'missing' }),
+      async () => ({ sans: { regular: 'missing', bold: 'missing' } }),
       async () => {
         throw new Error('offline');
       },

@@ -10,7 +10,8 @@ import {
 } from '../layout';
 import { toPdfText } from '../text';
 import { drawDocument } from './draw';
-import { STANDARD_PDF_FONTS, loadUnicodeFont, embedUnicodeFont } from './fonts/unicode-font';
+import { needsEmojiFont } from './fonts/emoji-font';
+import { STANDARD_PDF_FONTS, embedFonts, loadFonts, type FontKey } from './fonts/unicode-font';
 
 export interface RenderedDocument {
   bytes: Uint8Array;
@@ -25,8 +26,23 @@ const DOCUMENT_TITLES: Record<DocumentLayout['kind'], string> = {
   credit_note: 'Avoir',
 };
 
+/**
+ * The fonts a document needs beyond DejaVu Sans: Serif/Mono when the customisation picks Times/Courier, the
+ * emoji font only when some text holds an emoji above U+FFFF.
+ */
+export function fontsNeeded(layout: DocumentLayout): FontKey[] {
+  const keys = new Set<FontKey>();
+  for (const name of [layout.style.titleFont, layout.style.bodyFont]) {
+    if (name === 'times') keys.add('serif');
+    if (name === 'courier') keys.add('mono');
+  }
+  const { logo: _logo, ...texts } = layout;
+  if (needsEmojiFont(JSON.stringify(texts))) keys.add('emoji');
+  return [...keys];
+}
+
 export async function renderLayoutPdf(layout: DocumentLayout, author = ''): Promise<RenderedDocument> {
-  const [{ jsPDF }, fontFiles] = await Promise.all([import('jspdf'), loadUnicodeFont()]);
+  const [{ jsPDF }, fontFiles] = await Promise.all([import('jspdf'), loadFonts(fontsNeeded(layout))]);
   const doc = new jsPDF({
     orientation: 'portrait',
     unit: 'mm',
@@ -34,7 +50,7 @@ export async function renderLayoutPdf(layout: DocumentLayout, author = ''): Prom
     compress: true,
     putOnlyUsedFonts: true,
   });
-  const fonts = fontFiles ? embedUnicodeFont(doc, fontFiles) : STANDARD_PDF_FONTS;
+  const fonts = embedFonts(doc, fontFiles, jsPDF) ?? STANDARD_PDF_FONTS;
   doc.setProperties({
     // Document properties are written as PDF strings (Latin-1 only): the WinAnsi spelling.
     title: toPdfText(`${DOCUMENT_TITLES[layout.kind]} ${layout.number}`),
@@ -43,6 +59,7 @@ export async function renderLayoutPdf(layout: DocumentLayout, author = ''): Prom
   });
   doc.setLanguage('fr-FR');
   const warnings = drawDocument(doc, layout, fonts);
+  fonts.finish?.();
   const bytes = new Uint8Array(doc.output('arraybuffer'));
   return { bytes, fileName: layout.fileName, warnings };
 }

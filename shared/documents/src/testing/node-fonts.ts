@@ -1,17 +1,14 @@
-// Node tests: the Unicode font read from node_modules, as the browser fetches the webpack asset.
+// Node tests: the PDF fonts read from node_modules, as the browser fetches the webpack assets (in Jest, the
+// asset module's imports are the files' paths).
 import { readFile } from 'node:fs/promises';
 
 import { setUnicodeFontSource } from '../pdf/fonts/unicode-font';
 
+export async function readFontFile(path: string): Promise<ArrayBuffer> {
+  const bytes = await readFile(path);
+  return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+}
+
 export function useFontsFromDisk(): void {
-  setUnicodeFontSource(
-    async () => ({
-      regular: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
-      bold: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
-    }),
-    async (path) => {
-      const bytes = await readFile(path);
-      return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
-    },
-  );
+  setUnicodeFontSource(null, readFontFile);
 }

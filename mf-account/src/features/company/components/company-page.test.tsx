@@ -129,6 +129,23 @@ describe('/company', () => {
     expect(screen.getByRole('button', { name: 'Sauvegarder' })).toBeInTheDocument();
   });
 
+  it('saves the professional insurance printed on invoices', async () => {
+    renderPage();
+    fillValid();
+    expect(screen.getByText(/imprimée sur vos factures dès que l’assureur est renseigné/)).toBeInTheDocument();
+    fill('Assurance souscrite', 'Assurance décennale');
+    fill('Assureur', 'MAAF Assurances');
+    fill('Adresse de l’assureur', 'Chaban de Chauray\n79036 Niort Cedex 9');
+    fill('Couverture géographique', 'France métropolitaine');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Sauvegarder' })));
+    expect(JSON.parse(localStorage.getItem('companyInfo')!).insurance).toEqual({
+      name: 'Assurance décennale',
+      insurer: 'MAAF Assurances',
+      address: 'Chaban de Chauray\n79036 Niort Cedex 9',
+      coverage: 'France métropolitaine',
+    });
+  });
+
   it('removes the logo', async () => {
     companyInfoStore.set({ ...DEFAULT_COMPANY_INFO, logo: PNG });
     renderPage();

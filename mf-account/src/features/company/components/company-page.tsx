@@ -213,6 +213,16 @@ export function CompanyPage({ signUpDetails = loadSignUpDetails }: CompanyPagePr
           </Grid>
         </Card>
         <Card>
+          <SectionTitle>{m.sections.insurance}</SectionTitle>
+          <Intro>{m.hints.insurance}</Intro>
+          <Grid>
+            {text('insuranceName', { hint: m.hints.insuranceName })}
+            {text('insurer')}
+            {text('insurerAddress', { wide: true, multiline: true })}
+            {text('insuranceCoverage', { hint: m.hints.insuranceCoverage })}
+          </Grid>
+        </Card>
+        <Card>
           <SectionTitle>{m.sections.logo}</SectionTitle>
           <LogoField value={values.logo} onChange={(dataUrl) => set('logo', dataUrl)} />
         </Card>

@@ -24,6 +24,10 @@ const valid: CompanyFormValues = {
   bic: 'ccbpfrpp',
   logo: '',
   footer: '  Assurance décennale MAAF  ',
+  insuranceName: '',
+  insurer: '',
+  insurerAddress: '',
+  insuranceCoverage: '',
 };
 
 describe('company form validation', () => {
@@ -77,6 +81,25 @@ describe('company form validation', () => {
 });
 
 describe('toCompanyInfo', () => {
+  it('stores the insurance (printed on invoices) only when something is filled in', () => {
+    const info = toCompanyInfo({
+      ...valid,
+      insuranceName: ' Assurance décennale ',
+      insurer: 'MAAF Assurances',
+      insurerAddress: '79036 Niort Cedex 9',
+      insuranceCoverage: 'France métropolitaine',
+    });
+    expect(info.insurance).toEqual({
+      name: 'Assurance décennale',
+      insurer: 'MAAF Assurances',
+      address: '79036 Niort Cedex 9',
+      coverage: 'France métropolitaine',
+    });
+    expect(companyInfoSchema.parse(info)).toEqual(info);
+    expect(toFormValues(info).insurer).toBe('MAAF Assurances');
+    expect(toCompanyInfo(valid)).not.toHaveProperty('insurance');
+  });
+
   it('normalises what is stored under companyInfo', () => {
     const info = toCompanyInfo(valid);
     expect(companyInfoSchema.parse(info)).toEqual(info);

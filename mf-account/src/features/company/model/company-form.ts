@@ -19,6 +19,10 @@ export interface CompanyFormValues {
   bic: string;
   logo: string;
   footer: string;
+  insuranceName: string;
+  insurer: string;
+  insurerAddress: string;
+  insuranceCoverage: string;
 }
 
 export type CompanyField = keyof CompanyFormValues;
@@ -40,6 +44,10 @@ export function toFormValues(info: CompanyInfo): CompanyFormValues {
     bic: info.rib?.bic ?? '',
     logo: info.logo ?? '',
     footer: info.footer ?? '',
+    insuranceName: info.insurance?.name ?? '',
+    insurer: info.insurance?.insurer ?? '',
+    insurerAddress: info.insurance?.address ?? '',
+    insuranceCoverage: info.insurance?.coverage ?? '',
   };
 }
 
@@ -140,6 +148,10 @@ export const FORM_FIELDS: readonly CompanyField[] = [
   'bic',
   'logo',
   'footer',
+  'insuranceName',
+  'insurer',
+  'insurerAddress',
+  'insuranceCoverage',
 ];
 
 export function validateCompanyForm(values: CompanyFormValues): CompanyFormErrors {
@@ -154,6 +166,12 @@ export function validateCompanyForm(values: CompanyFormValues): CompanyFormError
 /** Stored shape (key companyInfo), trimmed and normalised. Call only on valid values. */
 export function toCompanyInfo(values: CompanyFormValues): CompanyInfo {
   const upper = (s: string) => s.replace(/\s+/g, ' ').trim().toUpperCase();
+  const insurance = {
+    name: values.insuranceName.trim(),
+    insurer: values.insurer.trim(),
+    address: values.insurerAddress.trim(),
+    coverage: values.insuranceCoverage.trim(),
+  };
   return {
     name: values.name.trim(),
     address: values.address.trim(),
@@ -165,6 +183,7 @@ export function toCompanyInfo(values: CompanyFormValues): CompanyInfo {
     rib: { bank: values.bank.trim(), iban: upper(values.iban), bic: values.bic.replace(/\s/g, '').toUpperCase() },
     logo: values.logo,
     footer: values.footer.trim(),
+    ...(Object.values(insurance).some(Boolean) ? { insurance } : {}),
   };
 }
 
