@@ -35,8 +35,21 @@ async function generateDevis(page: Page, client: { name: string; email: string }
   await expect(page.getByRole('link', { name: /Télécharger devis-DE\d+\.pdf/ })).toBeVisible({ timeout: 20_000 });
 }
 
+/** The user's setting as the server keeps it (public.user_settings), read with the page's session. */
+async function serverSetting(page: Page, key: string): Promise<unknown[]> {
+  return page.evaluate(async (key) => {
+    const session = JSON.parse(localStorage.getItem('atelier.auth.session') ?? 'null');
+    const config = await (await fetch('/config.json')).json();
+    const res = await fetch(`${config.supabaseUrl}/rest/v1/user_settings?select=value&key=eq.${key}`, {
+      headers: { apikey: config.supabaseAnonKey, authorization: `Bearer ${session.access_token}` },
+    });
+    const rows = (await res.json()) as Array<{ value: unknown[] }>;
+    return rows[0]?.value ?? [];
+  }, key);
+}
+
 async function signOut(page: Page) {
-  await page.goto('/');
+  await page.goto('/account');
   await page.getByRole('button', { name: 'Se déconnecter' }).click();
   await expect(page).toHaveURL(/\/auth/);
 }
@@ -73,15 +86,12 @@ test('the same user on a second browser gets the same book, catalogue, company a
   await expect(card).toContainText('DE0001');
   // A change on the second browser comes back to the first one.
   await addTask(other, 'Vitrification', '22');
+  // Once the second browser pushed it, the first one gets it at its next sync (here: the reload).
   await expect
-    .poll(
-      async () => {
-        await page.goto('/tasks');
-        return page.getByRole('listitem').filter({ hasText: 'Vitrification' }).count();
-      },
-      { timeout: 20_000 },
-    )
-    .toBe(1);
+    .poll(() => serverSetting(other, 'tasks'), { timeout: 15_000 })
+    .toContainEqual(expect.objectContaining({ name: 'Vitrification' }));
+  await page.goto('/tasks');
+  await expect(page.getByRole('listitem').filter({ hasText: 'Vitrification' })).toBeVisible({ timeout: 15_000 });
   await second.close();
 
   // Sign out, another account on the same browser: none of the first one's data.
