@@ -65,7 +65,8 @@ function activate(userId: string): void {
   const tell = () => {
     // One message once both imports answered, only when something was imported.
     if (settings === null || book === undefined || runtime.userId !== userId) return;
-    if (!settings.length && !book) return;
+    const nothing = !book || book.clients + book.quotes + book.invoices + book.skipped === 0;
+    if (!settings.length && nothing) return;
     const counts = { clients: book?.clients ?? 0, quotes: book?.quotes ?? 0, invoices: book?.invoices ?? 0 };
     const names = settings.map((key) => STORAGE_MESSAGES.legacySettingNames[key] ?? key);
     const text = [
