@@ -177,3 +177,61 @@ test('devis → invoice FA… with its PDF → paid → Annuler gives an avoir A
   await expect(page.getByTestId('invoice-row')).toHaveCount(1, { timeout: 15_000 });
   await expect(page.getByTestId('credit-note-row')).toHaveCount(1);
 });
+
+test('offline: the invoice draft is kept and issued once back online; « Corriger » gives an avoir and a new invoice', async ({
+  page,
+  context,
+  signedIn,
+}) => {
+  void signedIn;
+  await confirmCompany(page);
+  await buildDevisOnHome(page);
+  await page.goto('/clients');
+  const card = page.getByTestId('client-card').filter({ hasText: CLIENT.name });
+  const quote = card.getByTestId('quote-row').filter({ hasText: 'DE0001' });
+  await expect(quote).toBeVisible({ timeout: 15_000 });
+
+  // Offline: the number needs the server; the draft stays in the book, nothing is lost.
+  await context.setOffline(true);
+  await quote.getByRole('button', { name: 'Générer la facture' }).click();
+  await page
+    .getByRole('dialog', { name: 'Générer la facture' })
+    .getByRole('button', { name: 'Générer la facture' })
+    .click();
+  await expect(page.getByText(/Connexion requise : le numéro de facture est attribué par le serveur/)).toBeVisible();
+  const draft = card.getByTestId('invoice-row').filter({ hasText: 'brouillon' });
+  await expect(draft).toBeVisible();
+
+  // Back online: « Émettre la facture » issues it, once.
+  await context.setOffline(false);
+  const [issued] = await Promise.all([
+    page.waitForEvent('download', { timeout: 30_000 }),
+    draft.getByRole('button', { name: 'Émettre la facture' }).click(),
+  ]);
+  expect(issued.suggestedFilename()).toBe('facture-FA0001.pdf');
+  const invoice = card.getByTestId('invoice-row').filter({ hasText: 'FA0001' });
+  await expect(invoice.getByTestId('invoice-status')).toHaveText('en attente');
+  await expect(card.getByTestId('invoice-row')).toHaveCount(1);
+
+  // « Corriger »: avoir AV0001 and a new draft opened, pre-filled; a quantity changed, then issued as FA0002.
+  page.once('dialog', (confirm) => void confirm.accept());
+  await invoice.getByRole('button', { name: 'Corriger' }).click();
+  const editor = page.getByRole('dialog', { name: 'Brouillon de facture' });
+  await expect(editor).toBeVisible({ timeout: 15_000 });
+  await expect(editor.getByLabel('Titre du projet')).toHaveValue('Rénovation salle de bain');
+  await editor.getByLabel('Quantité').first().fill('10');
+  await expect(editor).toContainText(/Total HT : 435,00\s€/);
+  const [corrected] = await Promise.all([
+    page.waitForEvent('download', { timeout: 30_000 }),
+    editor.getByRole('button', { name: 'Émettre la facture' }).click(),
+  ]);
+  expect(corrected.suggestedFilename()).toBe('facture-FA0002.pdf');
+  const text = await pdfText(await bytesOf(corrected));
+  expect(text).toContain('FA0002');
+  expect(text).toContain('435,00 €');
+  await expect(card.getByTestId('credit-note-row').filter({ hasText: 'AV0001' })).toContainText('FA0001');
+  await expect(invoice.getByTestId('invoice-status')).toHaveText('annulée par avoir');
+  await expect(card.getByTestId('invoice-row').filter({ hasText: 'FA0002' }).getByTestId('invoice-status')).toHaveText(
+    'en attente',
+  );
+});
