@@ -146,6 +146,38 @@ export async function confirmCompany(page: Page, siret = '55208131700046') {
   await expect(form.getByRole('button', { name: 'Sauvegardé !' })).toBeVisible();
 }
 
+/** The signed-in user's own copy of a setting (localStorage `<key>.<user id>`, issue 8), parsed; null if none. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON read back for assertions
+export async function storedSetting(page: Page, key: string): Promise<any> {
+  return page.evaluate((key) => {
+    const name = Object.keys(localStorage).find((k) => k.startsWith(`${key}.`) && /^[^.]+\.[0-9a-f-]{36}$/.test(k));
+    return name ? JSON.parse(localStorage.getItem(name) ?? 'null') : null;
+  }, key);
+}
+
+/**
+ * The signed-in user's client book as the server keeps it (issue 8), read with the page's session: clients
+ * (oldest first) with their quotes rows.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON rows read back for assertions
+export async function serverClientBook(page: Page): Promise<Array<Record<string, any>>> {
+  const key = await anonKey();
+  return page.evaluate(
+    async ({ url, key }) => {
+      const session = JSON.parse(localStorage.getItem('atelier.auth.session') ?? 'null');
+      const headers = { apikey: key, authorization: `Bearer ${session?.access_token}` };
+      const get = async (path: string) => (await fetch(`${url}/rest/v1/${path}`, { headers })).json();
+      const clients = await get('clients?select=*&order=created_at.asc');
+      const quotes = await get('quotes?select=*&order=date.asc');
+      return clients.map((c: Record<string, unknown>) => ({
+        ...c,
+        quotes: quotes.filter((q: Record<string, unknown>) => q.client_id === c.id),
+      }));
+    },
+    { url: BACKEND_URL, key },
+  );
+}
+
 export const test = base.extend<{ user: TestUser; signedIn: TestUser }>({
   user: async ({}, use) => {
     await use(await createUser());

@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import type { Download, Locator, Page } from '@playwright/test';
 
 import { pdfContentStreams } from '../../shared/documents/src/testing/pdf-text';
-import { BACKEND_URL, appOrigin, confirmCompany, expect, test } from '../fixtures';
+import { BACKEND_URL, appOrigin, confirmCompany, expect, serverClientBook, storedSetting, test } from '../fixtures';
 
 const QUOTA_MESSAGE =
   'Vous avez atteint votre limite de devis mensuelle. Passez à un plan supérieur pour créer des devis illimités.';
@@ -245,29 +245,34 @@ test('a quote built by hand: lines and VAT edited, PDF downloaded and read, mail
   // After a reload the quote is in the client's list, with the snapshot it was issued with.
   await page.reload();
   await expect(page.getByTestId('plan-badge')).toContainText('2 devis restants ce mois-ci');
-  const clients = await page.evaluate(() => JSON.parse(localStorage.getItem('clients') ?? '[]'));
+  // Saved into the user's client book on the server (issue 8): client merged by email, totals in cents.
+  await expect.poll(async () => (await serverClientBook(page))[0]?.quotes?.length ?? 0).toBe(1);
+  const clients = await serverClientBook(page);
   expect(clients).toHaveLength(1);
-  expect(clients[0]).toMatchObject({
+  const client = clients[0]!;
+  expect(client).toMatchObject({
     name: CLIENT.name,
     email: CLIENT.email,
     phone: CLIENT.phone,
     address: CLIENT.address,
   });
-  expect(clients[0].quotes).toHaveLength(1);
-  expect(clients[0].quotes[0]).toMatchObject({
+  expect(client.quotes).toHaveLength(1);
+  expect(client.quotes[0]).toMatchObject({
     number: 'DE0001',
-    projectTitle: 'Rénovation salle de bain',
-    totalHT: 486,
-    tva: 48.6,
-    total: 534.6,
-    tvaRate: 10,
-    tasks: [
+    project_title: 'Rénovation salle de bain',
+    total_ht_cents: 48600,
+    tva_cents: 4860,
+    total_ttc_cents: 53460,
+    lines: [
       { name: 'Peinture murs', unit: 'm2', price: 25.5, quantity: 12 },
       { name: 'Pose carrelage', unit: 'm2', price: 45, quantity: 4 },
     ],
     snapshot: { client: { name: CLIENT.name, email: CLIENT.email } },
   });
-  expect(clients[0].quotes[0].id).toMatch(/^quote-\d+$/);
+  expect(Number(client.quotes[0].vat_rate)).toBe(10);
+  // The browser's quote id (kept as legacy_id; the row id is derived from it).
+  const quoteId = client.quotes[0].legacy_id as string;
+  expect(quoteId).toMatch(/^quote-\d+$/);
   // The PDF bytes are kept in IndexedDB under the quote id.
   const storedBytes = await page.evaluate(
     (id) =>
@@ -283,7 +288,7 @@ test('a quote built by hand: lines and VAT edited, PDF downloaded and read, mail
           get.onerror = () => reject(get.error);
         };
       }),
-    clients[0].quotes[0].id as string,
+    quoteId,
   );
   expect(storedBytes).toBe(bytes.byteLength);
 
@@ -335,7 +340,7 @@ test('the free plan’s fourth quote of the month is refused by the page and by 
   await page.getByRole('button', { name: 'Générer le PDF' }).click();
   await expect(page.getByRole('region', { name: 'Export' })).toContainText(QUOTA_MESSAGE);
   await expect(page.getByRole('link', { name: /Télécharger devis-DE0004/ })).toHaveCount(0);
-  const quotes = await page.evaluate(() => JSON.parse(localStorage.getItem('clients') ?? '[]')[0]?.quotes?.length ?? 0);
+  const quotes = (await serverClientBook(page))[0]?.quotes?.length ?? 0;
   expect(quotes).toBe(1);
 
   // After a reload the page still knows (from the backend), and a direct call is refused too.
@@ -365,7 +370,7 @@ test('customisation changes show in the preview and in the next PDF', async ({ p
 
   await page.getByRole('button', { name: 'Sauvegarder' }).click();
   await expect(page.getByRole('button', { name: 'Sauvegardé !' })).toBeVisible();
-  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('quoteCustomization') ?? 'null'));
+  const stored = await storedSetting(page, 'quoteCustomization');
   expect(stored).toMatchObject({
     tableStyle: 'bordered',
     additionalText: 'Acompte de 30 % à la commande, solde à la réception des travaux.',
@@ -406,7 +411,7 @@ test('company details and logo set on /company appear on the PDF', async ({ page
   await form.getByRole('button', { name: 'Sauvegarder' }).click();
   await expect(form.getByRole('button', { name: 'Sauvegardé !' })).toBeVisible();
 
-  const company = await page.evaluate(() => JSON.parse(localStorage.getItem('companyInfo') ?? 'null'));
+  const company = await storedSetting(page, 'companyInfo');
   expect(company).toMatchObject({ name: 'Rénovations Lefèvre & Fils', siret: '55208131700046' });
   expect(company.logo).toMatch(/^data:image\/(png|jpeg);base64,/);
 
@@ -438,9 +443,8 @@ test('company details and logo set on /company appear on the PDF', async ({ page
     expect(text, `PDF text should contain « ${expected} »`).toContain(expected);
   }
   // The quote keeps its issue snapshot, with the logo kept once in IndexedDB rather than in every quote.
-  const snapshot = await page.evaluate(
-    () => JSON.parse(localStorage.getItem('clients') ?? '[]')[0]?.quotes?.[0]?.snapshot,
-  );
+  await expect.poll(async () => (await serverClientBook(page))[0]?.quotes?.length ?? 0).toBe(1);
+  const snapshot = (await serverClientBook(page))[0]?.quotes?.[0]?.snapshot;
   expect(snapshot).toMatchObject({
     company: { name: 'Rénovations Lefèvre & Fils', siret: '55208131700046', logo: '' },
   });

@@ -35,4 +35,62 @@ export const CLIENTS_MESSAGES = {
   pending: 'en attente',
   late: 'en retard',
   pendingSync: (n: number) => `${n} modification${n > 1 ? 's' : ''} en attente d’envoi`,
+
+  // Quotes (SPEC §2 per quote, §8 Clients and documents)
+  downloadPdf: 'Télécharger le PDF',
+  generateInvoice: 'Générer la facture',
+  generating: 'Génération en cours...',
+  quotePdfUnavailable: "Le PDF de ce devis n'est pas disponible.",
+  invoicePdfUnavailable: "Le PDF de cette facture n'est pas disponible.",
+  creditNotePdfUnavailable: "Le PDF de cet avoir n'est pas disponible.",
+  confirmDeleteQuote: 'Êtes-vous sûr de vouloir supprimer ce devis ?',
+  confirmDeleteInvoice: 'Êtes-vous sûr de vouloir supprimer cette facture ?',
+  deleteQuoteError: 'Une erreur est survenue lors de la suppression du devis.',
+  deleteInvoiceError: 'Une erreur est survenue lors de la suppression de la facture.',
+  updateError: 'Une erreur est survenue lors de la mise à jour.',
+  clientNotFound: 'Client non trouvé',
+  quoteNotFound: 'Devis non trouvé',
+  invoiceNotFound: 'Facture non trouvée',
+
+  // Invoice generation (SPEC §2, §8 Invoice generation)
+  generateInvoiceTitle: 'Générer la facture',
+  isPaid: 'Facture déjà payée',
+  paymentDate: 'Date de paiement',
+  invoiceGenerationError: 'Une erreur est survenue lors de la génération de la facture.',
+  needsNetwork:
+    'Connexion requise : le numéro de facture est attribué par le serveur. Le brouillon est conservé ; réessayez une fois connecté.',
+  invoiceIssued: (number: string) => `Facture ${number} générée.`,
+  archiveFailed: (number: string, reason: string) =>
+    `La facture ${number} est émise, mais son PDF n’a pas pu être archivé : ${reason}`,
+  creditArchiveFailed: (number: string, reason: string) =>
+    `L’avoir ${number} est émis, mais son PDF n’a pas pu être archivé : ${reason}`,
+  draft: 'brouillon',
+  issueDraft: 'Émettre la facture',
+  editDraft: 'Modifier le brouillon',
+  editDraftTitle: 'Brouillon de facture',
+  projectTitle: 'Titre du projet',
+  vatRate: 'Taux de TVA (%)',
+  lineName: 'Désignation',
+  lineQuantity: 'Quantité',
+  linePrice: 'Prix unitaire HT (€)',
+  totalHT: 'Total HT',
+  totalTTC: 'Total TTC',
+
+  // Invoices (issue 8: payment, Corriger / Annuler with an avoir)
+  markPaid: 'Marquer payée',
+  markUnpaid: 'Marquer non payée',
+  markPaidTitle: 'Paiement de la facture',
+  paidOn: (date: string) => `payée le ${date}`,
+  dueOn: (date: string) => `échéance ${date}`,
+  correct: 'Corriger',
+  cancelInvoice: 'Annuler',
+  confirmCancelInvoice: (number: string) =>
+    `Annuler la facture ${number} ? Un avoir du même montant sera émis ; la facture reste archivée.`,
+  confirmCorrectInvoice: (number: string) =>
+    `Corriger la facture ${number} ? Un avoir l’annulera et un nouveau brouillon pré-rempli sera ouvert.`,
+  creditNotes: 'Avoirs',
+  creditNoteIssued: (number: string) => `Avoir ${number} émis.`,
+  cancelled: 'annulée par avoir',
+  creditNoteFor: (number: string) => `avoir de ${number}`,
+  close: 'Fermer',
 } as const;

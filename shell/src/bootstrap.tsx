@@ -1,5 +1,5 @@
 // Shell start: runtime config and remote locations first, then the session, then the first render.
-import { initAuth, loadRuntimeConfig, startPlanRefresh } from '@atelier/platform';
+import { initAuth, loadRuntimeConfig, startPlanRefresh, startUserData } from '@atelier/platform';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 
@@ -10,6 +10,7 @@ import { registerServiceWorker } from './pwa/service-worker';
 async function start() {
   const [, remotes] = await Promise.all([loadRuntimeConfig(), loadRemoteEntries()]);
   registerAtelierRemotes(remotes);
+  startUserData();
   void initAuth();
   startPlanRefresh();
   createRoot(document.getElementById('root')!).render(

@@ -14,6 +14,7 @@ export const SHELL_MESSAGES = {
   brand: 'Atelier',
   openMenu: 'Ouvrir le menu',
   closeMenu: 'Fermer le menu',
+  dismiss: 'OK',
   mainNav: 'Navigation principale',
   guardError: (reason: string) => `Une erreur est survenue : ${reason}`,
   retry: 'Réessayer',

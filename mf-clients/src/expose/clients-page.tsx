@@ -1,97 +1,260 @@
 // Exposed as mf_clients/ClientsPage (/clients): the client book, read at once from the user's local copy
-// (@atelier/storage sync engine, IndexedDB per user) and synced with the server (clients table, RLS).
+// (@atelier/storage sync engine, IndexedDB per user) and synced with the server. This file wires the features:
+// the virtualised card grid (features/client-book), the client form (features/client-form) and the document
+// actions and modals (features/documents).
 import { getSupabase, useAuth } from '@atelier/platform';
-import { supabaseRemote, syncEngineFor, type SupabaseLike, type SyncEngine, type SyncRow } from '@atelier/storage';
-import { Banner, Button, Card, Field, Input, Modal, PageTitle, formatEuros } from '@atelier/ui';
-import { useEffect, useMemo, useState } from 'react';
+import { snapshotLogos, type SyncRow } from '@atelier/storage';
+import { Banner, Button, Field, Input, PageTitle } from '@atelier/ui';
+import { useCallback, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 
+import { ClientGrid } from '../features/client-book/client-grid';
+import type { ClientForm, ClientRow } from '../features/client-book/model';
+import { useClientBook, useEngine } from '../features/client-book/use-client-book';
+import { ClientFormModal, EMPTY_CLIENT_FORM } from '../features/client-form/client-form-modal';
 import {
-  clientFormSchema,
-  filterClients,
-  paymentStatus,
-  searchIndex,
-  type ClientForm,
-  type ClientRow,
-} from '../features/client-book/model';
+  DocumentError,
+  creditNotePdf,
+  generateInvoice,
+  invoicePdf,
+  issueCreditNote,
+  issueDraft,
+  quotePdf,
+  saveFile,
+  setPaid,
+  type DocumentServices,
+  type DocumentsSupabase,
+  type PdfFile,
+} from '../features/documents/actions';
+import { DocumentActionsContext, type DocumentActions } from '../features/documents/document-actions-context';
+import { DraftInvoiceModal } from '../features/documents/draft-invoice-modal';
+import { PaymentModal } from '../features/documents/payment-modal';
+import { today, type PaymentChoice, type Row } from '../features/documents/rows';
 import { CLIENTS_MESSAGES as M } from '../messages';
 
-function useEngine(): SyncEngine | null {
-  const auth = useAuth();
-  const userId = auth.user?.id;
-  return useMemo(() => {
-    if (!userId) return null;
-    return syncEngineFor(userId, () => supabaseRemote(getSupabase() as unknown as SupabaseLike, userId));
-  }, [userId]);
+if (typeof window !== 'undefined') {
+  // For the benchmark script (Chromium, scripts/bench/client-book.mjs): search keystrokes over 500 clients and
+  // 3 000 documents. The bench code is a separate chunk, loaded only when this is called.
+  (window as unknown as { __atelierClientBookBench?: unknown }).__atelierClientBookBench = (options?: object) =>
+    import('../features/client-book/bench/search-500').then((m) => m.runClientBookBench(options));
 }
 
-const EMPTY_FORM: ClientForm = { name: '', email: '', phone: '', address: '' };
+type Notice = { tone: 'error' | 'info' | 'success'; text: string };
+const UNPAID: PaymentChoice = { isPaid: false, paymentDate: null };
 
 export default function ClientsPage() {
   const engine = useEngine();
-  const [version, setVersion] = useState(0);
-  const [loaded, setLoaded] = useState(false);
+  const userId = useAuth().user?.id;
+  const navigate = useNavigate();
   const [query, setQuery] = useState('');
+  const book = useClientBook(engine, query);
   const [editing, setEditing] = useState<{ id: string | null; form: ClientForm } | null>(null);
-  const [errors, setErrors] = useState<Partial<Record<keyof ClientForm, string>>>({});
-  const [notice, setNotice] = useState<{ tone: 'error' | 'info'; text: string } | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
+  const [generating, setGenerating] = useState<Row | null>(null);
+  const [paying, setPaying] = useState<Row | null>(null);
+  const [draft, setDraft] = useState<Row | null>(null);
 
-  useEffect(() => {
-    if (!engine) return undefined;
-    let alive = true;
-    engine.load().then(
-      () => alive && setLoaded(true),
-      () => alive && setLoaded(true),
-    );
-    const sub = engine.changes$().subscribe(() => setVersion((v) => v + 1));
-    return () => {
-      alive = false;
-      sub.unsubscribe();
-    };
-  }, [engine]);
-
-  const status = engine?.status();
-  const clients = useMemo(
+  const payingInitial = useMemo<PaymentChoice>(
     () =>
-      (engine?.rows('clients') ?? [])
-        .filter((c) => !c.archived_at)
-        .sort((a, b) =>
-          String(b.created_at ?? b.updated_at).localeCompare(String(a.created_at ?? a.updated_at)),
-        ) as unknown as Array<ClientRow & SyncRow>,
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [engine, version],
+      paying
+        ? {
+            isPaid: !paying.is_paid,
+            paymentDate: typeof paying.payment_date === 'string' ? paying.payment_date : today(),
+          }
+        : UNPAID,
+    [paying],
   );
-  const index = useMemo(() => new Map(clients.map((c) => [c.id, searchIndex(c)])), [clients]);
-  const shown = useMemo(() => filterClients(clients, index, query), [clients, index, query]);
-  const byClient = useMemo(() => {
-    const group = (table: 'quotes' | 'invoices') => {
-      const map = new Map<string, SyncRow[]>();
-      for (const row of engine?.rows(table) ?? []) {
-        const key = String(row.client_id ?? '');
-        map.set(key, [...(map.get(key) ?? []), row]);
+
+  const services = useMemo<DocumentServices | null>(
+    () =>
+      engine && userId
+        ? {
+            engine,
+            userId,
+            supabase: getSupabase() as unknown as DocumentsSupabase,
+            loadLogo: (id) => snapshotLogos.load(id),
+          }
+        : null,
+    [engine, userId],
+  );
+
+  /** Runs one document action: its buttons blocked meanwhile, its failure shown in French. */
+  const run = useCallback(
+    async (id: string, action: () => Promise<void>, fallback: string) => {
+      if (!services || busy.has(id)) return;
+      setBusy((prev) => new Set(prev).add(id));
+      try {
+        await action();
+      } catch (error) {
+        setNotice({ tone: 'error', text: error instanceof DocumentError ? error.message : fallback });
+      } finally {
+        setBusy((prev) => {
+          const next = new Set(prev);
+          next.delete(id);
+          return next;
+        });
       }
-      return map;
-    };
-    return { quotes: group('quotes'), invoices: group('invoices') };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [engine, version]);
+    },
+    [services, busy],
+  );
 
-  const rejected = status?.rejected.at(-1)?.message;
+  const download = useCallback(
+    (id: string, make: (s: DocumentServices) => Promise<PdfFile>, fallback: string) =>
+      void run(id, async () => saveFile(await make(services!)), fallback),
+    [run, services],
+  );
 
-  const save = async () => {
-    if (!engine || !editing) return;
-    const parsed = clientFormSchema.safeParse(editing.form);
-    if (!parsed.success) {
-      const next: Partial<Record<keyof ClientForm, string>> = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] as keyof ClientForm] ??= issue.message;
-      setErrors(next);
+  const actions = useMemo<DocumentActions>(
+    () => ({
+      busy,
+      downloadQuote: (quote) => download(`pdf:${quote.id}`, (s) => quotePdf(s, quote), M.quotePdfUnavailable),
+      editQuote: (quote) => navigate(`/?devis=${encodeURIComponent(quote.id)}`),
+      generateInvoice: (quote) => {
+        if (!busy.has(quote.id)) setGenerating(quote);
+      },
+      deleteQuote: (quote) => {
+        if (!engine || !window.confirm(M.confirmDeleteQuote)) return;
+        engine.remove('quotes', quote.id).then(
+          () => void engine.sync(),
+          () => setNotice({ tone: 'error', text: M.deleteQuoteError }),
+        );
+      },
+      downloadInvoice: (invoice) =>
+        download(`pdf:${invoice.id}`, (s) => invoicePdf(s, invoice), M.invoicePdfUnavailable),
+      payInvoice: (invoice) => setPaying(invoice),
+      correctInvoice: (invoice) => {
+        if (!window.confirm(M.confirmCorrectInvoice(String(invoice.number)))) return;
+        void run(
+          invoice.id,
+          async () => {
+            const result = await issueCreditNote(services!, invoice, 'correct');
+            setNotice(
+              result.warning
+                ? { tone: 'error', text: result.warning }
+                : { tone: 'success', text: M.creditNoteIssued(String(result.row.number)) },
+            );
+            if (result.draft) setDraft(result.draft);
+          },
+          M.updateError,
+        );
+      },
+      cancelInvoice: (invoice) => {
+        if (!window.confirm(M.confirmCancelInvoice(String(invoice.number)))) return;
+        void run(
+          invoice.id,
+          async () => {
+            const result = await issueCreditNote(services!, invoice, 'cancel');
+            setNotice(
+              result.warning
+                ? { tone: 'error', text: result.warning }
+                : { tone: 'success', text: M.creditNoteIssued(String(result.row.number)) },
+            );
+          },
+          M.updateError,
+        );
+      },
+      editDraft: (invoice) => setDraft(invoice),
+      issueDraft: (invoice) =>
+        void run(
+          invoice.id,
+          async () => {
+            const result = await issueDraft(services!, invoice.id);
+            saveFile(result.file);
+            setNotice(
+              result.warning
+                ? { tone: 'error', text: result.warning }
+                : { tone: 'success', text: M.invoiceIssued(String(result.row.number)) },
+            );
+          },
+          M.invoiceGenerationError,
+        ),
+      deleteDraft: (invoice) => {
+        if (!engine || !window.confirm(M.confirmDeleteInvoice)) return;
+        engine.remove('invoices', invoice.id).then(
+          () => void engine.sync(),
+          () => setNotice({ tone: 'error', text: M.deleteInvoiceError }),
+        );
+      },
+      downloadCreditNote: (note) =>
+        download(`pdf:${note.id}`, (s) => creditNotePdf(s, note), M.creditNotePdfUnavailable),
+    }),
+    [busy, download, engine, navigate, run, services],
+  );
+
+  const confirmGenerate = (choice: PaymentChoice) => {
+    const quote = generating;
+    if (!quote) return;
+    void run(
+      quote.id,
+      async () => {
+        try {
+          const result = await generateInvoice(services!, quote, choice);
+          saveFile(result.file);
+          setNotice(
+            result.warning
+              ? { tone: 'error', text: result.warning }
+              : { tone: 'success', text: M.invoiceIssued(String(result.row.number)) },
+          );
+        } finally {
+          setGenerating(null);
+        }
+      },
+      M.invoiceGenerationError,
+    );
+  };
+
+  const confirmPaid = (choice: PaymentChoice) => {
+    const invoice = paying;
+    if (!invoice) return;
+    void run(
+      invoice.id,
+      async () => {
+        try {
+          await setPaid(services!, invoice, choice.isPaid, choice.paymentDate ?? null);
+        } finally {
+          setPaying(null);
+        }
+      },
+      M.updateError,
+    );
+  };
+
+  const saveDraft = (changes: Record<string, unknown>, issue: boolean) => {
+    const current = draft && engine?.row('invoices', draft.id);
+    if (!current || !engine) {
+      setNotice({ tone: 'error', text: M.invoiceNotFound });
       return;
     }
+    void run(
+      current.id,
+      async () => {
+        await engine.write('invoices', { ...current, ...changes } as SyncRow);
+        setDraft(null);
+        if (!issue) {
+          void engine.sync();
+          return;
+        }
+        const result = await issueDraft(services!, current.id);
+        saveFile(result.file);
+        setNotice(
+          result.warning
+            ? { tone: 'error', text: result.warning }
+            : { tone: 'success', text: M.invoiceIssued(String(result.row.number)) },
+        );
+      },
+      M.invoiceGenerationError,
+    );
+  };
+
+  const saveClient = async (id: string | null, form: ClientForm) => {
+    if (!engine) return;
     try {
-      const existing = editing.id ? engine.row('clients', editing.id) : undefined;
+      const existing = id ? engine.row('clients', id) : undefined;
       await engine.write('clients', {
         ...(existing ?? { created_at: new Date().toISOString() }),
-        ...parsed.data,
-        id: editing.id ?? crypto.randomUUID(),
+        ...form,
+        id: id ?? crypto.randomUUID(),
       });
       setEditing(null);
       void engine.sync();
@@ -100,28 +263,54 @@ export default function ClientsPage() {
     }
   };
 
-  const remove = async (client: ClientRow) => {
-    if (!engine || !window.confirm(M.confirmDelete)) return;
-    const issued = (byClient.invoices.get(client.id) ?? []).some((i) => i.status === 'issued');
-    try {
-      if (issued) {
-        await engine.write('clients', { ...engine.row('clients', client.id)!, archived_at: new Date().toISOString() });
-        setNotice({ tone: 'info', text: M.archived });
-      } else {
-        await engine.remove('clients', client.id);
-      }
-      void engine.sync();
-    } catch {
-      setNotice({ tone: 'error', text: M.deleteError });
-    }
-  };
+  const editClient = useCallback(
+    (client: ClientRow) =>
+      setEditing({
+        id: client.id,
+        form: { name: client.name, email: client.email, phone: client.phone, address: client.address },
+      }),
+    [],
+  );
 
+  const { invoicesByClient } = book;
+  const removeClient = useCallback(
+    async (client: ClientRow) => {
+      if (!engine || !window.confirm(M.confirmDelete)) return;
+      const issued = (invoicesByClient.get(client.id) ?? []).some((i) => i.status === 'issued');
+      try {
+        if (issued) {
+          await engine.write('clients', {
+            ...engine.row('clients', client.id)!,
+            archived_at: new Date().toISOString(),
+          });
+          setNotice({ tone: 'info', text: M.archived });
+        } else {
+          await engine.remove('clients', client.id);
+        }
+        void engine.sync();
+      } catch {
+        setNotice({ tone: 'error', text: M.deleteError });
+      }
+    },
+    [engine, invoicesByClient],
+  );
+  const deleteClient = useCallback((client: ClientRow) => void removeClient(client), [removeClient]);
+
+  const { status, loaded, clients, shown } = book;
+  const rejected = status?.rejected.at(-1)?.message;
   const loadFailed = loaded && !clients.length && status?.error && !status.lastSync;
 
   return (
-    <>
+    <DocumentActionsContext.Provider value={actions}>
       <PageTitle>{M.title}</PageTitle>
-      {notice ? <Banner tone={notice.tone}>{notice.text}</Banner> : null}
+      {notice ? (
+        <Banner tone={notice.tone === 'success' ? 'success' : notice.tone}>
+          {notice.text}{' '}
+          <Button $variant="ghost" onClick={() => setNotice(null)}>
+            {M.close}
+          </Button>
+        </Banner>
+      ) : null}
       {rejected ? <Banner tone="error">{rejected}</Banner> : null}
       {status && status.pending > 0 ? <p aria-live="polite">{M.pendingSync(status.pending)}</p> : null}
       <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap', alignItems: 'end', marginBottom: 16 }}>
@@ -134,14 +323,7 @@ export default function ClientsPage() {
             onChange={(event) => setQuery(event.target.value)}
           />
         </Field>
-        <Button
-          onClick={() => {
-            setErrors({});
-            setEditing({ id: null, form: EMPTY_FORM });
-          }}
-        >
-          {M.add}
-        </Button>
+        <Button onClick={() => setEditing({ id: null, form: EMPTY_CLIENT_FORM })}>{M.add}</Button>
       </div>
       {loadFailed ? (
         <Banner tone="error">
@@ -157,93 +339,40 @@ export default function ClientsPage() {
       ) : !shown.length ? (
         <p>{M.noMatch}</p>
       ) : (
-        <div
-          data-testid="client-grid"
-          style={{ display: 'grid', gap: 16, gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))' }}
-        >
-          {shown.slice(0, 200).map((client) => (
-            <Card key={client.id} data-testid="client-card">
-              <h2 style={{ margin: 0 }}>{client.name}</h2>
-              <p>
-                <a href={`mailto:${client.email}`}>{client.email}</a>
-                <br />
-                <a href={`tel:${client.phone.replace(/\s+/g, '')}`}>{client.phone}</a>
-                <br />
-                {client.address}
-              </p>
-              <h3>{M.quotes}</h3>
-              {(byClient.quotes.get(client.id) ?? []).length ? (
-                <ul>
-                  {(byClient.quotes.get(client.id) ?? []).map((q) => (
-                    <li key={q.id}>
-                      {String(q.number ?? '')} {String(q.project_title ?? '')} —{' '}
-                      {formatEuros(Number(q.total_ttc_cents ?? 0) / 100)}
-                    </li>
-                  ))}
-                </ul>
-              ) : (
-                <p>{M.noQuotes}</p>
-              )}
-              <h3>{M.invoices}</h3>
-              {(byClient.invoices.get(client.id) ?? []).length ? (
-                <ul>
-                  {(byClient.invoices.get(client.id) ?? []).map((i) => (
-                    <li key={i.id}>
-                      {String(i.number ?? '')} — {formatEuros(Number(i.total_ttc_cents ?? 0) / 100)} —{' '}
-                      {M[paymentStatus(i as { is_paid?: unknown; due_date?: unknown })]}
-                    </li>
-                  ))}
-                </ul>
-              ) : (
-                <p>{M.noInvoices}</p>
-              )}
-              <div style={{ display: 'flex', gap: 8 }}>
-                <Button
-                  $variant="secondary"
-                  onClick={() => {
-                    setErrors({});
-                    setEditing({
-                      id: client.id,
-                      form: { name: client.name, email: client.email, phone: client.phone, address: client.address },
-                    });
-                  }}
-                >
-                  {M.edit}
-                </Button>
-                <Button $variant="danger" onClick={() => void remove(client)}>
-                  {M.delete}
-                </Button>
-              </div>
-            </Card>
-          ))}
-        </div>
+        <ClientGrid
+          clients={shown}
+          quotesByClient={book.quotesByClient}
+          invoicesByClient={book.invoicesByClient}
+          creditNotesByInvoice={book.creditNotesByInvoice}
+          onEdit={editClient}
+          onDelete={deleteClient}
+        />
       )}
-      <Modal
-        open={editing !== null}
-        title={editing?.id ? M.editTitle : M.addTitle}
-        onClose={() => setEditing(null)}
-        actions={
-          <>
-            <Button $variant="secondary" onClick={() => setEditing(null)}>
-              {M.cancel}
-            </Button>
-            <Button onClick={() => void save()}>{M.save}</Button>
-          </>
-        }
-      >
-        {(['name', 'email', 'phone', 'address'] as const).map((key) => (
-          <Field key={key} label={M[key]} htmlFor={`client-${key}`} error={errors[key]}>
-            <Input
-              id={`client-${key}`}
-              type={key === 'email' ? 'email' : key === 'phone' ? 'tel' : 'text'}
-              value={editing?.form[key] ?? ''}
-              onChange={(event) =>
-                setEditing((prev) => (prev ? { ...prev, form: { ...prev.form, [key]: event.target.value } } : prev))
-              }
-            />
-          </Field>
-        ))}
-      </Modal>
-    </>
+      <ClientFormModal editing={editing} onClose={() => setEditing(null)} onSave={saveClient} />
+      <PaymentModal
+        open={generating !== null}
+        title={M.generateInvoiceTitle}
+        confirmLabel={M.generateInvoice}
+        initial={UNPAID}
+        running={generating !== null && busy.has(generating.id)}
+        onClose={() => setGenerating(null)}
+        onConfirm={confirmGenerate}
+      />
+      <PaymentModal
+        open={paying !== null}
+        title={M.markPaidTitle}
+        confirmLabel={M.save}
+        initial={payingInitial}
+        running={paying !== null && busy.has(paying.id)}
+        onClose={() => setPaying(null)}
+        onConfirm={confirmPaid}
+      />
+      <DraftInvoiceModal
+        draft={draft}
+        running={draft !== null && busy.has(draft.id)}
+        onClose={() => setDraft(null)}
+        onSave={saveDraft}
+      />
+    </DocumentActionsContext.Provider>
   );
 }

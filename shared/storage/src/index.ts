@@ -24,3 +24,37 @@ export { supabaseRemote } from './sync/remote';
 export type { SupabaseLike } from './sync/remote';
 export { idbKeyValue } from './sync/idb-key-value';
 export { syncEngineFor, stopSync, currentSyncEngine } from './sync/session';
+export {
+  isUuid,
+  stableUuid,
+  documentRowId,
+  clientRowId,
+  normaliseEmail,
+  quoteToRow,
+  rowToQuote,
+  invoiceToRow,
+  rowToInvoice,
+} from './sync/document-rows';
+export type { ClientRowFields, QuoteRowContext, InvoiceRowContext } from './sync/document-rows';
+export {
+  findClientByEmail,
+  findQuoteRow,
+  upsertClientRow,
+  saveQuoteToBook,
+  pushSavedQuote,
+  quotesOfClient,
+  clientBookOf,
+  engineClientBook,
+} from './sync/client-book';
+export type { SavedQuote } from './sync/client-book';
+export {
+  createUserStoredValue,
+  activateUserSettings,
+  lockUserSettings,
+  resetUserSettingsForTests,
+  userSettingKey,
+  canonicalJson,
+} from './sync/user-settings';
+export type { LegacySettingsImport } from './sync/user-settings';
+export { importLegacyClientBook, legacyPayload, dataUrlBytes } from './sync/legacy-import';
+export type { LegacyImportCounts, LegacyImportDeps } from './sync/legacy-import';

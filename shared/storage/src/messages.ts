@@ -10,4 +10,24 @@ export const STORAGE_MESSAGES = {
     "Le stockage du navigateur est désactivé ou inaccessible : la modification n'a pas été enregistrée.",
   writeFailed: "Erreur d'enregistrement dans le navigateur : la modification n'a pas été enregistrée.",
   invalidValue: "Données invalides : la modification n'a pas été enregistrée.",
+  legacyImported: (counts: { clients: number; quotes: number; invoices: number; settings: string[] }) => {
+    const plural = (n: number, one: string, many: string) => `${n} ${n > 1 ? many : one}`;
+    const parts = [
+      plural(counts.clients, 'client', 'clients'),
+      plural(counts.quotes, 'devis', 'devis'),
+      plural(counts.invoices, 'facture', 'factures'),
+      ...counts.settings,
+    ];
+    const list = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} et ${parts.at(-1)}` : parts[0]!;
+    return `Données de ce navigateur importées dans votre compte : ${list}.`;
+  },
+  legacySettingNames: {
+    tasks: 'le catalogue de tâches',
+    companyInfo: "les informations de l'entreprise",
+    quoteCustomization: 'la personnalisation',
+  } as Record<string, string>,
+  legacyImportFailed:
+    "Les clients et documents enregistrés dans ce navigateur n'ont pas pu être importés dans votre compte : nouvel essai à la prochaine connexion.",
+  legacyImportSkipped: (n: number) =>
+    `${n > 1 ? `${n} clients n'ont pas été importés` : "1 client n'a pas été importé"} (limite de 10 clients du plan gratuit).`,
 } as const;

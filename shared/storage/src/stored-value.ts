@@ -38,6 +38,8 @@ export interface StoredValueOptions {
   migrate?: (raw: unknown) => unknown;
   /** The Storage to use; defaults to window.localStorage (resolved lazily, it may throw SecurityError). */
   storage?: () => Storage | null;
+  /** The key issues are reported under (a per-user copy reports under its logical key: « tasks »). */
+  issueKey?: string;
 }
 
 const ISSUES_KEY = Symbol.for('atelier.storage.issues.v1');
@@ -99,7 +101,7 @@ export function createStoredValue<T>(
       // Could not copy it (storage full): leave it where it is rather than lose it.
       message = STORAGE_MESSAGES.corruptValueNotMoved(label, resetText);
     }
-    storageIssues$.next({ key, backupKey, message });
+    storageIssues$.next({ key: options.issueKey ?? key, backupKey, message });
   }
 
   function parse(raw: string): { ok: true; value: T } | { ok: false } {

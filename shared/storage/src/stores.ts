@@ -14,6 +14,7 @@ import {
 } from '@atelier/domain';
 
 import { createStoredValue } from './stored-value';
+import { createUserStoredValue } from './sync/user-settings';
 
 export const STORAGE_KEYS = {
   tasks: 'tasks',
@@ -41,24 +42,27 @@ export function mergeOverDefaults(defaults: unknown, stored: unknown): unknown {
   return out;
 }
 
-export const tasksStore = createStoredValue<Task[]>(STORAGE_KEYS.tasks, taskCatalogueSchema, EMPTY_TASKS, {
+// Per user and kept on the server once the signed-in user is activated (sync/user-settings.ts).
+export const tasksStore = createUserStoredValue<Task[]>(STORAGE_KEYS.tasks, taskCatalogueSchema, EMPTY_TASKS, {
   label: 'tâches',
   resetText: 'la liste repart vide',
 });
 
+// The spec's legacy client book key: read by the legacy import (sync/legacy-import.ts); the client book itself
+// is on the server (sync engine).
 export const clientsStore = createStoredValue<Client[]>(STORAGE_KEYS.clients, clientBookSchema, EMPTY_CLIENTS, {
   label: 'clients',
   resetText: 'le carnet de clients repart vide',
 });
 
-export const companyInfoStore = createStoredValue<CompanyInfo>(
+export const companyInfoStore = createUserStoredValue<CompanyInfo>(
   STORAGE_KEYS.companyInfo,
   companyInfoSchema,
   DEFAULT_COMPANY_INFO,
   { label: "informations de l'entreprise", resetText: 'le formulaire repart vide' },
 );
 
-export const customizationStore = createStoredValue<QuoteCustomization>(
+export const customizationStore = createUserStoredValue<QuoteCustomization>(
   STORAGE_KEYS.customization,
   quoteCustomizationSchema,
   DEFAULT_CUSTOMIZATION,

@@ -6,6 +6,7 @@ import { SHELL_MESSAGES } from '../messages';
 import { OfflineNotice, UpdatePrompt } from '../pwa/update-prompt';
 import { Footer } from './footer';
 import { TopNav } from './top-nav';
+import { UserDataNotice } from './user-data-notice';
 
 const Page = styled.div`
   min-height: 100vh;
@@ -52,6 +53,7 @@ export function AppLayout() {
       )}
       <OfflineNotice />
       <Main>
+        {status === 'signed-in' ? <UserDataNotice /> : null}
         <Outlet />
       </Main>
       <Footer />

@@ -39,6 +39,13 @@ export function filterClients<T extends ClientRow>(clients: T[], index: Map<stri
   return clients.filter((c) => (index.get(c.id) ?? searchIndex(c)).includes(q));
 }
 
+/** Active clients, newest first (spec §7: ordered by created_at desc). */
+export function activeClients<T extends ClientRow & { updated_at?: string }>(rows: readonly T[]): T[] {
+  return rows
+    .filter((c) => !c.archived_at)
+    .sort((a, b) => String(b.created_at ?? b.updated_at).localeCompare(String(a.created_at ?? a.updated_at)));
+}
+
 export type PaymentStatus = 'paid' | 'pending' | 'late';
 export function paymentStatus(
   invoice: { is_paid?: unknown; due_date?: unknown },

@@ -44,6 +44,12 @@ export const QUOTE_MESSAGES = {
   vatRate: 'Taux de TVA (%)',
   emptyCatalogue: "Créez d'abord des tâches dans la gestion des tâches pour ajouter des lignes.",
 
+  openSavedConfirm: (number: string) =>
+    `Ouvrir le devis ${number} ? Le devis en cours (titre, client, lignes et TVA) sera remplacé.`,
+  savedQuoteNotFound: "Ce devis n'a pas été trouvé dans votre carnet de clients.",
+  openingSavedQuote: 'Ouverture du devis…',
+  savedQuoteOpened: (number: string) =>
+    `Devis ${number} ouvert : le générer à nouveau remplace celui enregistré dans la fiche du client.`,
   newQuote: 'Nouveau devis',
   newQuoteConfirmTitle: 'Commencer un nouveau devis ?',
   newQuoteConfirmText:

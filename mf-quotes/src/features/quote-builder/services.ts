@@ -2,7 +2,7 @@
 // @atelier/documents, @atelier/storage) are wired in src/expose/home-page.tsx; tests pass fakes.
 import type { Client, CompanyInfo, PlanId, Quote, QuoteCustomization, Task } from '@atelier/domain';
 import type { QuoteCredit } from '@atelier/platform';
-import type { DocumentFiles, SnapshotLogos, StoredValue } from '@atelier/storage';
+import type { DocumentFiles, SnapshotLogos, StoredValue, WriteResult } from '@atelier/storage';
 import { createContext, useContext } from 'react';
 
 import type { DraftStore } from './model/draft-storage';
@@ -56,6 +56,11 @@ export interface QuoteServices {
   draftStore?: DraftStore | null;
   /** Defaults to @atelier/storage's tasksStore / clientsStore (benchmarks use in-memory ones). */
   stores?: QuoteStores;
+  /**
+   * Saves a generated devis into the signed-in user's client book on the server (home page); resolves with the
+   * server's refusal (e.g. the free plan's 11th client) as a French message. Without it, stores.clients is used.
+   */
+  saveQuote?(client: Pick<Client, 'name' | 'email' | 'phone' | 'address'>, quote: Quote): Promise<WriteResult>;
 }
 
 export const QuoteServicesContext = createContext<QuoteServices | null>(null);

@@ -1,5 +1,5 @@
 // The sync engine's local store in the browser: one IndexedDB database per user id.
-import { clear, createStore, del, entries, get, set, type UseStore } from 'idb-keyval';
+import { clear, createStore, del, entries, get, set, setMany, type UseStore } from 'idb-keyval';
 
 import type { KeyValue } from './sync-engine';
 
@@ -11,6 +11,7 @@ export function idbKeyValue(userId: string): KeyValue {
     get: (key) => get(key, db()),
     set: (key, value) => set(key, value, db()),
     del: (key) => del(key, db()),
+    setMany: (list) => setMany(list, db()),
     async entries<T>(prefix: string) {
       const all = await entries<string, T>(db());
       return all.filter(([key]) => String(key).startsWith(prefix));

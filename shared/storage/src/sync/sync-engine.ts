@@ -46,6 +46,8 @@ export interface KeyValue {
   get<T>(key: string): Promise<T | undefined>;
   set(key: string, value: unknown): Promise<void>;
   del(key: string): Promise<void>;
+  /** Several writes in one transaction (a first sync brings thousands of rows); optional. */
+  setMany?(entries: Array<[string, unknown]>): Promise<void>;
   /** Every [key, value] whose key starts with prefix. */
   entries<T>(prefix: string): Promise<Array<[string, T]>>;
   clear(): Promise<void>;
@@ -172,6 +174,19 @@ export class SyncEngine {
     this.emit({});
   }
 
+  /**
+   * Forgets a row locally without telling the server (a row the server refused for good, e.g. the free plan's
+   * 11th client): nothing is queued, a pending write of it is dropped.
+   */
+  async discard(table: SyncTable, id: string): Promise<void> {
+    await this.load();
+    this.tables.get(table)!.delete(id);
+    this.outbox = this.outbox.filter((e) => !(e.table === table && e.id === id));
+    await this.options.kv.del(rowKey(table, id));
+    await this.persistOutbox();
+    this.emit({});
+  }
+
   /** Push then pull; concurrent calls share one run. */
   sync(): Promise<void> {
     this.running ??= (async () => {
@@ -277,6 +292,8 @@ export class SyncEngine {
     const since = this.lastSync ? new Date(Date.parse(this.lastSync) - overlap).toISOString() : null;
     const result = await this.options.remote.pull(since);
     const pendingIds = new Set(this.outbox.map((e) => `${e.table}:${e.id}`));
+    // Written to the local store in one batch: a first sync brings thousands of rows.
+    const writes: Array<[string, SyncRow]> = [];
     for (const table of SYNC_TABLES) {
       for (const server of result.rows[table] ?? []) {
         const local = this.row(table, server.id);
@@ -289,12 +306,14 @@ export class SyncEngine {
         if (keepLocal) continue;
         if (local && local.updated_at === server.updated_at && !pending) continue;
         this.tables.get(table)!.set(server.id, server);
-        await this.options.kv.set(rowKey(table, server.id), server);
+        writes.push([rowKey(table, server.id), server]);
         if (pending && !keepLocal) {
           this.outbox = this.outbox.filter((e) => !(e.table === table && e.id === server.id && e.kind === 'upsert'));
         }
       }
     }
+    if (this.options.kv.setMany) await this.options.kv.setMany(writes);
+    else for (const [key, row] of writes) await this.options.kv.set(key, row);
     for (const { table, id } of result.deleted) {
       if (pendingIds.has(`${table}:${id}`)) continue;
       this.tables.get(table)?.delete(id);

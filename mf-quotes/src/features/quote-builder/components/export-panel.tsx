@@ -59,7 +59,9 @@ export function generationDeps(services: QuoteServices): GenerationDeps {
     renderQuotePdf: (input) => services.renderQuotePdf(input),
     storeDocument: (id, bytes) => services.documentFiles.put(id, bytes),
     saveQuote: (client, quote) =>
-      (services.stores?.clients ?? clientsStore).set((prev) => saveQuoteToClient(prev, client, quote)),
+      services.saveQuote
+        ? services.saveQuote(client, quote)
+        : (services.stores?.clients ?? clientsStore).set((prev) => saveQuoteToClient(prev, client, quote)),
     company: () => companyInfoStore.get(),
     customization: () => customizationStore.get(),
     keepLogo: (dataUrl) => (services.snapshotLogos ?? snapshotLogos).keep(dataUrl),

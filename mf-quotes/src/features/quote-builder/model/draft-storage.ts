@@ -12,6 +12,7 @@ const storedDraftSchema = z.object({
   client: z.object({ name: z.string(), email: z.string(), phone: z.string(), address: z.string() }),
   lines: z.array(quoteLineSchema),
   vatRate: z.number().min(0).max(100),
+  quoteId: z.string().optional(),
 });
 export type StoredDraft = z.infer<typeof storedDraftSchema>;
 export type DraftStore = StoredValue<StoredDraft | null>;
@@ -44,6 +45,7 @@ export function toStoredDraft(draft: QuoteDraft): StoredDraft {
     client: { ...draft.client },
     lines: draft.lines.map(({ name, unit, price, quantity }) => ({ name, unit, price, quantity })),
     vatRate: draft.vatRate,
+    ...(draft.quoteId ? { quoteId: draft.quoteId } : {}),
   };
 }
 
@@ -55,6 +57,7 @@ export function fromStoredDraft(stored: StoredDraft | null): QuoteDraft {
     lines: stored.lines.map((line, i) => ({ ...line, id: `line-${i + 1}` })),
     vatRate: Number.isFinite(stored.vatRate) ? stored.vatRate : DEFAULT_VAT_RATE,
     nextLineId: stored.lines.length + 1,
+    ...(stored.quoteId ? { quoteId: stored.quoteId } : {}),
   };
 }
 

@@ -52,7 +52,7 @@ export interface GenerationDeps {
   consumeQuoteCredit(): Promise<QuoteCredit>;
   renderQuotePdf(input: RenderQuoteInput): Promise<RenderedPdf>;
   storeDocument(id: string, bytes: Uint8Array): Promise<void>;
-  saveQuote(client: DraftClient, quote: Quote): WriteResult;
+  saveQuote(client: DraftClient, quote: Quote): WriteResult | Promise<WriteResult>;
   company(): CompanyInfo;
   customization(): QuoteCustomization;
   /** Keeps the snapshot's logo once in IndexedDB and gives its id (@atelier/storage's snapshotLogos.keep). */
@@ -87,7 +87,11 @@ export async function generateQuote(draft: QuoteDraft, deps: GenerationDeps): Pr
     if (!credit.allowed || !credit.number) return { ok: false, message: M.quotaExhausted };
     const now = deps.now();
     const snapshot = takeSnapshot({ client, company: deps.company(), customization: deps.customization() });
-    const built = buildQuote(draft, { id: `quote-${now.getTime()}`, number: credit.number, date: now });
+    const built = buildQuote(draft, {
+      id: draft.quoteId ?? `quote-${now.getTime()}`,
+      number: credit.number,
+      date: now,
+    });
     // Rendered from the snapshot itself: what is stored is exactly what was printed.
     const pdf = await deps.renderQuotePdf({
       quote: built,
@@ -103,11 +107,11 @@ export async function generateQuote(draft: QuoteDraft, deps: GenerationDeps): Pr
     } catch {
       warnings.push(M.pdfNotStored);
     }
-    let saved = deps.saveQuote(client, quote);
+    let saved = await deps.saveQuote(client, quote);
     if (!saved.ok && quote.snapshot.company.logo) {
       // The logo could not be kept aside and localStorage is full: the logo data URL is the heavy part of a
       // snapshot, and the PDF bytes are in IndexedDB anyway. Keep the quote without it rather than not at all.
-      saved = deps.saveQuote(client, withoutSnapshotLogo(quote));
+      saved = await deps.saveQuote(client, withoutSnapshotLogo(quote));
     }
     if (!saved.ok) warnings.push(saved.message);
     return {

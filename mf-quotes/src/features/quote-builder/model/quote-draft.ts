@@ -27,6 +27,8 @@ export interface DraftLine extends QuoteLine {
 }
 
 export interface QuoteDraft {
+  /** Set when a saved devis was opened for editing (/?devis=<id>): regenerating replaces it (same id). */
+  quoteId?: string;
   title: string;
   client: DraftClient;
   lines: readonly DraftLine[];

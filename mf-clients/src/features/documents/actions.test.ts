@@ -1,0 +1,202 @@
+// The document actions against a fake server: the engine's outbox for drafts, issue_invoice / issue_credit_note
+// for numbers, the documents bucket for archived PDFs, and French messages when something is refused.
+import { SyncEngine, memoryKeyValue, type SyncRemote, type SyncRow } from '@atelier/storage';
+
+import { CLIENTS_MESSAGES as M } from '../../messages';
+
+import {
+  DocumentError,
+  generateInvoice,
+  invoicePdf,
+  issueCreditNote,
+  setPaid,
+  type DocumentsSupabase,
+} from './actions';
+
+jest.mock('@atelier/documents', () => ({
+  regenerateQuotePdf: async () => ({ bytes: new Uint8Array([1]), fileName: 'x.pdf', warnings: [] }),
+  regenerateInvoicePdf: async (invoice: { number?: string }) => ({
+    bytes: new TextEncoder().encode(`invoice ${invoice.number}`),
+    fileName: 'x.pdf',
+    warnings: [],
+  }),
+  regenerateCreditNotePdf: async (note: { number: string }) => ({
+    bytes: new TextEncoder().encode(`avoir ${note.number}`),
+    fileName: 'x.pdf',
+    warnings: [],
+  }),
+}));
+
+const USER = 'u1';
+const QUOTE = {
+  id: 'q1',
+  client_id: 'c1',
+  number: 'DE0001',
+  lines: [{ name: 'Peinture', unit: 'm2', price: 10, quantity: 2 }],
+  vat_rate: 20,
+  total_ht_cents: 2000,
+  tva_cents: 400,
+  total_ttc_cents: 2400,
+  snapshot: null,
+};
+
+function setup(options: { online?: boolean; uploadError?: string } = {}) {
+  const server = { invoices: new Map<string, SyncRow>(), notes: new Map<string, SyncRow>() };
+  const calls: string[] = [];
+  const files = new Map<string, Blob>();
+  const remote: SyncRemote = {
+    pull: async () => ({
+      now: new Date().toISOString(),
+      rows: { invoices: [...server.invoices.values()], credit_notes: [...server.notes.values()] },
+      deleted: [],
+    }),
+    upsert: async (table, row) => {
+      if (!options.online && options.online !== undefined) throw new Error('Failed to fetch');
+      calls.push(`upsert ${table}`);
+      if (table === 'invoices') server.invoices.set(row.id, { ...row });
+      return row;
+    },
+    remove: async () => undefined,
+  };
+  const engine = new SyncEngine({ userId: USER, kv: memoryKeyValue(), remote });
+  let invoiceNo = 0;
+  let noteNo = 0;
+  const supabase: DocumentsSupabase = {
+    async rpc(fn, args) {
+      calls.push(fn);
+      if (fn === 'issue_invoice') {
+        const row = server.invoices.get(String(args.p_id));
+        if (!row) return { data: null, error: { message: 'Facture non trouvée', code: 'P0002' } };
+        const issued = {
+          ...row,
+          status: 'issued',
+          number: `FA000${++invoiceNo}`,
+          issue_date: '2026-11-23',
+          due_date: '2026-12-23',
+          updated_at: new Date().toISOString(),
+        };
+        server.invoices.set(issued.id, issued);
+        return { data: issued, error: null };
+      }
+      const note = {
+        id: `n${++noteNo}`,
+        invoice_id: args.p_invoice_id,
+        number: `AV000${noteNo}`,
+        reason: args.p_reason,
+        total_ttc_cents: -2400,
+        updated_at: new Date().toISOString(),
+      } as SyncRow;
+      server.notes.set(note.id, note);
+      return { data: note, error: null };
+    },
+    from: (table) => ({
+      update: (values) => ({
+        eq: (_column, id) => ({
+          select: () => ({
+            single: async () => {
+              calls.push(`update ${table} ${Object.keys(values).sort().join(',')}`);
+              const map = table === 'invoices' ? server.invoices : server.notes;
+              const row = { ...map.get(id)!, ...values, updated_at: new Date(Date.now() + 1000).toISOString() };
+              map.set(id, row as SyncRow);
+              return { data: row, error: null };
+            },
+          }),
+        }),
+      }),
+    }),
+    storage: {
+      from: () => ({
+        upload: async (path, body) => {
+          calls.push(`upload ${path}`);
+          if (options.uploadError) return { data: null, error: { message: options.uploadError, statusCode: '413' } };
+          files.set(path, body);
+          return { data: { path }, error: null };
+        },
+        download: async (path) => {
+          calls.push(`download ${path}`);
+          const blob = files.get(path);
+          return blob ? { data: blob, error: null } : { data: null, error: { message: 'Object not found' } };
+        },
+      }),
+    },
+  };
+  let n = 0;
+  const services = {
+    userId: USER,
+    engine,
+    supabase,
+    online: () => options.online !== false,
+    newId: () => `i${++n}`,
+  };
+  return { services, server, calls, engine, files };
+}
+
+it('generates an invoice: draft pushed through the outbox, numbered by the server, PDF archived in the user folder', async () => {
+  const { services, calls, engine, server } = setup();
+  const issued = await generateInvoice(services, QUOTE, { isPaid: false });
+  expect(issued.row.number).toBe('FA0001');
+  expect(issued.warning).toBeNull();
+  expect(new TextDecoder().decode(issued.file.bytes)).toBe('invoice FA0001');
+  expect(issued.file.fileName).toBe('facture-FA0001.pdf');
+  expect(calls).toEqual([
+    'upsert invoices',
+    'issue_invoice',
+    'upload u1/facture-FA0001.pdf',
+    'update invoices pdf_path',
+  ]);
+  expect(server.invoices.get('i1')).toMatchObject({
+    quote_id: 'q1',
+    quote_number: 'DE0001',
+    pdf_path: 'u1/facture-FA0001.pdf',
+  });
+  // The local copy now holds the server's issued row.
+  expect(engine.row('invoices', 'i1')).toMatchObject({ status: 'issued', number: 'FA0001' });
+});
+
+it('offline: the draft is kept locally (and queued), the user is told the number needs the network', async () => {
+  const { services, engine, calls } = setup({ online: false });
+  await expect(generateInvoice(services, QUOTE, { isPaid: true, paymentDate: '2026-11-20' })).rejects.toThrow(
+    new DocumentError(M.needsNetwork),
+  );
+  expect(engine.row('invoices', 'i1')).toMatchObject({ status: 'draft', is_paid: true, payment_date: '2026-11-20' });
+  expect(engine.status().pending).toBe(1);
+  expect(calls).toEqual([]);
+});
+
+it('a storage refusal (plan limit) leaves the invoice issued and says why its PDF is not archived', async () => {
+  const { services, calls } = setup({
+    uploadError: 'Espace de stockage insuffisant : votre plan est limité à 100 Mo.',
+  });
+  const issued = await generateInvoice(services, QUOTE, { isPaid: false });
+  expect(issued.row.number).toBe('FA0001');
+  expect(issued.warning).toBe(
+    M.archiveFailed('FA0001', 'Espace de stockage insuffisant : votre plan est limité à 100 Mo.'),
+  );
+  expect(calls).not.toContain('update invoices pdf_path');
+});
+
+it('downloads the archived PDF when there is one; marks paid changing only is_paid and payment_date', async () => {
+  const { services, calls, engine } = setup();
+  await generateInvoice(services, QUOTE, { isPaid: false });
+  const row = engine.row('invoices', 'i1')!;
+  const file = await invoicePdf(services, row);
+  expect(calls).toContain('download u1/facture-FA0001.pdf');
+  expect(new TextDecoder().decode(file.bytes)).toBe('invoice FA0001');
+
+  await setPaid(services, row, true, '2026-11-24');
+  expect(calls.at(-1)).toBe('update invoices is_paid,payment_date');
+  expect(engine.row('invoices', 'i1')).toMatchObject({ is_paid: true, payment_date: '2026-11-24' });
+});
+
+it('Annuler issues an avoir with its archived PDF; Corriger also opens a new draft pre-filled', async () => {
+  const { services, calls, engine } = setup();
+  await generateInvoice(services, QUOTE, { isPaid: false });
+  const invoice = engine.row('invoices', 'i1')!;
+  const cancelled = await issueCreditNote(services, invoice, 'correct');
+  expect(cancelled.row.number).toBe('AV0001');
+  expect(cancelled.file.fileName).toBe('avoir-AV0001.pdf');
+  expect(calls).toContain('upload u1/avoir-AV0001.pdf');
+  expect(calls).toContain('update credit_notes pdf_path');
+  expect(cancelled.draft).toMatchObject({ id: 'i2', status: 'draft', quote_id: 'q1', lines: QUOTE.lines });
+  expect(engine.rows('credit_notes')).toHaveLength(1);
+});

@@ -1,0 +1,173 @@
+// Server rows of the client book (migration 0010: quotes, invoices, credit_notes) ↔ the domain shapes the
+// @atelier/documents renderers take, and the drafts made from them. Pure functions (tested in rows.test.ts).
+import {
+  DEFAULT_VAT_RATE,
+  centsToEuros,
+  documentSnapshotSchema,
+  quoteLineSchema,
+  type DocumentSnapshot,
+  type Invoice,
+  type Quote,
+  type QuoteLine,
+} from '@atelier/domain';
+
+export type Row = { id: string; [column: string]: unknown };
+
+function str(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+function num(value: unknown, fallback = 0): number {
+  const n = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(n) ? n : fallback;
+}
+
+export function rowLines(value: unknown): QuoteLine[] {
+  if (!Array.isArray(value)) return [];
+  const out: QuoteLine[] = [];
+  for (const item of value) {
+    const parsed = quoteLineSchema.safeParse(item);
+    if (parsed.success) out.push(parsed.data);
+  }
+  return out;
+}
+
+export function rowSnapshot(value: unknown): DocumentSnapshot | undefined {
+  if (value === null || value === undefined) return undefined;
+  const parsed = documentSnapshotSchema.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** Today as a French calendar day (YYYY-MM-DD). */
+export function today(now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(now);
+}
+
+/** The domain quote of a quotes row (what renderQuotePdf takes). */
+export function rowToQuote(row: Row): Quote {
+  const projectTitle = str(row.project_title);
+  const snapshot = rowSnapshot(row.snapshot);
+  const number = str(row.number);
+  return {
+    id: String(row.id),
+    ...(number ? { number } : {}),
+    date: str(row.date) ?? str(row.created_at) ?? new Date().toISOString(),
+    tasks: rowLines(row.lines),
+    totalHT: centsToEuros(num(row.total_ht_cents)),
+    tva: centsToEuros(num(row.tva_cents)),
+    total: centsToEuros(num(row.total_ttc_cents)),
+    tvaRate: num(row.vat_rate, DEFAULT_VAT_RATE),
+    pdfData: '',
+    ...(projectTitle ? { projectTitle } : {}),
+    ...(snapshot ? { snapshot } : {}),
+  };
+}
+
+/** The domain invoice of an invoices row: dated by its issue date (the service date for a draft). */
+export function rowToInvoice(row: Row): Invoice {
+  const projectTitle = str(row.project_title);
+  const snapshot = rowSnapshot(row.snapshot);
+  const number = str(row.number);
+  const paymentDate = str(row.payment_date);
+  const serviceDate = str(row.service_date);
+  const dueDate = str(row.due_date);
+  return {
+    id: String(row.id),
+    ...(number ? { number } : {}),
+    ...(serviceDate ? { serviceDate } : {}),
+    ...(dueDate ? { dueDate } : {}),
+    quoteId: str(row.quote_id) ?? '',
+    date: str(row.issue_date) ?? str(row.service_date) ?? today(),
+    tasks: rowLines(row.lines),
+    totalHT: centsToEuros(num(row.total_ht_cents)),
+    tva: centsToEuros(num(row.tva_cents)),
+    total: centsToEuros(num(row.total_ttc_cents)),
+    tvaRate: num(row.vat_rate, DEFAULT_VAT_RATE),
+    pdfData: '',
+    isPaid: row.is_paid === true,
+    ...(paymentDate ? { paymentDate } : {}),
+    ...(projectTitle ? { projectTitle } : {}),
+    ...(snapshot ? { snapshot } : {}),
+  };
+}
+
+export interface PaymentChoice {
+  isPaid: boolean;
+  /** YYYY-MM-DD; only kept when isPaid. */
+  paymentDate?: string | null;
+}
+
+const COPIED = ['client_id', 'project_title', 'lines', 'vat_rate', 'total_ht_cents', 'tva_cents', 'total_ttc_cents'];
+
+function copy(row: Row, columns: string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const column of columns) if (column in row) out[column] = row[column];
+  return out;
+}
+
+/** The draft invoice made from a quote: its client, lines, VAT, totals, snapshot and number. */
+export function draftInvoiceFromQuote(quote: Row, id: string, payment: PaymentChoice, now = new Date()): Row {
+  return {
+    ...copy(quote, COPIED),
+    id,
+    status: 'draft',
+    quote_id: quote.id,
+    quote_number: str(quote.number) ?? null,
+    snapshot: quote.snapshot ?? null,
+    service_date: today(now),
+    is_paid: payment.isPaid,
+    payment_date: payment.isPaid ? (payment.paymentDate ?? today(now)) : null,
+    created_at: now.toISOString(),
+  };
+}
+
+/** « Corriger »: a new draft pre-filled from the cancelled invoice (same client, lines, quote reference). */
+export function draftInvoiceFromInvoice(invoice: Row, id: string, now = new Date()): Row {
+  return {
+    ...copy(invoice, [...COPIED, 'quote_id', 'quote_number', 'snapshot', 'service_date']),
+    id,
+    status: 'draft',
+    is_paid: false,
+    payment_date: null,
+    created_at: now.toISOString(),
+  };
+}
+
+export type DocumentStatus = 'paid' | 'pending' | 'late' | 'draft' | 'cancelled';
+
+/** Status at a glance: draft, cancelled by an avoir, else payée / en retard (past its due date) / en attente. */
+export function invoiceStatus(invoice: Row, hasCreditNote: boolean, day = today()): DocumentStatus {
+  if (invoice.status !== 'issued') return 'draft';
+  if (hasCreditNote) return 'cancelled';
+  if (invoice.is_paid) return 'paid';
+  return typeof invoice.due_date === 'string' && invoice.due_date < day ? 'late' : 'pending';
+}
+
+/** Rows grouped by a column once (per client, per invoice), each group newest first. */
+export function groupBy<T extends Row>(rows: readonly T[], column: string): Map<string, T[]> {
+  const map = new Map<string, T[]>();
+  for (const row of rows) {
+    const key = String(row[column] ?? '');
+    let list = map.get(key);
+    if (!list) map.set(key, (list = []));
+    list.push(row);
+  }
+  const stamp = (r: Row) => String(r.created_at ?? r.date ?? r.updated_at ?? '');
+  for (const list of map.values()) list.sort((a, b) => stamp(b).localeCompare(stamp(a)));
+  return map;
+}
+
+export function quoteFileName(row: Row): string {
+  return `devis-${str(row.number) ?? row.id}.pdf`;
+}
+export function invoiceFileName(row: Row): string {
+  return `facture-${str(row.number) ?? 'brouillon'}.pdf`;
+}
+export function creditNoteFileName(row: Row): string {
+  return `avoir-${str(row.number) ?? row.id}.pdf`;
+}
+
+/** Where an issued document's PDF is archived in the private `documents` bucket. */
+export function archivePath(userId: string, fileName: string): string {
+  return `${userId}/${fileName}`;
+}

@@ -1,0 +1,54 @@
+// /clients with 500 clients and 3 000 documents (issue 8): search keystroke → list updated, in Chromium against
+// mf-clients' production build (standalone mount). Budget ≤ 50 ms per keystroke.
+// Usage: (cd mf-clients && pnpm build) && node scripts/bench/client-book.mjs
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { extname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { chromium } from 'playwright';
+
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../lib/chromium.cjs';
+
+const dist = resolve(fileURLToPath(import.meta.url), '../../../mf-clients/dist');
+const types = { '.js': 'text/javascript', '.html': 'text/html', '.json': 'application/json', '.css': 'text/css' };
+
+if (!existsSync(join(dist, 'index.html'))) {
+  console.log(JSON.stringify({ bench: 'client-book-search', skipped: 'mf-clients/dist missing: build it first' }));
+  process.exit(0);
+}
+
+const server = createServer((req, res) => {
+  const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+  let file = join(dist, path);
+  if (!file.startsWith(dist) || !existsSync(file) || statSync(file).isDirectory()) {
+    if (path.endsWith('.json') || extname(path)) {
+      res.writeHead(404).end();
+      return;
+    }
+    file = join(dist, 'index.html');
+  }
+  res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
+  createReadStream(file).pipe(res);
+});
+await new Promise((r) => server.listen(0, '127.0.0.1', r));
+const { port } = server.address();
+
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+try {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await page.goto(`http://127.0.0.1:${port}/`);
+  await page.waitForFunction(() => typeof window.__atelierClientBookBench === 'function', null, { timeout: 30_000 });
+  const result = await page.evaluate(() => window.__atelierClientBookBench({ clients: 500 }));
+  console.log(
+    JSON.stringify({
+      bench: 'client-book-search',
+      budgetMs: 50,
+      ...result,
+      withinBudget: result.keystrokeMs.p95 <= 50,
+    }),
+  );
+} finally {
+  await browser.close();
+  server.close();
+}

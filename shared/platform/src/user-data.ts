@@ -1,0 +1,118 @@
+// Everything the signed-in artisan owns, per user and server-synced (issue 8): on sign-in the user's sync engine
+// starts (client book, documents, settings in IndexedDB per user id, pushed/pulled with the server), the settings
+// stores switch to the user's copy and the data left in this browser by the spec's plain localStorage keys is
+// imported into the account once; on sign-out syncing stops and the settings read as empty (nothing of one
+// account is readable by the next one on the same browser).
+import {
+  STORAGE_MESSAGES,
+  activateUserSettings,
+  documentFiles,
+  importLegacyClientBook,
+  lockUserSettings,
+  stopSync,
+  supabaseRemote,
+  syncEngineFor,
+  type LegacyImportCounts,
+  type SupabaseLike,
+  type SyncEngine,
+} from '@atelier/storage';
+import { BehaviorSubject, type Observable } from 'rxjs';
+
+import { authState$, type AuthState } from './auth/auth-service';
+import { getSupabase } from './supabase-client';
+
+/** The sync engine of `userId` (one per page, shared by every remote). */
+export function userSyncEngine(userId: string): SyncEngine {
+  return syncEngineFor(userId, () => supabaseRemote(getSupabase() as unknown as SupabaseLike, userId));
+}
+
+export interface UserDataNotice {
+  tone: 'info' | 'warning' | 'error';
+  text: string;
+}
+
+const NOTICE_KEY = Symbol.for('atelier.platform.user-data.v1');
+type Runtime = { started: boolean; notice: BehaviorSubject<UserDataNotice | null>; userId: string | null };
+const runtime = ((globalThis as unknown as Record<symbol, Runtime>)[NOTICE_KEY] ??= {
+  started: false,
+  notice: new BehaviorSubject<UserDataNotice | null>(null),
+  userId: null,
+});
+
+/** What the import of this browser's data told the user (null: nothing to say). */
+export const userDataNotice$: Observable<UserDataNotice | null> = runtime.notice.asObservable();
+
+export function dismissUserDataNotice(): void {
+  runtime.notice.next(null);
+}
+
+/** Archives a legacy PDF in the private `documents` bucket under the user's folder. */
+async function uploadLegacyPdf(userId: string, rowId: string, fileName: string, bytes: Uint8Array) {
+  const path = `${userId}/legacy/${rowId}-${fileName}`;
+  const { error } = await getSupabase()
+    .storage.from('documents')
+    .upload(path, new Blob([bytes as BlobPart], { type: 'application/pdf' }), {
+      contentType: 'application/pdf',
+      upsert: true,
+    });
+  return error ? null : path;
+}
+
+function activate(userId: string): void {
+  const engine = userSyncEngine(userId);
+  let settings: string[] | null = null;
+  let book: LegacyImportCounts | null | undefined;
+  const tell = () => {
+    // One message once both imports answered, only when something was imported.
+    if (settings === null || book === undefined || runtime.userId !== userId) return;
+    const nothing = !book || book.clients + book.quotes + book.invoices + book.skipped === 0;
+    if (!settings.length && nothing) return;
+    const counts = { clients: book?.clients ?? 0, quotes: book?.quotes ?? 0, invoices: book?.invoices ?? 0 };
+    const names = settings.map((key) => STORAGE_MESSAGES.legacySettingNames[key] ?? key);
+    const text = [
+      STORAGE_MESSAGES.legacyImported({ ...counts, settings: names }),
+      book?.skipped ? STORAGE_MESSAGES.legacyImportSkipped(book.skipped) : '',
+    ]
+      .filter(Boolean)
+      .join(' ');
+    runtime.notice.next({ tone: book?.skipped ? 'warning' : 'info', text });
+  };
+  activateUserSettings(userId, engine, ({ imported }) => {
+    settings = imported;
+    tell();
+  });
+  importLegacyClientBook(engine, {
+    rpc: (fn, args) => getSupabase().rpc(fn, args),
+    documentFiles,
+    uploadPdf: (rowId, fileName, bytes) => uploadLegacyPdf(userId, rowId, fileName, bytes),
+  }).then(
+    (result) => {
+      book = result;
+      tell();
+    },
+    () => {
+      book = null;
+      if (runtime.userId === userId) runtime.notice.next({ tone: 'error', text: STORAGE_MESSAGES.legacyImportFailed });
+    },
+  );
+}
+
+/** Follows sign-in / sign-out (called once by the shell at start). */
+export function startUserData(): void {
+  if (runtime.started) return;
+  runtime.started = true;
+  lockUserSettings();
+  authState$.subscribe((state: AuthState) => {
+    if (state.status === 'loading') return;
+    const userId = state.status === 'signed-in' ? (state.user?.id ?? null) : null;
+    if (userId === runtime.userId) return;
+    runtime.userId = userId;
+    runtime.notice.next(null);
+    stopSync();
+    if (!userId) {
+      lockUserSettings();
+      return;
+    }
+    activate(userId);
+  });
+}

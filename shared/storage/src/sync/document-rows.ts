@@ -1,0 +1,220 @@
+// The server rows of the client book (migration 0010: clients, quotes, invoices) ↔ the domain shapes of
+// @atelier/domain (Quote, Invoice: euros, the legacy localStorage shapes). Totals are integer cents on the server.
+//
+// Ids: server rows have uuid ids. A domain document whose id is not a uuid (the legacy `quote-1712…` ids) keeps
+// it as `legacy_id`, and its row id is derived from (user id, legacy id), so importing it again from any browser
+// writes the same row (never a duplicate).
+import {
+  DEFAULT_VAT_RATE,
+  documentSnapshotSchema,
+  eurosToCents,
+  centsToEuros,
+  quoteLineSchema,
+  type DocumentSnapshot,
+  type Invoice,
+  type Quote,
+  type QuoteLine,
+} from '@atelier/domain';
+
+import type { SyncRow } from './sync-engine';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: unknown): value is string {
+  return typeof value === 'string' && UUID.test(value);
+}
+
+// 32-bit FNV-1a with a seed; four of them give 128 bits. Not cryptographic: only a stable, well-spread id.
+function fnv1a(text: string, seed: number): number {
+  let h = (0x811c9dc5 ^ seed) >>> 0;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  // Final avalanche (murmur3 fmix32) so close inputs give unrelated ids.
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b) >>> 0;
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35) >>> 0;
+  h ^= h >>> 16;
+  return h >>> 0;
+}
+
+/** A stable uuid (version 8, RFC 9562 « custom ») for a name: the same name always gives the same id. */
+export function stableUuid(name: string): string {
+  const hex = [0x9e3779b9, 0x7f4a7c15, 0x94d049bb, 0x2545f491]
+    .map((seed) => fnv1a(name, seed).toString(16).padStart(8, '0'))
+    .join('');
+  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** The row id of a domain document id: itself when it is a uuid, else derived from the user and the legacy id. */
+export function documentRowId(userId: string, id: string): string {
+  return isUuid(id) ? id : stableUuid(`${userId}:${id}`);
+}
+
+/** The row id of a legacy client (no id in the legacy shape: its email identifies it). */
+export function clientRowId(userId: string, email: string): string {
+  return stableUuid(`${userId}:client:${normaliseEmail(email)}`);
+}
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** The columns of public.clients the browser writes (plus created_at for the local sort). */
+export interface ClientRowFields {
+  name: string;
+  email: string;
+  phone: string;
+  address: string;
+}
+
+function lines(value: unknown): QuoteLine[] {
+  if (!Array.isArray(value)) return [];
+  const out: QuoteLine[] = [];
+  for (const item of value) {
+    const parsed = quoteLineSchema.safeParse(item);
+    if (parsed.success) out.push(parsed.data);
+  }
+  return out;
+}
+
+function snapshotOf(value: unknown): DocumentSnapshot | undefined {
+  if (value === null || value === undefined) return undefined;
+  const parsed = documentSnapshotSchema.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
+}
+
+function str(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+function num(value: unknown, fallback = 0): number {
+  const n = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(n) ? n : fallback;
+}
+
+/** An ISO date-time (the quotes.date column) from a legacy date string; now when unreadable. */
+function isoDate(value: string | undefined, fallback: () => Date = () => new Date()): string {
+  const ms = value ? Date.parse(value) : NaN;
+  return (Number.isFinite(ms) ? new Date(ms) : fallback()).toISOString();
+}
+
+/** A calendar date (YYYY-MM-DD, the invoices' date columns) from an ISO date or date-time. */
+function calendarDate(value: string | undefined): string | null {
+  if (!value) return null;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
+  const ms = Date.parse(value);
+  if (!Number.isFinite(ms)) return null;
+  // Dates are French calendar days: read the instant in Europe/Paris.
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date(ms));
+}
+
+export interface QuoteRowContext {
+  /** The signed-in user (derives row ids of legacy documents). */
+  userId: string;
+  /** The client row the quote belongs to. */
+  clientId: string | null;
+}
+
+/** A quote row (public.quotes) from a domain quote. `pdfData` data URLs are not sent: bytes live elsewhere. */
+export function quoteToRow(quote: Quote, { userId, clientId }: QuoteRowContext): SyncRow {
+  const id = documentRowId(userId, quote.id);
+  return {
+    id,
+    updated_at: '',
+    client_id: clientId,
+    legacy_id: isUuid(quote.id) ? null : quote.id,
+    number: quote.number ?? null,
+    date: isoDate(quote.date),
+    project_title: quote.projectTitle?.trim() ? quote.projectTitle.trim().slice(0, 200) : null,
+    lines: quote.tasks.map(({ name, unit, price, quantity }) => ({ name, unit, price, quantity })),
+    vat_rate: quote.tvaRate,
+    total_ht_cents: eurosToCents(quote.totalHT),
+    tva_cents: eurosToCents(quote.tva),
+    total_ttc_cents: eurosToCents(quote.total),
+    snapshot: quote.snapshot ?? null,
+  };
+}
+
+/** The domain quote of a row; its id is the legacy id when it has one (what the browser knew it by). */
+export function rowToQuote(row: Record<string, unknown>): Quote {
+  const projectTitle = str(row.project_title);
+  const snapshot = snapshotOf(row.snapshot);
+  const number = str(row.number);
+  return {
+    id: str(row.legacy_id) ?? String(row.id),
+    ...(number ? { number } : {}),
+    date: isoDate(str(row.date), () => new Date(str(row.created_at) ?? Date.now())),
+    tasks: lines(row.lines),
+    totalHT: centsToEuros(num(row.total_ht_cents)),
+    tva: centsToEuros(num(row.tva_cents)),
+    total: centsToEuros(num(row.total_ttc_cents)),
+    tvaRate: num(row.vat_rate, DEFAULT_VAT_RATE),
+    pdfData: '',
+    ...(projectTitle ? { projectTitle } : {}),
+    ...(snapshot ? { snapshot } : {}),
+  };
+}
+
+export interface InvoiceRowContext extends QuoteRowContext {
+  /** The row id of the quote the invoice was made from (null when unknown). */
+  quoteId: string | null;
+  quoteNumber?: string | null;
+}
+
+/**
+ * An invoice row (public.invoices) from a domain invoice. A numbered legacy invoice is an issued one (it was
+ * sent): status 'issued', kept as is; only public.import_legacy_data() may write it (RLS takes drafts only).
+ */
+export function invoiceToRow(invoice: Invoice, { userId, clientId, quoteId, quoteNumber }: InvoiceRowContext): SyncRow {
+  const id = documentRowId(userId, invoice.id);
+  const issueDate = calendarDate(invoice.date);
+  return {
+    id,
+    updated_at: '',
+    client_id: clientId,
+    quote_id: quoteId,
+    quote_number: quoteNumber ?? null,
+    legacy_id: isUuid(invoice.id) ? null : invoice.id,
+    status: invoice.number ? 'issued' : 'draft',
+    number: invoice.number ?? null,
+    issue_date: invoice.number ? issueDate : null,
+    service_date: issueDate,
+    project_title: invoice.projectTitle?.trim() ? invoice.projectTitle.trim().slice(0, 200) : null,
+    lines: invoice.tasks.map(({ name, unit, price, quantity }) => ({ name, unit, price, quantity })),
+    vat_rate: invoice.tvaRate,
+    total_ht_cents: eurosToCents(invoice.totalHT),
+    tva_cents: eurosToCents(invoice.tva),
+    total_ttc_cents: eurosToCents(invoice.total),
+    is_paid: invoice.isPaid,
+    payment_date: invoice.isPaid ? calendarDate(invoice.paymentDate) : null,
+    snapshot: invoice.snapshot ?? null,
+  };
+}
+
+/** The domain invoice of a row (quoteId: the quote's legacy id or row id, as rowToQuote gives it). */
+export function rowToInvoice(row: Record<string, unknown>, quoteIdOf: (rowId: string) => string = (id) => id): Invoice {
+  const projectTitle = str(row.project_title);
+  const snapshot = snapshotOf(row.snapshot);
+  const number = str(row.number);
+  const paymentDate = str(row.payment_date);
+  return {
+    id: str(row.legacy_id) ?? String(row.id),
+    ...(number ? { number } : {}),
+    quoteId: row.quote_id ? quoteIdOf(String(row.quote_id)) : '',
+    date: isoDate(str(row.issue_date) ?? str(row.service_date), () => new Date(str(row.created_at) ?? Date.now())),
+    tasks: lines(row.lines),
+    totalHT: centsToEuros(num(row.total_ht_cents)),
+    tva: centsToEuros(num(row.tva_cents)),
+    total: centsToEuros(num(row.total_ttc_cents)),
+    tvaRate: num(row.vat_rate, DEFAULT_VAT_RATE),
+    pdfData: '',
+    isPaid: row.is_paid === true,
+    ...(paymentDate ? { paymentDate } : {}),
+    ...(projectTitle ? { projectTitle } : {}),
+    ...(snapshot ? { snapshot } : {}),
+  };
+}

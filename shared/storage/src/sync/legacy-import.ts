@@ -1,0 +1,144 @@
+// The spec's legacy localStorage client book (`clients`: clients with quotes[] and invoices[] and pdfData data
+// URLs) imported into the signed-in account at activation, then moved aside (`clients.imported-<user id>`): once,
+// without duplicates (rows ids derived from the user and the legacy ids, legacy_id unique on the server,
+// public.import_legacy_data of migration 0015). The legacy PDFs are kept in this browser's document files under
+// the document id and, when an uploader is given, archived on the server (pdf_path).
+import type { Client } from '@atelier/domain';
+
+import type { DocumentFiles } from '../document-files';
+import { browserLocalStorage } from '../stored-value';
+import { clientsStore, STORAGE_KEYS } from '../stores';
+import { documentRowId, invoiceToRow, quoteToRow } from './document-rows';
+import type { SyncEngine } from './sync-engine';
+
+export interface LegacyImportCounts {
+  clients: number;
+  quotes: number;
+  invoices: number;
+  skipped: number;
+}
+
+export interface LegacyImportDeps {
+  /** supabase.rpc */
+  rpc(fn: string, args: Record<string, unknown>): PromiseLike<{ data: unknown; error: { message: string } | null }>;
+  /** Where the legacy PDF bytes are kept in this browser (by document id). */
+  documentFiles?: DocumentFiles;
+  /** Archives a legacy PDF on the server; returns its storage path (null when refused, e.g. storage full). */
+  uploadPdf?(rowId: string, fileName: string, bytes: Uint8Array): Promise<string | null>;
+}
+
+/** The bytes of a `data:application/pdf;base64,…` URL (null when it is not one). */
+export function dataUrlBytes(dataUrl: string | undefined): Uint8Array | null {
+  const match = /^data:[^;,]*(;[^,]*)?;base64,(.*)$/s.exec(dataUrl ?? '');
+  if (!match) return null;
+  try {
+    const binary = atob(match[2]!.replace(/\s+/g, ''));
+    const bytes = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+    return bytes;
+  } catch {
+    return null;
+  }
+}
+
+function moveAside(raw: string, userId: string): void {
+  const storage = browserLocalStorage();
+  if (!storage) return;
+  let aside = `${STORAGE_KEYS.clients}.imported-${userId}`;
+  if (storage.getItem(aside) !== null && storage.getItem(aside) !== raw) aside = `${aside}-${Date.now()}`;
+  storage.setItem(aside, raw);
+  storage.removeItem(STORAGE_KEYS.clients);
+}
+
+async function keepPdf(
+  deps: LegacyImportDeps,
+  docId: string,
+  rowId: string,
+  fileName: string,
+  pdfData: string | undefined,
+): Promise<string | null> {
+  const bytes = dataUrlBytes(pdfData);
+  if (!bytes) return null;
+  try {
+    await deps.documentFiles?.put(docId, bytes);
+  } catch {
+    /* the server copy below, or the snapshot, still gives the PDF */
+  }
+  try {
+    return (await deps.uploadPdf?.(rowId, fileName, bytes)) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** The rows import_legacy_data() takes, PDFs kept on the way. */
+export async function legacyPayload(userId: string, book: readonly Client[], deps: LegacyImportDeps) {
+  const payload = [];
+  for (const client of book) {
+    const quoteNumbers = new Map(client.quotes.map((q) => [q.id, q.number ?? null]));
+    const quotes = [];
+    for (const quote of client.quotes) {
+      const row = quoteToRow(quote, { userId, clientId: null });
+      const pdfPath = await keepPdf(deps, quote.id, row.id, `devis-${quote.number ?? quote.id}.pdf`, quote.pdfData);
+      quotes.push({ ...row, pdf_path: pdfPath });
+    }
+    const invoices = [];
+    for (const invoice of client.invoices) {
+      const known = quoteNumbers.has(invoice.quoteId);
+      const row = invoiceToRow(invoice, {
+        userId,
+        clientId: null,
+        quoteId: known ? documentRowId(userId, invoice.quoteId) : null,
+        quoteNumber: quoteNumbers.get(invoice.quoteId) ?? null,
+      });
+      const pdfPath = await keepPdf(
+        deps,
+        invoice.id,
+        row.id,
+        `facture-${invoice.number ?? invoice.id}.pdf`,
+        invoice.pdfData,
+      );
+      invoices.push({ ...row, pdf_path: pdfPath });
+    }
+    payload.push({
+      name: client.name,
+      email: client.email,
+      phone: client.phone,
+      address: client.address,
+      quotes,
+      invoices,
+    });
+  }
+  return payload;
+}
+
+/**
+ * Imports the legacy `clients` key into the account of `engine` and moves it aside; null when there is nothing to
+ * import. Throws when the server could not be reached (the key stays for the next sign-in).
+ */
+export async function importLegacyClientBook(
+  engine: SyncEngine,
+  deps: LegacyImportDeps,
+): Promise<LegacyImportCounts | null> {
+  const storage = browserLocalStorage();
+  const raw = storage?.getItem(STORAGE_KEYS.clients) ?? null;
+  if (raw === null) return null;
+  // Validated as the key always was: a corrupt value is set aside (and reported), never dropped.
+  const book = clientsStore.get();
+  if (!book.length) {
+    if (storage?.getItem(STORAGE_KEYS.clients) !== null) moveAside(raw, engine.userId);
+    return null;
+  }
+  const payload = await legacyPayload(engine.userId, book, deps);
+  const { data, error } = await deps.rpc('import_legacy_data', { p_clients: payload });
+  if (error) throw new Error(error.message);
+  moveAside(raw, engine.userId);
+  await engine.sync();
+  const counts = data as Partial<LegacyImportCounts>;
+  return {
+    clients: counts.clients ?? 0,
+    quotes: counts.quotes ?? 0,
+    invoices: counts.invoices ?? 0,
+    skipped: counts.skipped ?? 0,
+  };
+}
