@@ -58,6 +58,20 @@ it('copies a quote into a draft invoice: client, lines, VAT, totals, snapshot, n
   );
 });
 
+it('a company without a VAT number issues its invoice at 0 % (TTC = HT), as its PDF says « 293 B »', () => {
+  const company = { name: 'Atelier Durand', tva: '' };
+  const exempt = draftInvoiceFromQuote({ ...quote, snapshot: { company } }, 'i2', { isPaid: false });
+  expect(exempt).toMatchObject({ vat_rate: 0, tva_cents: 0, total_ht_cents: 30600, total_ttc_cents: 30600 });
+  const charging = draftInvoiceFromQuote(
+    { ...quote, snapshot: { company: { ...company, tva: 'FR12345678901' } } },
+    'i3',
+    {
+      isPaid: false,
+    },
+  );
+  expect(charging).toMatchObject({ vat_rate: 10, tva_cents: 3060, total_ttc_cents: '33660' });
+});
+
 it('« Corriger » pre-fills a new unpaid draft from the invoice, without its number, dates or PDF', () => {
   const issued = {
     ...quote,

@@ -105,10 +105,21 @@ function copy(row: Row, columns: string[]): Record<string, unknown> {
   return out;
 }
 
+/**
+ * A company without a VAT number is under the franchise en base: its invoice PDF says « TVA non applicable,
+ * art. 293 B du CGI » with no VAT line (@atelier/documents), so the invoice row is issued at 0 % with TTC = HT —
+ * the amounts kept by the server, shown on the card and printed on the PDF are then the same.
+ */
+function withoutVatWhenExempt(row: Record<string, unknown>, snapshot: unknown): Record<string, unknown> {
+  const company = (snapshot as { company?: { tva?: unknown } } | null | undefined)?.company;
+  if (!company || (typeof company.tva === 'string' && company.tva.trim() !== '')) return row;
+  return { ...row, vat_rate: 0, tva_cents: 0, total_ttc_cents: row.total_ht_cents ?? 0 };
+}
+
 /** The draft invoice made from a quote: its client, lines, VAT, totals, snapshot and number. */
 export function draftInvoiceFromQuote(quote: Row, id: string, payment: PaymentChoice, now = new Date()): Row {
   return {
-    ...copy(quote, COPIED),
+    ...withoutVatWhenExempt(copy(quote, COPIED), quote.snapshot),
     id,
     status: 'draft',
     quote_id: quote.id,
