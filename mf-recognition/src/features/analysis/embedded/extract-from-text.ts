@@ -377,6 +377,9 @@ function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtraction['
   const segments = splitSegments(joinCatalogueCoordinations(text.replace(LIST_MARKER, ''), catalogue));
   const lines: Line[] = [];
   let lastMatched: { terms: Term[]; line: Line } | null = null;
+  // « on ne refait pas le plafond, juste les murs »: after a negated clause, « juste les murs » answers it, not the
+  // task said before it.
+  let negatedSinceMatch = false;
   let pending: Quantity | null = null;
   let pendingSentence = -1;
   let order = 0;
@@ -438,7 +441,7 @@ function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtraction['
       const onlyQualifier = terms.some((t) => t.role === 'mod') && !hasObject;
       // « de la sous-couche pour les murs et le plafond »: « le plafond » is still where, not what.
       const elliptic = (onlyQualifier && !part.afterContext) || (onlyAction && ELLIPSIS.test(part.folded));
-      if (!match && lastMatched && elliptic) {
+      if (!match && lastMatched && elliptic && !negatedSinceMatch) {
         // « et le plafond aussi »: a qualifier alone takes the trade of the clause before.
         const borrowed = lastMatched.terms.filter((t: Term) =>
           onlyAction ? t.role !== 'install' && t.role !== 'remove' : t.role === 'head',
@@ -487,6 +490,7 @@ function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtraction['
           match ? `${catalogue[match.index]!.task.name} ${match.score.toFixed(2)}` : '-',
           part.quantities.map((q) => `${q.value}${q.unit ?? ''}`).join(','),
         );
+      if (NEGATION.test(part.folded)) negatedSinceMatch = true;
       if (
         match &&
         (NEGATION.test(part.folded) ||
@@ -529,6 +533,8 @@ function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtraction['
             last?.quantity &&
             !last.quantity.inferred &&
             last.sentence === part.sentence &&
+            // « …, et puis la cuisine fait 2,80 sur 3,50, on pose du carrelage »: the size of the next place.
+            !MEASUREMENT.test(part.folded) &&
             orphan.unit &&
             unitsCompatible(orphan.unit, last.task.unit) &&
             last.quantity.unit &&
@@ -596,6 +602,7 @@ function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtraction['
           same[0]!.quantity = quantity;
           for (const extra of same.slice(1)) lines.splice(lines.indexOf(extra), 1);
           lastMatched = { terms, line: same[0]! };
+          negatedSinceMatch = false;
           continue;
         }
       }
@@ -620,6 +627,7 @@ function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtraction['
         source: part.text.trim(),
       };
       lastMatched = { terms, line };
+      negatedSinceMatch = false;
       if (part.correction && lines.length > 0 && lines[lines.length - 1]!.task === line.task) {
         lines[lines.length - 1]!.quantity = quantity ?? lines[lines.length - 1]!.quantity;
       } else {
