@@ -98,11 +98,15 @@ export function readText(input: string, catalogue: readonly Task[]): RawTextExtr
 }
 
 const COMPANY =
-  /(?<![\p{L}])(?:(?:de[ \t]+)?(?:chez|entreprise|ets\.?|établissements)[ \t]+\p{Lu}[\p{L}'-]*(?:[ \t]+\p{Lu}[\p{L}'-]*)+|(?:société|Société|SARL|SAS|EURL|SCI|Sarl)[ \t]+\p{Lu}[\p{L}'&-]*(?:[ \t]+\p{Lu}[\p{L}'&-]*)*)/gu;
-const COMPANY_KEYWORD = /^(?:de\s+)?(?:chez|entreprise|ets\.?|établissements|société|Société)\s+/u;
+  /(?<![\p{L}])(?:(?:de[ \t]+)?(?:chez|entreprise|Entreprise|ets\.?|Ets\.?|ETS\.?|établissements|Établissements)[ \t]+\p{Lu}[\p{L}'-]*(?:[ \t]+\p{Lu}[\p{L}'-]*)+|(?:société|Société|SARL|SAS|EURL|SCI|Sarl)[ \t]+\p{Lu}[\p{L}'&-]*(?:[ \t]+\p{Lu}[\p{L}'&-]*)*)/gu;
+const COMPANY_KEYWORD =
+  /^(?:de\s+)?(?:chez|entreprise|Entreprise|ets\.?|Ets\.?|ETS\.?|établissements|Établissements|société|Société)\s+/u;
 
-const CORRECTION_WORDS = String.raw`(?:non[ \t]+pardon|pardon|non[ \t]+attends?|ou[ \t]+plut[oô]t|plut[oô]t|enfin|je[ \t]+corrige|je[ \t]+rectifie|je[ \t]+veux[ \t]+dire|disons|non)`;
-/** « 12 mètres de plinthes non pardon 15 », « 4 spots non 5 »: the figure said last wins, the words stay. */
+const CORRECTION_WORDS = String.raw`(?:non[ \t]+pardon|pardon|non[ \t]+attends?|ou[ \t]+plut[oô]t|plut[oô]t|enfin|je[ \t]+corrige|je[ \t]+rectifie|je[ \t]+veux[ \t]+dire|disons|non|→|[-=]+>|-?»)`;
+/**
+ * « 12 mètres de plinthes non pardon 15 », « 4 spots non 5 », « 12 ml → 15 ml » on a note (OCR: « -> », « -» »):
+ * the figure said last wins, the words stay.
+ */
 const INLINE_CORRECTION = new RegExp(
   String.raw`(?<![\d.,])(\d+(?:[.,]\d+)?)((?:[ \t]+(?!non\b|pardon\b|plut|enfin\b|disons\b|je\b|ou\b)[\p{L}²'’]+){0,4}?)[ \t]*,?[ \t]*${CORRECTION_WORDS}[ \t]*,?[ \t]*(\d+(?:[.,]\d+)?)(?![\d])`,
   'giu',
@@ -148,7 +152,7 @@ const DIM_NUMBER = String.raw`(\d+(?:[.,]\d+)?)`;
 const BY = String.raw`[ \t]*(?:x|×|\*|sur|par)[ \t]*`;
 /** « 4 sur 3,5, hauteur 2,60 », « 4 x 3,5 x 2,6 »: sides then height. */
 const ROOM_WITH_HEIGHT = new RegExp(
-  String.raw`${DIM_NUMBER}${METRES}${BY}${DIM_NUMBER}${METRES}(?:[ \t]*,?[ \t]*(?:et[ \t]+|avec[ \t]+(?:une[ \t]+)?|sur[ \t]+)?(?:hauteur|haut\.?|h|hsp|hauteur[ \t]+sous[ \t]+plafond)[ \t]*(?:de|:|=)?[ \t]*|${BY})${DIM_NUMBER}${METRES}(?![ \t]*(?:cm|mm))`,
+  String.raw`${DIM_NUMBER}${METRES}${BY}${DIM_NUMBER}${METRES}(?:[ \t]*,?[ \t]*(?:et[ \t]+|avec[ \t]+(?:une[ \t]+)?|sur[ \t]+)?(?:hauteur|haut\.?|ht\.?|h|hsp|hauteur[ \t]+sous[ \t]+plafond)[ \t]*(?:de|:|=)?[ \t]*|${BY})${DIM_NUMBER}${METRES}(?![ \t]*(?:cm|mm))`,
   'giu',
 );
 /** « 3,50 sur 4 », « 2,80 x 3,50 »: a floor (or ceiling) in metres. Large figures (« 120 x 80 ») are item sizes in cm. */
@@ -186,6 +190,15 @@ export function rewriteDimensions(input: string): string {
     return nextWall >= 0 && (nextFloor < 0 || nextWall < nextFloor);
   };
   const plausible = (...values: number[]) => values.every((v) => v > 0 && v <= 30);
+  const partition = (text: string, offset: number) => {
+    const from = Math.max(text.lastIndexOf('\n', offset), text.lastIndexOf('. ', offset)) + 1;
+    const before = text.slice(from, offset);
+    const last = (re: RegExp) => Math.max(-1, ...[...before.matchAll(re)].map((m) => m.index));
+    return (
+      last(/(?<![\p{L}])cloisons?(?![\p{L}])/giu) >= 0 &&
+      last(/(?<![\p{L}])cloisons?(?![\p{L}])/giu) >= last(WALL_WORDS)
+    );
+  };
   // « trois cinquante sur quatre », « hauteur deux cinquante »: metres and centimetres said as two numbers.
   text = text
     .replace(/(?<![\d.,][ \t]?)(?<![\d])(\d)[ \t]([1-9][05])(?=[ \t]*(?:sur|x|×|par)[ \t]*\d)/gu, '$1.$2')
@@ -204,8 +217,9 @@ export function rewriteDimensions(input: string): string {
     // A unit written after the product already (« 3 x 4 = 12 m² ») or a price (« 2 x 45 € ») is not a surface.
     const after = all.slice(offset + whole.length);
     if (/^[ \t]*(?:=|€|euros?|eur\b|m²|m2|ml)/iu.test(after)) return whole;
-    // Walls need a height: without it, the dimensions of a room are not the surface of its walls.
-    if (isWalls(all, offset, whole.length)) return whole;
+    // Walls need a height: without it, the dimensions of a room are not the surface of its walls. A partition is
+    // given by its length and height (« cloison placo 3,20 x 2,50 » is 8 m²).
+    if (isWalls(all, offset, whole.length) && !partition(all, offset)) return whole;
     return `${fmt(x * y)} m²`;
   });
   return result;
