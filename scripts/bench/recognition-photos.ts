@@ -15,7 +15,9 @@ async function main() {
   const { terminateNodeOcr } = await import('../../mf-recognition/src/features/ocr/node-ocr');
   const runs = await readPhotos(undefined, (run) => {
     if (verbose)
-      process.stderr.write(`[photos] ${run.entry.id} ${Math.round(run.ocrMs)} ms CER ${pct(run.cer)}\n${run.ocrText}\n\n`);
+      process.stderr.write(
+        `[photos] ${run.entry.id} ${Math.round(run.ocrMs)} ms CER ${pct(run.cer)}\n${run.ocrText}\n\n`,
+      );
   });
   await terminateNodeOcr();
   const score = scorePhotos(runs);

@@ -47,7 +47,9 @@ export async function readPhotos(
     const started = performance.now();
     const ocrText = await recognizeImageFile(join(ROUND_2_IMAGES_DIR, entry.file));
     const ocrMs = performance.now() - started;
-    const expected = JSON.parse(readFileSync(join(ROUND_2_IMAGES_DIR, entry.expected), 'utf8')) as Round2Case['expected'];
+    const expected = JSON.parse(
+      readFileSync(join(ROUND_2_IMAGES_DIR, entry.expected), 'utf8'),
+    ) as Round2Case['expected'];
     const run: PhotoRun = {
       entry,
       ocrText,

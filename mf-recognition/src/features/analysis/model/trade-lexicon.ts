@@ -485,7 +485,7 @@ export const TRADE_LEXICON: readonly LexiconEntry[] = [
     concept: 'pac',
     trade: 'heating',
     role: 'head',
-    forms: ['pompe à chaleur', 'pac', 'pompe a chaleur', 'pompes à chaleur'],
+    forms: ['pompe à chaleur', 'pac', 'pompe a chaleur', 'pompes à chaleur', 'pompe chaleur'],
   },
   { concept: 'chauffage', trade: 'heating', role: 'mod', forms: ['chauffage', 'chauffagiste', 'plancher chauffant'] },
   {
