@@ -106,7 +106,17 @@ export function ImagePanel({ analyzeImage }: ImagePanelProps) {
       lastImage.current = image;
       setLocalError(null);
       setPreview(URL.createObjectURL(image));
-      void start(() => analyzeImage(image));
+      const chosen = performance.now();
+      void start(async () => {
+        const result = await analyzeImage(image);
+        // Image chosen → lines extracted (decode, prepare, OCR, analysis), read by scripts/bench/ocr.ts.
+        try {
+          performance.measure('atelier:image:analyse', { start: chosen, end: performance.now() });
+        } catch {
+          /* very old browsers */
+        }
+        return result;
+      });
     },
     [analyzeImage, start],
   );
