@@ -127,7 +127,9 @@ function serveDist(): Promise<http.Server> {
   };
   const server = http.createServer((req, res) => {
     const url = decodeURIComponent((req.url ?? '/').split('?')[0]!);
-    if (url === '/config.json') {
+    // No `ai` function on this backend (404): the analyser stops trying the AI after the first photo, as in the app
+    // without an AI provider, so the figures are the embedded path's (not a failed upload of the photo each time).
+    if (url === '/config.json' || url.startsWith('/functions/')) {
       res.writeHead(404);
       return res.end();
     }

@@ -4,6 +4,7 @@
 import type { Worker } from 'tesseract.js';
 
 import { tesseractAssetUrls } from './asset-urls';
+import { encodedImageSize } from './image-size';
 import { cleanOcrText } from './ocr-text';
 import { flattenIllumination, rgbaToGray, whitenRuling } from './preprocess';
 import { OCR_PARAMETERS, recognizePage } from './recognize';
@@ -59,7 +60,7 @@ async function encode(canvas: Canvas2D, type: string, quality?: number): Promise
  */
 export async function prepareImageForOcr(blob: Blob): Promise<Blob> {
   let t = performance.now();
-  const bitmap = await createImageBitmap(blob, { imageOrientation: 'from-image' });
+  const bitmap = await decodeScaled(blob);
   measure('atelier:ocr:decode', t);
   try {
     t = performance.now();
@@ -87,6 +88,28 @@ export async function prepareImageForOcr(blob: Blob): Promise<Blob> {
   } finally {
     bitmap.close();
   }
+}
+
+/**
+ * The image, upright, decoded straight to the OCR size when its header gives the size (the JPEG decoder scales
+ * while decoding: a 12 MP photo is never held at full size), else decoded whole and scaled afterwards.
+ */
+async function decodeScaled(blob: Blob): Promise<ImageBitmap> {
+  const size = encodedImageSize(new Uint8Array(await blob.slice(0, 256 * 1024).arrayBuffer()));
+  if (size) {
+    const target = scaledSize(size);
+    if (target.width < size.width) {
+      const bitmap = await createImageBitmap(blob, {
+        imageOrientation: 'from-image',
+        resizeWidth: target.width,
+        resizeHeight: target.height,
+        resizeQuality: 'high',
+      });
+      if (bitmap.width === target.width && bitmap.height === target.height) return bitmap;
+      bitmap.close();
+    }
+  }
+  return createImageBitmap(blob, { imageOrientation: 'from-image' });
 }
 
 function measure(name: string, start: number): void {
