@@ -39,6 +39,12 @@ type Expected = { projectTitle: string; tasks: Task[]; client?: Record<string, s
 
 const manifest: ManifestEntry[] = JSON.parse(fs.readFileSync(path.join(imagesDir, 'manifest.json'), 'utf8'));
 const photo = manifest.find((e) => e.id === PHOTO_ID)!;
+// Issue 13: a 4000×3000 phone shot (EXIF-rotated JPEG) of a note, end to end in Chromium ≤ 1.5 s.
+const round2Dir = path.join(repoRoot, 'mf-recognition/fixtures/round-2/images');
+const PHONE_ID = 'n20-toiture-benali';
+const phone = (JSON.parse(fs.readFileSync(path.join(round2Dir, 'manifest.json'), 'utf8')) as ManifestEntry[]).find(
+  (e) => e.id === PHONE_ID,
+)!;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
@@ -121,7 +127,9 @@ function serveDist(): Promise<http.Server> {
   };
   const server = http.createServer((req, res) => {
     const url = decodeURIComponent((req.url ?? '/').split('?')[0]!);
-    if (url === '/config.json') {
+    // No `ai` function on this backend (404): the analyser stops trying the AI after the first photo, as in the app
+    // without an AI provider, so the figures are the embedded path's (not a failed upload of the photo each time).
+    if (url === '/config.json' || url.startsWith('/functions/')) {
       res.writeHead(404);
       return res.end();
     }
@@ -170,29 +178,35 @@ async function benchChromium() {
     await page.addInitScript((tasks) => localStorage.setItem('tasks', tasks), catalogue);
     await page.goto(origin);
     const beforeAnalysis = new Set(requests);
-    const runs: Record<
-      'total' | 'recognize' | 'prepare' | 'worker' | 'decode' | 'scale' | 'flatten' | 'encode',
-      number
-    >[] = [];
-    for (let i = 0; i < Math.max(3, Math.min(RUNS, 4)); i++) {
-      await page.evaluate(() => performance.clearMeasures());
-      await page.getByTestId('image-file-input').setInputFiles(path.join(imagesDir, photo.file));
-      await page.waitForFunction(() => performance.getEntriesByName('atelier:ocr:total').length > 0, null, {
-        timeout: 60_000,
-      });
-      const m = await page.evaluate(() =>
-        Object.fromEntries(
-          ['total', 'recognize', 'prepare', 'worker', 'decode', 'scale', 'flatten', 'encode'].map((k) => [
-            k,
-            performance.getEntriesByName(`atelier:ocr:${k}`)[0]?.duration ?? 0,
-          ]),
-        ),
-      );
-      runs.push(m as (typeof runs)[number]);
-      await page.waitForSelector('[data-testid="analysis-success"], [data-testid="analysis-error"]', {
-        timeout: 30_000,
-      });
-    }
+    const measureNames = ['total', 'recognize', 'prepare', 'worker', 'decode', 'scale', 'flatten', 'encode'] as const;
+    type Run = Record<(typeof measureNames)[number] | 'analyse', number>;
+    const measurePhoto = async (file: string, count: number): Promise<Run[]> => {
+      const runs: Run[] = [];
+      for (let i = 0; i < count; i++) {
+        await page.evaluate(() => performance.clearMeasures());
+        await page.getByTestId('image-file-input').setInputFiles(file);
+        await page.waitForFunction(() => performance.getEntriesByName('atelier:image:analyse').length > 0, null, {
+          timeout: 60_000,
+        });
+        const m = await page.evaluate(
+          (names) =>
+            Object.fromEntries(
+              [...names, 'image:analyse'].map((k) => [
+                k === 'image:analyse' ? 'analyse' : k,
+                performance.getEntriesByName(k === 'image:analyse' ? 'atelier:image:analyse' : `atelier:ocr:${k}`)[0]
+                  ?.duration ?? 0,
+              ]),
+            ),
+          [...measureNames],
+        );
+        runs.push(m as Run);
+        await page.waitForSelector('[data-testid="analysis-success"], [data-testid="analysis-error"]', {
+          timeout: 30_000,
+        });
+      }
+      return runs;
+    };
+    const runs = await measurePhoto(path.join(imagesDir, photo.file), Math.max(3, Math.min(RUNS, 4)));
     const result = (
       await page.locator('[data-testid="analysis-success"], [data-testid="analysis-error"]').first().textContent()
     )?.trim();
@@ -205,13 +219,14 @@ async function benchChromium() {
       firstCallMs: Math.round(runs[0]!.total),
       firstWorkerInitMs: Math.round(runs[0]!.worker),
       medianMs: Math.round(median(warm.map((r) => r.total))),
+      medianEndToEndMs: Math.round(median(warm.map((r) => r.analyse))),
       medianPrepareMs: Math.round(median(warm.map((r) => r.prepare))),
       medianRecognizeMs: Math.round(median(warm.map((r) => r.recognize))),
       medianPrepareStepsMs: Object.fromEntries(
         (['decode', 'scale', 'flatten', 'encode'] as const).map((k) => [k, Math.round(median(warm.map((r) => r[k])))]),
       ),
       budgetMs: BUDGET_MS,
-      withinBudget: median(warm.map((r) => r.total)) <= BUDGET_MS,
+      withinBudget: median(warm.map((r) => r.analyse)) <= BUDGET_MS,
       peakBrowserRssMB: mb(rss.stop()),
       baselineBrowserRssMB: mb(baseline),
       assetsLoadedOnFirstAnalysis: ocrRequests.map((u) => u.replace(origin, '')),
@@ -219,11 +234,33 @@ async function benchChromium() {
       panelResult: result,
     };
     log(
-      `Chromium 12 MP photo: first analysis ${record.firstCallMs} ms (worker + model ${record.firstWorkerInitMs} ms), warm median ${record.medianMs} ms ` +
+      `Chromium 12 MP photo: first analysis ${record.firstCallMs} ms (worker + model ${record.firstWorkerInitMs} ms), warm median ${record.medianMs} ms OCR, ${record.medianEndToEndMs} ms image → lines ` +
         `(prepare ${record.medianPrepareMs} ms, recognise ${record.medianRecognizeMs} ms; budget ≤ ${BUDGET_MS} ms), peak browser RSS ${record.peakBrowserRssMB} MB ` +
         `(idle ${record.baselineBrowserRssMB} MB), external requests: ${external.length}`,
     );
     emit(record);
+    // The 4000×3000 phone shot of a note (issue 13), worker already warm.
+    const phoneRuns = await measurePhoto(path.join(round2Dir, phone.file), Math.max(3, Math.min(RUNS, 5)));
+    const phoneRecord = {
+      bench: 'ocr-chromium-phone-4000x3000',
+      image: `${phone.width}x${phone.height} JPEG, EXIF orientation 6, ${Math.round(phone.bytes / 1024)} KB`,
+      medianEndToEndMs: Math.round(median(phoneRuns.map((r) => r.analyse))),
+      runsEndToEndMs: phoneRuns.map((r) => Math.round(r.analyse)),
+      medianPrepareMs: Math.round(median(phoneRuns.map((r) => r.prepare))),
+      medianRecognizeMs: Math.round(median(phoneRuns.map((r) => r.recognize))),
+      medianPrepareStepsMs: Object.fromEntries(
+        (['decode', 'scale', 'flatten', 'encode'] as const).map((k) => [
+          k,
+          Math.round(median(phoneRuns.map((r) => r[k]))),
+        ]),
+      ),
+      budgetMs: BUDGET_MS,
+      withinBudget: median(phoneRuns.map((r) => r.analyse)) <= BUDGET_MS,
+    };
+    log(
+      `Chromium 4000×3000 phone photo: image → lines median ${phoneRecord.medianEndToEndMs} ms (prepare ${phoneRecord.medianPrepareMs} ms, recognise ${phoneRecord.medianRecognizeMs} ms; budget ≤ ${BUDGET_MS} ms)`,
+    );
+    emit(phoneRecord);
   } finally {
     await browser.close();
     await browserServer.close();

@@ -114,7 +114,13 @@ console.log(
   const texts = [...round2.tuning, ...round2.heldOut].map((c) => c.text);
   const round2Words = texts.reduce((n, t) => n + t.split(/\s+/).filter(Boolean).length, 0);
   const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
   for (let r = 0; r < 5; r += 1) for (const t of texts) extract(t);
   const ms = ((performance.now() - t0) / 5 / round2Words) * 100;
-  console.log(`round-2 speed: ${ms.toFixed(2)} ms per 100 words (${round2Words} words; budget ≤ 10 ms)`);
+  const cpu = process.cpuUsage(cpu0);
+  // CPU time as well: on a shared machine the wall clock also counts the time other processes ran.
+  const cpuMs = ((cpu.user + cpu.system) / 1000 / 5 / round2Words) * 100;
+  console.log(
+    `round-2 speed: ${ms.toFixed(2)} ms per 100 words wall clock, ${cpuMs.toFixed(2)} ms CPU (${round2Words} words; budget ≤ 10 ms)`,
+  );
 }

@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Worker } from 'tesseract.js';
 
 import { cleanOcrText } from './ocr-text';
-import { flattenIllumination } from './preprocess';
+import { flattenIllumination, whitenRuling } from './preprocess';
 import { OCR_PARAMETERS, recognizePage } from './recognize';
 import { OCR_MAX_SIDE } from './scale';
 
@@ -34,7 +34,7 @@ async function getWorker(): Promise<Worker> {
   }
 }
 
-/** EXIF-oriented, greyscale, longest side ≤ 1600 px, lighting flattened, as PGM bytes (no encoding cost). */
+/** EXIF-oriented, greyscale, longest side ≤ OCR_MAX_SIDE, lighting flattened, ruling whitened, as PGM bytes. */
 export async function prepareImageForOcr(input: string | Buffer): Promise<Buffer> {
   const { default: sharp } = await import('sharp');
   const { data, info } = await sharp(input, { limitInputPixels: 100_000_000 })
@@ -43,7 +43,7 @@ export async function prepareImageForOcr(input: string | Buffer): Promise<Buffer
     .greyscale()
     .raw()
     .toBuffer({ resolveWithObject: true });
-  const flat = flattenIllumination(data, info.width, info.height);
+  const flat = whitenRuling(flattenIllumination(data, info.width, info.height));
   return Buffer.concat([
     Buffer.from(`P5\n${info.width} ${info.height}\n255\n`),
     Buffer.from(flat.buffer, flat.byteOffset, flat.byteLength),

@@ -1,4 +1,4 @@
-import { flattenIllumination, rgbaToGray } from './preprocess';
+import { flattenIllumination, rgbaToGray, whitenRuling } from './preprocess';
 
 function page(
   width: number,
@@ -40,5 +40,12 @@ describe('rgbaToGray', () => {
   it('weights green most, blue least', () => {
     const rgba = new Uint8ClampedArray([255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 255, 255, 255, 255]);
     expect(Array.from(rgbaToGray(rgba, 4, 1))).toEqual([76, 149, 28, 255]);
+  });
+});
+
+describe('whitenRuling', () => {
+  it('whitens notebook squares and lines on the flattened page, keeps ink (ballpoint, pencil) as it is', () => {
+    const gray = Uint8ClampedArray.from([255, 222, 205, 199, 120, 60, 30]);
+    expect(Array.from(whitenRuling(gray))).toEqual([255, 255, 255, 199, 120, 60, 30]);
   });
 });

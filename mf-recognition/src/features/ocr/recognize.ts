@@ -7,7 +7,7 @@ import type { ImageLike, Worker } from 'tesseract.js';
  */
 export const DESKEW_BELOW_CONFIDENCE = 80;
 
-/** Page-level OCR settings: the page images are ~1600 px for an A4 sheet, i.e. about 140–200 dpi. */
+/** Page-level OCR settings: the page images are ≤ 1200 px for an A4 sheet, i.e. about 100–150 dpi. */
 export const OCR_PARAMETERS = { user_defined_dpi: '200' } as const;
 
 export async function recognizePage(worker: Worker, image: ImageLike): Promise<{ text: string; confidence: number }> {

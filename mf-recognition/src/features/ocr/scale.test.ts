@@ -2,11 +2,11 @@ import { cleanOcrText, repairEmails } from './ocr-text';
 import { OCR_MAX_SIDE, scaledSize } from './scale';
 
 describe('scaledSize', () => {
-  it('scales a 12-megapixel portrait photo to 1600 px on its longest side', () => {
-    expect(scaledSize({ width: 3024, height: 4032 })).toEqual({ width: 1200, height: OCR_MAX_SIDE });
+  it('scales a 12-megapixel portrait photo to OCR_MAX_SIDE on its longest side', () => {
+    expect(scaledSize({ width: 3024, height: 4032 })).toEqual({ width: 900, height: OCR_MAX_SIDE });
   });
   it('scales landscape images by their width', () => {
-    expect(scaledSize({ width: 4000, height: 3000 })).toEqual({ width: 1600, height: 1200 });
+    expect(scaledSize({ width: 4000, height: 3000 })).toEqual({ width: OCR_MAX_SIDE, height: 900 });
   });
   it('never upscales a small image', () => {
     expect(scaledSize({ width: 800, height: 600 })).toEqual({ width: 800, height: 600 });
@@ -32,4 +32,29 @@ describe('repairEmails', () => {
   ])('%s → %s', (input, output) => {
     expect(repairEmails(input)).toBe(output);
   });
+});
+
+describe('repairLookalikes (handwritten-style notes, issue 13)', () => {
+  it.each([
+    ['Peinture murs 42,5 w°', 'Peinture murs 42,5 m²'],
+    ['Peinture plafond 16 wi', 'Peinture plafond 16 m²'],
+    ['Faïence 18 nm’', 'Faïence 18 m²'],
+    ['Plinthes 17,2 nl', 'Plinthes 17,2 ml'],
+    ['Faïence \\2,5 m²', 'Faïence 12,5 m²'],
+    ['Mise aux normes élec. \\ ft', 'Mise aux normes élec. 1 ft'],
+    ['M0. 25h', 'M.O. 25h'],
+    ['M.O.3h', 'M.O. 3h'],
+    ['Fen. PVCx6', 'Fen. PVC x 6'],
+    ['Porte int.x4', 'Porte int. x 4'],
+    ['Prises x l2', 'Prises x 12'],
+    ['Plinthes IO ml', 'Plinthes 10 ml'],
+    ['Faïence 10 — 12 m²', 'Faïence 10 → 12 m²'],
+    ['sophie.martin@orangefr', 'sophie.martin@orange.fr'],
+    ['| Plomberie cuisine + SDB', 'Plomberie cuisine + SDB'],
+    ['MME MERCIER', 'Mme Mercier'],
+    ['CLIENT : YVES DU PONT', 'Client : Yves du Pont'],
+    ['WC suspendu x 1', 'WC suspendu x 1'],
+    ['Pose de lavabo 1 u.', 'Pose de lavabo 1 u.'],
+    ['Tél : 06 12 34 56 78', 'Tél : 06 12 34 56 78'],
+  ])('%s → %s', (input, output) => expect(cleanOcrText(input)).toBe(output));
 });

@@ -169,12 +169,18 @@ export function findClientName(text: string): Found | null {
     const name = readName(text, match.index + match[0].length);
     if (name) return withFirstName(text, { value: name.value, start: match.index, end: name.end });
   }
-  // « le chantier Morel », « chez Durand »: a capitalised name after the place words.
-  const place = /(?<![\p{L}])(?:[Cc]hantier|[Cc]hez)\s+(?:les\s+)?(\p{Lu}[\p{Ll}'-]+)(?![\p{L}])(?!\s+\p{Lu})/u.exec(
-    text,
-  );
+  // « le chantier Morel », « chez Durand »: a capitalised name after the place words (on the same line).
+  const place =
+    /(?<![\p{L}])(?:[Cc]hantier|[Cc]hez)[ \t]+(?:les[ \t]+)?(\p{Lu}[\p{Ll}'-]+)(?![\p{L}])(?![ \t]+\p{Lu})/u.exec(text);
   if (place?.[1] && !NAME_STOP.has(fold(place[1])))
     return { value: place[1], start: place.index, end: place.index + place[0].length };
+  // A note's line « Benali - 06 45 12 78 30 »: a capitalised name and the phone number that goes with it.
+  const withPhone =
+    /^[ \t]*(\p{Lu}[\p{Ll}'-]+(?:[ \t]+\p{Lu}[\p{Ll}'-]+)?)[ \t]*(?:[-:,][ \t]*)?(?=(?:\+33[ \t]?|0)[1-9](?:[ \t.]?\d{2}){4}(?!\d))/mu.exec(
+      text,
+    );
+  if (withPhone?.[1] && !withPhone[1].split(/[ \t]+/).some((w) => NAME_STOP.has(fold(w))))
+    return { value: withPhone[1], start: withPhone.index, end: withPhone.index + withPhone[0].length };
   return null;
 }
 

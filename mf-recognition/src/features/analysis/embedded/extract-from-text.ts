@@ -98,11 +98,15 @@ export function readText(input: string, catalogue: readonly Task[]): RawTextExtr
 }
 
 const COMPANY =
-  /(?<![\p{L}])(?:(?:de[ \t]+)?(?:chez|entreprise|ets\.?|établissements)[ \t]+\p{Lu}[\p{L}'-]*(?:[ \t]+\p{Lu}[\p{L}'-]*)+|(?:société|Société|SARL|SAS|EURL|SCI|Sarl)[ \t]+\p{Lu}[\p{L}'&-]*(?:[ \t]+\p{Lu}[\p{L}'&-]*)*)/gu;
-const COMPANY_KEYWORD = /^(?:de\s+)?(?:chez|entreprise|ets\.?|établissements|société|Société)\s+/u;
+  /(?<![\p{L}])(?:(?:de[ \t]+)?(?:chez|entreprise|Entreprise|ets\.?|Ets\.?|ETS\.?|établissements|Établissements)[ \t]+\p{Lu}[\p{L}'-]*(?:[ \t]+\p{Lu}[\p{L}'-]*)+|(?:société|Société|SARL|SAS|EURL|SCI|Sarl)[ \t]+\p{Lu}[\p{L}'&-]*(?:[ \t]+\p{Lu}[\p{L}'&-]*)*)/gu;
+const COMPANY_KEYWORD =
+  /^(?:de\s+)?(?:chez|entreprise|Entreprise|ets\.?|Ets\.?|ETS\.?|établissements|Établissements|société|Société)\s+/u;
 
-const CORRECTION_WORDS = String.raw`(?:non[ \t]+pardon|pardon|non[ \t]+attends?|ou[ \t]+plut[oô]t|plut[oô]t|enfin|je[ \t]+corrige|je[ \t]+rectifie|je[ \t]+veux[ \t]+dire|disons|non)`;
-/** « 12 mètres de plinthes non pardon 15 », « 4 spots non 5 »: the figure said last wins, the words stay. */
+const CORRECTION_WORDS = String.raw`(?:non[ \t]+pardon|pardon|non[ \t]+attends?|ou[ \t]+plut[oô]t|plut[oô]t|enfin|je[ \t]+corrige|je[ \t]+rectifie|je[ \t]+veux[ \t]+dire|disons|non|→|[-=]+>|-?»)`;
+/**
+ * « 12 mètres de plinthes non pardon 15 », « 4 spots non 5 », « 12 ml → 15 ml » on a note (OCR: « -> », « -» »):
+ * the figure said last wins, the words stay.
+ */
 const INLINE_CORRECTION = new RegExp(
   String.raw`(?<![\d.,])(\d+(?:[.,]\d+)?)((?:[ \t]+(?!non\b|pardon\b|plut|enfin\b|disons\b|je\b|ou\b)[\p{L}²'’]+){0,4}?)[ \t]*,?[ \t]*${CORRECTION_WORDS}[ \t]*,?[ \t]*(\d+(?:[.,]\d+)?)(?![\d])`,
   'giu',
@@ -148,7 +152,7 @@ const DIM_NUMBER = String.raw`(\d+(?:[.,]\d+)?)`;
 const BY = String.raw`[ \t]*(?:x|×|\*|sur|par)[ \t]*`;
 /** « 4 sur 3,5, hauteur 2,60 », « 4 x 3,5 x 2,6 »: sides then height. */
 const ROOM_WITH_HEIGHT = new RegExp(
-  String.raw`${DIM_NUMBER}${METRES}${BY}${DIM_NUMBER}${METRES}(?:[ \t]*,?[ \t]*(?:et[ \t]+|avec[ \t]+(?:une[ \t]+)?|sur[ \t]+)?(?:hauteur|haut\.?|h|hsp|hauteur[ \t]+sous[ \t]+plafond)[ \t]*(?:de|:|=)?[ \t]*|${BY})${DIM_NUMBER}${METRES}(?![ \t]*(?:cm|mm))`,
+  String.raw`${DIM_NUMBER}${METRES}${BY}${DIM_NUMBER}${METRES}(?:[ \t]*,?[ \t]*(?:et[ \t]+|avec[ \t]+(?:une[ \t]+)?|sur[ \t]+)?(?:hauteur|haut\.?|ht\.?|h|hsp|hauteur[ \t]+sous[ \t]+plafond)[ \t]*(?:de|:|=)?[ \t]*|${BY})${DIM_NUMBER}${METRES}(?![ \t]*(?:cm|mm))`,
   'giu',
 );
 /** « 3,50 sur 4 », « 2,80 x 3,50 »: a floor (or ceiling) in metres. Large figures (« 120 x 80 ») are item sizes in cm. */
@@ -186,6 +190,15 @@ export function rewriteDimensions(input: string): string {
     return nextWall >= 0 && (nextFloor < 0 || nextWall < nextFloor);
   };
   const plausible = (...values: number[]) => values.every((v) => v > 0 && v <= 30);
+  const partition = (text: string, offset: number) => {
+    const from = Math.max(text.lastIndexOf('\n', offset), text.lastIndexOf('. ', offset)) + 1;
+    const before = text.slice(from, offset);
+    const last = (re: RegExp) => Math.max(-1, ...[...before.matchAll(re)].map((m) => m.index));
+    return (
+      last(/(?<![\p{L}])cloisons?(?![\p{L}])/giu) >= 0 &&
+      last(/(?<![\p{L}])cloisons?(?![\p{L}])/giu) >= last(WALL_WORDS)
+    );
+  };
   // « trois cinquante sur quatre », « hauteur deux cinquante »: metres and centimetres said as two numbers.
   text = text
     .replace(/(?<![\d.,][ \t]?)(?<![\d])(\d)[ \t]([1-9][05])(?=[ \t]*(?:sur|x|×|par)[ \t]*\d)/gu, '$1.$2')
@@ -204,8 +217,9 @@ export function rewriteDimensions(input: string): string {
     // A unit written after the product already (« 3 x 4 = 12 m² ») or a price (« 2 x 45 € ») is not a surface.
     const after = all.slice(offset + whole.length);
     if (/^[ \t]*(?:=|€|euros?|eur\b|m²|m2|ml)/iu.test(after)) return whole;
-    // Walls need a height: without it, the dimensions of a room are not the surface of its walls.
-    if (isWalls(all, offset, whole.length)) return whole;
+    // Walls need a height: without it, the dimensions of a room are not the surface of its walls. A partition is
+    // given by its length and height (« cloison placo 3,20 x 2,50 » is 8 m²).
+    if (isWalls(all, offset, whole.length) && !partition(all, offset)) return whole;
     return `${fmt(x * y)} m²`;
   });
   return result;
@@ -377,6 +391,9 @@ function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtraction['
   const segments = splitSegments(joinCatalogueCoordinations(text.replace(LIST_MARKER, ''), catalogue));
   const lines: Line[] = [];
   let lastMatched: { terms: Term[]; line: Line } | null = null;
+  // « on ne refait pas le plafond, juste les murs »: after a negated clause, « juste les murs » answers it, not the
+  // task said before it.
+  let negatedSinceMatch = false;
   let pending: Quantity | null = null;
   let pendingSentence = -1;
   let order = 0;
@@ -438,7 +455,7 @@ function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtraction['
       const onlyQualifier = terms.some((t) => t.role === 'mod') && !hasObject;
       // « de la sous-couche pour les murs et le plafond »: « le plafond » is still where, not what.
       const elliptic = (onlyQualifier && !part.afterContext) || (onlyAction && ELLIPSIS.test(part.folded));
-      if (!match && lastMatched && elliptic) {
+      if (!match && lastMatched && elliptic && !negatedSinceMatch) {
         // « et le plafond aussi »: a qualifier alone takes the trade of the clause before.
         const borrowed = lastMatched.terms.filter((t: Term) =>
           onlyAction ? t.role !== 'install' && t.role !== 'remove' : t.role === 'head',
@@ -487,6 +504,7 @@ function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtraction['
           match ? `${catalogue[match.index]!.task.name} ${match.score.toFixed(2)}` : '-',
           part.quantities.map((q) => `${q.value}${q.unit ?? ''}`).join(','),
         );
+      if (NEGATION.test(part.folded)) negatedSinceMatch = true;
       if (
         match &&
         (NEGATION.test(part.folded) ||
@@ -529,6 +547,8 @@ function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtraction['
             last?.quantity &&
             !last.quantity.inferred &&
             last.sentence === part.sentence &&
+            // « …, et puis la cuisine fait 2,80 sur 3,50, on pose du carrelage »: the size of the next place.
+            !MEASUREMENT.test(part.folded) &&
             orphan.unit &&
             unitsCompatible(orphan.unit, last.task.unit) &&
             last.quantity.unit &&
@@ -596,6 +616,7 @@ function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtraction['
           same[0]!.quantity = quantity;
           for (const extra of same.slice(1)) lines.splice(lines.indexOf(extra), 1);
           lastMatched = { terms, line: same[0]! };
+          negatedSinceMatch = false;
           continue;
         }
       }
@@ -620,6 +641,7 @@ function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtraction['
         source: part.text.trim(),
       };
       lastMatched = { terms, line };
+      negatedSinceMatch = false;
       if (part.correction && lines.length > 0 && lines[lines.length - 1]!.task === line.task) {
         lines[lines.length - 1]!.quantity = quantity ?? lines[lines.length - 1]!.quantity;
       } else {

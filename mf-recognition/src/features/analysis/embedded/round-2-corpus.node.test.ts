@@ -1,7 +1,9 @@
 // The round-2 corpus (fixtures/round-2, issue 13): ≥ 250 tagged dictations and notes, plus a held-out part
 // composed only of phrases never used while tuning. The floors are what the rules reach: a drop fails the build.
 // First scores, recorded before any tuning on the corpus (see fixtures/round-2/README.md):
-// tuning F1 0.962 / client 0.985; held-out F1 0.995 / client 0.519.
+// tuning F1 0.962 / client 0.985; held-out F1 0.995 / client 0.519. Second pass (shared words, « pts élec. »,
+// spoken digits before « arobase », numbers never continued across a new line, negated clauses and place sizes):
+// tuning F1 1.000 / client 1.000, held-out F1 0.995 / client 1.000 — the floors below.
 import { loadCatalogue } from '../../../testing/dictation-corpus';
 import { loadRound2, scoreRound2 } from '../../../testing/round-2-corpus';
 import { extractFromText } from './extract-from-text';
@@ -38,8 +40,8 @@ describe('round-2 corpus', () => {
   });
 
   it.each([
-    ['tuning', 0.99, 0.99],
-    ['heldOut', 0.98, 0.95],
+    ['tuning', 1, 1],
+    ['heldOut', 0.99, 1],
   ] as const)('%s: task F1 ≥ %s and client fields ≥ %s, every tag F1 ≥ 0.95', (part, f1Floor, clientFloor) => {
     const score = scoreRound2(corpus[part], extract);
     if (score.overall.f1 < f1Floor || score.overall.clientAccuracy < clientFloor)

@@ -1,5 +1,5 @@
 // Recognition round 2 (issue 13): one table per capability, over the main corpus catalogue.
-import { loadCatalogue } from '../../../testing/dictation-corpus';
+import { loadCatalogue, SECOND_CATALOGUE_DIR } from '../../../testing/dictation-corpus';
 import { extractFromText, rewriteCorrections, rewriteDimensions, rewriteTimeFractions } from './extract-from-text';
 
 const catalogue = loadCatalogue();
@@ -109,4 +109,71 @@ describe('client fields', () => {
     ['téléphone zéro six quatre-vingt-seize soixante-dix-huit douze trente-quatre', { phone: '06 96 78 12 34' }],
     ['email martin point sophie 77 arobase orange point fr', { email: 'martin.sophie77@orange.fr' }],
   ])('%s → %j', (text, expected) => expect(client(text)).toEqual(expected));
+});
+
+describe('a task sharing one word with a catalogue item is not matched on that word alone', () => {
+  it.each([
+    ['changer le bac de douche', []],
+    ['poser un receveur de douche', []],
+    ['changer la paroi de douche', []],
+    ['peindre les volets en bois', []],
+    ['peinture de la porte d’entrée', []],
+    ['peinture des boiseries 12 ml', []],
+    // The shared word with its own object still matches.
+    ["installation d'une douche à l'italienne", ["1 forfait Installation douche à l'italienne"]],
+    ['peindre la chambre 30 m²', ['30 m2 Peinture murs']],
+    ['porte en bois x 2', ['2 unité Pose de porte intérieure']],
+    ['changer le mitigeur de la douche', ['1 unité Pose de mitigeur']],
+  ])('%s → %j', (text, expected) => expect(tasks(text)).toEqual(expected));
+
+  const second = loadCatalogue(SECOND_CATALOGUE_DIR);
+  const secondTasks = (text: string) =>
+    extractFromText(text, second, { flow: 'voice' }).tasks.map((t) => `${t.quantity} ${t.unit} ${t.name}`);
+  it.each([
+    ['on change la robinetterie de la douche', ['1 u Plomberie - remplacement robinetterie']],
+    ['Les boiseries des fenêtres et portes, environ 22 ml', ['22 ml Peinture boiseries']],
+    ['Pts élec. x 6', ['6 u Électricité - point lumineux']],
+  ])('second catalogue: %s → %j', (text, expected) => expect(secondTasks(text)).toEqual(expected));
+});
+
+describe('points électriques on notes', () => {
+  it.each([
+    ['Pts élec. x 6', '6 unité Point lumineux'],
+    ['pts élec x 4', '4 unité Point lumineux'],
+    ['6 points électriques', '6 unité Point lumineux'],
+  ])('%s → %s', (text, expected) => expect(tasks(text)).toEqual([expected]));
+});
+
+describe('spoken digits before « arobase »', () => {
+  it.each([
+    ['martin point sophie soixante-dix-sept arobase orange point fr', 'martin.sophie77@orange.fr'],
+    ['mail luc vingt et un arobase sfr point fr', 'luc21@sfr.fr'],
+    ["son mail c'est paul deux mille arobase free point fr", 'paul2000@free.fr'],
+    ['email martin point sophie 77 arobase orange point fr', 'martin.sophie77@orange.fr'],
+    ['mail jean point dupont arobase gmail point com', 'jean.dupont@gmail.com'],
+  ])('%s → %s', (text, expected) => expect(client(text)?.email).toBe(expected));
+});
+
+describe('what the corpus showed (second pass)', () => {
+  it.each([
+    // A number never continues across a new line.
+    [
+      'parquet flottant dans le bureau, trois mètres sur trois mètres vingt\nquatre spots au plafond',
+      ['9.6 m2 Pose de parquet flottant', '4 unité Point lumineux'],
+    ],
+    [
+      "peinture des murs, pièce de 4 sur 3,5, hauteur deux mètres soixante\ntrois quarts d'heure de main d'oeuvre",
+      ['39 m2 Peinture murs', "0.75 h Main d'œuvre"],
+    ],
+    // « juste les murs » answers the negated clause, not the task said before it.
+    [
+      'douze mètres carrés de carrelage. Après on ne refait pas le plafond, juste les murs, quarante mètres carrés de peinture',
+      ['12 m2 Pose de carrelage sol', '40 m2 Peinture murs'],
+    ],
+    // The size of the next place is not added to the task before.
+    [
+      'joints de carrelage sept virgule cinq mètres carrés, et puis la cuisine fait deux mètres quatre-vingts sur trois mètres cinquante, on pose du carrelage au sol',
+      ['7.5 m2 Joints de carrelage', '9.8 m2 Pose de carrelage sol'],
+    ],
+  ])('%j → %j', (text, expected) => expect(tasks(text)).toEqual(expected));
 });

@@ -224,10 +224,12 @@ export function bestCatalogueMatch(
     pairs.sort((a, b) => b.similarity - a.similarity || a.term - b.term);
     const termUsed = new Set<number>();
     const phraseUsed = new Set<number>();
+    const termToPhrase = new Map<number, number>();
     for (const pair of pairs) {
       if (termUsed.has(pair.term) || phraseUsed.has(pair.phrase)) continue;
       termUsed.add(pair.term);
       phraseUsed.add(pair.phrase);
+      termToPhrase.set(pair.term, pair.phrase);
       const term = candidate.terms[pair.term]!;
       matched += term.weight * pair.similarity;
       matchedStems.add(terms[pair.phrase]!.stem);
@@ -250,6 +252,7 @@ export function bestCatalogueMatch(
       bestHead = Math.max(bestHead, weakHead);
     }
     if (!headFound || total === 0) continue;
+    if (sharesOneWordOnly(candidate, terms, termToPhrase)) continue;
     // A name with several objects (« Nettoyage et démoussage toiture ») still answers to one of them.
     let score = Math.max(matched / total, bestHead >= CONCEPT_MATCH ? PARTIAL_HEAD_SCORE : 0);
     if (containsSequence(phraseStems, candidate.stems))
@@ -262,6 +265,53 @@ export function bestCatalogueMatch(
     }
   }
   return best?.match ?? null;
+}
+
+/** Trade names prefixing catalogue items (« Plomberie - remplacement robinetterie »): they say no object. */
+const TRADE_PREFIXES = new Set(['plomberie', 'electricite', 'menuiserie', 'maconnerie', 'chauffage']);
+/** Work named by its activity, whose object follows (« peinture de la porte », « peindre les volets »). */
+const ACTIVITIES = new Set(['peinture', 'nettoyage', 'preparation', 'souscouche', 'isolation']);
+/** Objects also used as room names (« peinture des toilettes »). */
+const ROOM_OBJECTS = new Set(['wc']);
+
+/**
+ * A task sharing one word with a catalogue item is not that item (issue 13): « peindre les volets » shares
+ * « peinture » with « Peinture murs », « porte en bois » shares « bois » with « Bardage bois ». The phrase names
+ * another object (a trade notion the candidate does not contain) before the shared word, or after it when the shared
+ * word is an activity, while the rest of the candidate's name (murs, bardage) is not said. « La robinetterie de la
+ * douche » is still the robinetterie: an object followed by its complement keeps its match.
+ */
+function sharesOneWordOnly(
+  candidate: PreparedTask,
+  terms: readonly Term[],
+  pairs: ReadonlyMap<number, number>,
+): boolean {
+  const named = candidate.terms
+    .map((t, i) => ({ t, i }))
+    .filter(
+      ({ t }) =>
+        t.role !== 'install' &&
+        t.role !== 'remove' &&
+        t.role !== 'service' &&
+        !(t.concept !== null && TRADE_PREFIXES.has(t.concept)),
+    );
+  const said = named.filter(({ i }) => pairs.has(i));
+  const concepts = new Set(candidate.terms.map((t) => t.concept).filter(Boolean));
+  const used = new Set(pairs.values());
+  // Painting a thing is not installing it (« peindre les volets » is not « Pose de volet roulant »).
+  if (!concepts.has('peinture') && terms.some((t, p) => !used.has(p) && t.concept === 'peinture')) return true;
+  if (said.length !== 1 || named.length < 2) return false;
+  const shared = terms[pairs.get(said[0]!.i)!]!;
+  const activity = shared.concept !== null && ACTIVITIES.has(shared.concept);
+  return terms.some(
+    (t, p) =>
+      !used.has(p) &&
+      t.role === 'head' &&
+      t.concept !== null &&
+      !concepts.has(t.concept) &&
+      !ROOM_OBJECTS.has(t.concept) &&
+      (t.start < shared.start || activity),
+  );
 }
 
 function compareRanks(a: number[], b: number[]): number {

@@ -1,5 +1,6 @@
 // Email rule of SPEC.md §5: cleaned and lowercased, at-words turned into @ (and spoken « point » into .),
 // must look like an address, otherwise dropped.
+import { parseNumber } from './numbers';
 import { fold, plainPunctuation } from './text';
 
 const EMAIL_SHAPE =
@@ -27,6 +28,12 @@ export function normaliseEmail(raw: string | undefined | null): string | undefin
 const WRITTEN = /[\p{L}0-9][\p{L}0-9._%+-]*\s?@\s?[A-Za-z0-9-]+(?:\s?\.\s?[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/gu;
 const JOINERS = new Set(['point', 'tiret', 'underscore', '.', '-', '_']);
 const AT_WORDS = new Set(['arobase', 'arrobase', 'arobas']);
+const NUMBER_WORDS = new Set(
+  (
+    'zero un une deux trois quatre cinq six sept huit neuf dix onze douze treize quatorze quinze seize vingt vingts ' +
+    'trente quarante cinquante soixante septante huitante octante nonante cent cents mille et'
+  ).split(' '),
+);
 
 /** Email addresses in a text, written (a@b.fr) or spoken (« jean point dupont arobase gmail point com »). */
 export function findEmails(text: string): Array<{ email: string; start: number; end: number }> {
@@ -45,8 +52,27 @@ export function findEmails(text: string): Array<{ email: string; start: number; 
     const isAt = AT_WORDS.has(token.word) || (token.word === 'at' && tokens[index + 2]?.word === 'point');
     if (!isAt || index === 0) return;
     let first = index - 1;
+    // « martin point sophie soixante-dix-sept arobase »: a number said in words before the « arobase » is digits
+    // glued to the word before it (sophie77).
+    let spokenDigits: { from: number; digits: string } | null = null;
+    {
+      let k = index - 1;
+      while (k >= 0 && (NUMBER_WORDS.has(tokens[k]!.word) || (tokens[k]!.word === '-' && k > 0))) k -= 1;
+      let from = k + 1;
+      while (from < index && tokens[from]!.word === '-') from += 1;
+      const run = tokens.slice(from, index).filter((t) => t.word !== '-');
+      const value =
+        run.length && !(run.length === 1 && /^une?$/.test(run[0]!.word))
+          ? parseNumber(run.map((t) => t.word).join(' '))
+          : null;
+      if (value !== null && Number.isInteger(value) && from >= 1 && /^[a-z]+$/.test(tokens[from - 1]!.word)) {
+        spokenDigits = { from, digits: String(value) };
+        first = from - 1;
+      }
+    }
     // « martin point sophie 77 arobase »: digits said after the last word belong to it.
     if (
+      !spokenDigits &&
       first >= 1 &&
       /^\d+$/.test(tokens[first]!.word) &&
       /^[a-z]+$/.test(tokens[first - 1]!.word) &&
@@ -69,10 +95,14 @@ export function findEmails(text: string): Array<{ email: string; start: number; 
     const endToken = tokens[last];
     if (!startToken || !endToken || last <= index) return;
     if (found.some((f) => f.start <= token.start && f.end >= token.end)) return;
-    const spoken = tokens
-      .slice(first, last + 1)
-      .map((t) => t.word)
-      .join(' ');
+    const said = (from: number, to: number) =>
+      tokens
+        .slice(from, to)
+        .map((t) => t.word)
+        .join(' ');
+    const spoken = spokenDigits
+      ? `${said(first, spokenDigits.from)} ${spokenDigits.digits} ${said(index, last + 1)}`
+      : said(first, last + 1);
     const email = normaliseEmail(spoken);
     if (email) found.push({ email, start: startToken.start, end: endToken.end });
   });

@@ -227,9 +227,10 @@ export function rewriteNumberWords(input: string): string {
   let cursor = 0;
   let i = 0;
   while (i < tokens.length) {
-    // The run of tokens joined only by blanks or hyphens, the only places a number can continue.
+    // The run of tokens joined only by blanks or hyphens, the only places a number can continue (never a new line:
+    // « trois mètres vingt⏎quatre spots » is 3,20 m then 4 spots).
     let runEnd = i + 1;
-    while (runEnd < tokens.length && /^[\s-]*$/.test(text.slice(tokens[runEnd - 1]!.end, tokens[runEnd]!.start)))
+    while (runEnd < tokens.length && /^[ \t-]*$/.test(text.slice(tokens[runEnd - 1]!.end, tokens[runEnd]!.start)))
       runEnd += 1;
     const run = tokens.slice(i, runEnd);
     const folded = run.map((t) => t.folded);

@@ -268,6 +268,13 @@ export const TRADE_LEXICON: readonly LexiconEntry[] = [
     forms: [
       'point lumineux',
       'points lumineux',
+      // « Pts élec. x 6 » on a note: the électricité points.
+      'point électrique',
+      'points électriques',
+      'point électricité',
+      'points électricité',
+      'point élec',
+      'points élec',
       'luminaire',
       'plafonnier',
       'applique',
@@ -336,9 +343,20 @@ export const TRADE_LEXICON: readonly LexiconEntry[] = [
     forms: ['lavabo', 'vasque', 'lave-mains', 'lave mains', 'meuble vasque', 'meuble de salle de bain'],
   },
   { concept: 'evier', trade: 'plumbing', role: 'head', forms: ['évier'] },
-  { concept: 'douche', trade: 'plumbing', role: 'head', forms: ['douche', 'cabine de douche', 'bac à douche'] },
-  { concept: 'receveur', trade: 'plumbing', role: 'head', forms: ['receveur', 'receveurs'] },
-  { concept: 'paroi', trade: 'plumbing', role: 'head', forms: ['paroi', 'parois', 'pare-douche', 'porte de douche'] },
+  { concept: 'douche', trade: 'plumbing', role: 'head', forms: ['douche', 'cabine de douche'] },
+  // A shower tray is not a shower (« changer le bac de douche » is not « Installation douche à l'italienne »).
+  {
+    concept: 'receveur',
+    trade: 'plumbing',
+    role: 'head',
+    forms: ['receveur de douche', 'receveur', 'receveurs', 'bac de douche', 'bac à douche', 'bacs de douche'],
+  },
+  {
+    concept: 'paroi',
+    trade: 'plumbing',
+    role: 'head',
+    forms: ['paroi de douche', 'paroi', 'parois', 'pare-douche', 'porte de douche'],
+  },
   { concept: 'baignoire', trade: 'plumbing', role: 'head', forms: ['baignoire'] },
   { concept: 'robinet', trade: 'plumbing', role: 'head', forms: ['mitigeur', 'robinet', 'robinetterie', 'mélangeur'] },
   {
@@ -467,7 +485,7 @@ export const TRADE_LEXICON: readonly LexiconEntry[] = [
     concept: 'pac',
     trade: 'heating',
     role: 'head',
-    forms: ['pompe à chaleur', 'pac', 'pompe a chaleur', 'pompes à chaleur'],
+    forms: ['pompe à chaleur', 'pac', 'pompe a chaleur', 'pompes à chaleur', 'pompe chaleur'],
   },
   { concept: 'chauffage', trade: 'heating', role: 'mod', forms: ['chauffage', 'chauffagiste', 'plancher chauffant'] },
   {

@@ -78,6 +78,18 @@ describe('ImagePanel', () => {
     expect(analyze).not.toHaveBeenCalled();
   });
 
+  it('shows a large photo once it is read, not while the OCR decodes it', async () => {
+    let resolve!: (r: ExtractionResult) => void;
+    renderPanel(() => new Promise((r) => (resolve = r)));
+    const photo = new File([new Uint8Array([0xff, 0xd8])], 'photo.jpg', { type: 'image/jpeg' });
+    Object.defineProperty(photo, 'size', { value: 4 * 1024 * 1024 });
+    chooseFile(photo);
+    expect(screen.getByTestId('analysis-spinner')).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: 'Image analysée' })).toBeNull();
+    await act(async () => resolve(RESULT));
+    expect(screen.getByRole('img', { name: 'Image analysée' })).toHaveAttribute('src', 'blob:preview');
+  });
+
   it('publishes what it found, names it for 5 s, and shows the analysed image', async () => {
     jest.useFakeTimers();
     let resolve!: (r: ExtractionResult) => void;
