@@ -49,7 +49,8 @@ function sharedSingletons() {
     'rxjs/': single('rxjs'),
     '@supabase/supabase-js': single('@supabase/supabase-js'),
     jspdf: single('jspdf'),
-    zod: single('zod'),
+    // zod is not shared (DESIGN §3 does not list it): the schemas use zod/mini, which each build tree-shakes to
+    // the few validators it uses (~10 KB gzip); a shared module cannot be tree-shaken (the classic API is 85 KB).
   };
   for (const name of ATELIER_PACKAGES) {
     const version = JSON.parse(fs.readFileSync(path.join(repoRoot, 'shared', name, 'package.json'), 'utf8')).version;

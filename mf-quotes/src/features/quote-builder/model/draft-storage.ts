@@ -2,7 +2,7 @@
 // day offline loses nothing. Written on every change; cleared only by « Nouveau devis ».
 import { DEFAULT_VAT_RATE, quoteLineSchema } from '@atelier/domain';
 import { createStoredValue, type StoredValue } from '@atelier/storage';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 import { EMPTY_CLIENT, EMPTY_DRAFT, type QuoteDraft } from './quote-draft';
 
@@ -11,7 +11,7 @@ const storedDraftSchema = z.object({
   title: z.string(),
   client: z.object({ name: z.string(), email: z.string(), phone: z.string(), address: z.string() }),
   lines: z.array(quoteLineSchema),
-  vatRate: z.number().min(0).max(100),
+  vatRate: z.number().check(z.gte(0), z.lte(100)),
 });
 export type StoredDraft = z.infer<typeof storedDraftSchema>;
 export type DraftStore = StoredValue<StoredDraft | null>;
@@ -28,7 +28,7 @@ const stores = new Map<string, DraftStore>();
 export function draftStoreFor(userId: string): DraftStore {
   let store = stores.get(userId);
   if (!store) {
-    store = createStoredValue<StoredDraft | null>(draftStorageKey(userId), storedDraftSchema.nullable(), null, {
+    store = createStoredValue<StoredDraft | null>(draftStorageKey(userId), z.nullable(storedDraftSchema), null, {
       label: 'devis en cours',
       resetText: 'le devis repart vide',
     });
