@@ -19,22 +19,31 @@ function walk(dir, files = []) {
   return files;
 }
 
-function hashOf(appDir) {
+function hashFiles(files) {
   const hash = createHash('sha256');
-  const inputs = [
-    ...walk(path.join(repoRoot, appDir, 'src')),
-    path.join(repoRoot, appDir, 'webpack.config.js'),
-    path.join(repoRoot, appDir, 'package.json'),
-    ...walk(path.join(repoRoot, appDir, 'public')),
-    ...walk(path.join(repoRoot, 'shared')).filter((f) => !f.includes('.test.')),
-    path.join(repoRoot, 'pnpm-lock.yaml'),
-  ].sort();
-  for (const file of inputs) {
+  for (const file of [...files].sort()) {
     if (!existsSync(file) || !statSync(file).isFile()) continue;
     hash.update(path.relative(repoRoot, file));
     hash.update(readFileSync(file));
   }
   return hash.digest('hex');
+}
+
+/** The inputs every app shares (shared/ and the lockfile), read once per run rather than once per app. */
+let commonHash = null;
+
+function hashOf(appDir) {
+  commonHash ??= hashFiles([
+    ...walk(path.join(repoRoot, 'shared')).filter((f) => !f.includes('.test.')),
+    path.join(repoRoot, 'pnpm-lock.yaml'),
+  ]);
+  const own = hashFiles([
+    ...walk(path.join(repoRoot, appDir, 'src')),
+    path.join(repoRoot, appDir, 'webpack.config.js'),
+    path.join(repoRoot, appDir, 'package.json'),
+    ...walk(path.join(repoRoot, appDir, 'public')),
+  ]);
+  return createHash('sha256').update(commonHash).update(own).digest('hex');
 }
 
 export function buildApps(pnpm, { force = false, apps = APP_DIRS } = {}) {

@@ -7,6 +7,7 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const CopyWebpackPlugin = require('copy-webpack-plugin');
 const CompressionPlugin = require('compression-webpack-plugin');
 const { createHash } = require('node:crypto');
+const zlib = require('node:zlib');
 
 const repoRoot = path.resolve(__dirname, '../..');
 
@@ -41,21 +42,35 @@ function sharedSingletons() {
     'react/': single('react', react),
     'react-dom': single('react-dom', react),
     'react-dom/': single('react-dom', react),
-    'react-router': single('react-router', router),
-    'react-router/': single('react-router', router),
-    'react-router-dom': single('react-router-dom', router),
+    // The apps import react-router-dom only; what is shared under that name is a re-export of the declarative
+    // API (./react-router-dom.mjs), so the rest of react-router is tree-shaken (61 → ≈ 17 KB gzip, issue 14).
+    'react-router-dom': { ...single('react-router-dom', router), import: path.join(__dirname, 'react-router-dom.mjs') },
     'styled-components': single('styled-components'),
     rxjs: single('rxjs'),
     'rxjs/': single('rxjs'),
     '@supabase/supabase-js': single('@supabase/supabase-js'),
     jspdf: single('jspdf'),
-    zod: single('zod'),
+    // zod is not shared (DESIGN §3 does not list it): the schemas use zod/mini, which each build tree-shakes to
+    // the few validators it uses (~10 KB gzip); a shared module cannot be tree-shaken (the classic API is 85 KB).
   };
   for (const name of ATELIER_PACKAGES) {
     const version = JSON.parse(fs.readFileSync(path.join(repoRoot, 'shared', name, 'package.json'), 'utf8')).version;
     shared[`@atelier/${name}`] = { singleton: true, requiredVersion: `^${version}`, version };
   }
   return shared;
+}
+
+const ZOPFLI_MAX_BYTES = 400 * 1024;
+
+/**
+ * The precompressed `.gz` files the servers send: Zopfli (still gzip, ~3 % smaller than zlib -9) for the files
+ * a page loads, zlib for the multi-megabyte ones (OCR engine, fonts) where Zopfli would take minutes.
+ */
+function zopfliOrGzip(input, _options, callback) {
+  if (input.length > ZOPFLI_MAX_BYTES) return zlib.gzip(input, { level: 9 }, callback);
+  require('@gfx/zopfli')
+    .gzipAsync(input, { numiterations: 5 })
+    .then((output) => callback(null, Buffer.from(output)), callback);
 }
 
 /** Files a browser never needs offline (sources of other files, build bookkeeping). */
@@ -95,6 +110,50 @@ class PrecacheManifestPlugin {
           compilation.emitAsset('precache-manifest.json', new sources.RawSource(body));
         },
       );
+    });
+  }
+}
+
+/** Shared singletons every route's first render needs (React, styled-components, the router, @atelier/ui/platform). */
+const STARTUP_SHARED = new Set([
+  'react',
+  'react/jsx-runtime',
+  'react-dom',
+  'react-dom/client',
+  'react-router-dom',
+  'styled-components',
+  '@atelier/ui',
+  '@atelier/platform',
+]);
+
+/**
+ * Shell: `<link rel="preload" as="script">` for the chunks the first render always loads: the `./bootstrap` chunk
+ * group and the chunks behind the shell's own provided copies of STARTUP_SHARED (the copies the page uses: the
+ * shell loads first). Without it they are requested only once main.js has run and the federation runtime has
+ * initialised: one more round trip before the sign-in form (Lighthouse LCP, issue 14).
+ */
+class PreloadStartupChunksPlugin {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('PreloadStartupChunksPlugin', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('PreloadStartupChunksPlugin', (data) => {
+        const files = new Set();
+        const addGroup = (group) =>
+          group?.chunks.forEach((chunk) => chunk.files.forEach((file) => file.endsWith('.js') && files.add(file)));
+        for (const group of compilation.chunkGroups) {
+          if (group.origins.some((origin) => origin.request === './bootstrap')) addGroup(group);
+        }
+        for (const module of compilation.modules) {
+          if (module.constructor.name !== 'ProvideSharedModule' || !STARTUP_SHARED.has(module._name)) continue;
+          for (const block of module.blocks) addGroup(compilation.chunkGraph.getBlockChunkGroup(block));
+        }
+        const links = [...files]
+          .sort()
+          .map((file) =>
+            HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', as: 'script', href: `/${file}` }),
+          );
+        data.headTags.push(...links);
+        return data;
+      });
     });
   }
 }
@@ -187,7 +246,12 @@ function createAppConfig({ app, dirname, exposes, runtimePlugins = [], copy = []
           ...(isHost ? { remotes: {}, shareStrategy: 'loaded-first' } : { filename: 'remoteEntry.js', exposes }),
           shared: sharedSingletons(),
           runtimePlugins,
-          experiments: { asyncStartup: true },
+          experiments: {
+            asyncStartup: true,
+            // Browser-only federation runtime; a remote loads no remote of its own, so its remoteEntry.js leaves
+            // out the remote-loading and manifest-snapshot code (the shell's runtime keeps both, issue 14).
+            optimization: isHost ? { target: 'web' } : { target: 'web', disableRemote: true, disableSnapshot: true },
+          },
           dts: false,
           dev: false,
           manifest: true,
@@ -197,10 +261,20 @@ function createAppConfig({ app, dirname, exposes, runtimePlugins = [], copy = []
           publicPath: isHost ? '/' : 'auto',
           chunks: ['main'],
         }),
+        ...(production && isHost ? [new PreloadStartupChunksPlugin()] : []),
         ...(copy.length ? [new CopyWebpackPlugin({ patterns: copy })] : []),
         ...(production && !isHost ? [new PrecacheManifestPlugin()] : []),
         ...(production && isHost ? [shellServiceWorker()] : []),
-        ...(production ? [new CompressionPlugin({ test: /\.(js|css|html|json|svg|ttf)$/, threshold: 1024 })] : []),
+        ...(production
+          ? [
+              new CompressionPlugin({
+                test: /\.(js|css|html|json|svg|ttf)$/,
+                threshold: 1024,
+                algorithm: zopfliOrGzip,
+                compressionOptions: {},
+              }),
+            ]
+          : []),
       ],
       devServer: {
         port: meta.port,

@@ -6,13 +6,16 @@ import { Spinner } from '@atelier/ui';
 
 import { PublicOnly, RequireAuth } from './features/auth/auth-guard';
 import { AuthPage } from './features/auth/auth-page';
-import { ResetPasswordPage } from './features/auth/reset-password-page';
 import { RemoteView } from './federation/remote-view';
 import { REMOTE_MODULES } from './federation/remotes';
 import { AppLayout } from './layout/app-layout';
 
 // Legal texts are only needed on /legal: keep them out of the /auth bundle.
 const LegalRoute = lazy(() => import('./features/legal/legal-route'));
+// Likewise the new-password page (reached from a mail link only).
+const ResetPasswordPage = lazy(() =>
+  import('./features/auth/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })),
+);
 
 /**
  * The photo/voice panels load after the home page, above the editor: their measured height is reserved so the
@@ -22,6 +25,10 @@ const RecognitionSlot = styled.div`
   min-height: 27rem;
   @media (max-width: 720px) {
     min-height: 46rem;
+  }
+  /* Measured at Lighthouse's phone width (412 px): the panels are 69rem tall there. */
+  @media (max-width: 480px) {
+    min-height: 69rem;
   }
 `;
 
@@ -52,7 +59,14 @@ export function AppRoutes() {
             </PublicOnly>
           }
         />
-        <Route path="/auth/nouveau-mot-de-passe" element={<ResetPasswordPage />} />
+        <Route
+          path="/auth/nouveau-mot-de-passe"
+          element={
+            <Suspense fallback={<Spinner />}>
+              <ResetPasswordPage />
+            </Suspense>
+          }
+        />
         <Route
           path="/legal/:page?"
           element={

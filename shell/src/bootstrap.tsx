@@ -1,6 +1,6 @@
 // Shell start: runtime config and remote locations first, then the session, then the first render.
 import { initAuth, loadRuntimeConfig, startPlanRefresh, startUserData } from '@atelier/platform';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 
 import { App } from './app';
@@ -13,10 +13,15 @@ async function start() {
   startUserData();
   void initAuth();
   startPlanRefresh();
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  const root = createRoot(document.getElementById('root')!);
+  // A transition lets React yield to the browser while it renders the first page (no single long task on a
+  // slow phone: Lighthouse TBT, issue 14).
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   );
   registerServiceWorker();
 }

@@ -1,54 +1,56 @@
 // Shapes of everything the browser keeps under the spec's localStorage keys (SPEC.md §3).
 // They keep the original product's JSON shapes so existing data can be imported as is.
-import { z } from 'zod';
+// zod/mini: tree-shaken to the few validators used here (~10 KB gzip instead of the whole classic API, issue 14).
+import * as z from 'zod/mini';
 
 export const PREDEFINED_UNITS = ['m2', 'kg', 'ml', 'h', 'jour', 'unité', 'forfait'] as const;
 export const DEFAULT_UNIT = 'm2';
 
 /** A catalogue task (key `tasks`). Price in euros excluding tax, as the original product stored it. */
 export const taskSchema = z.object({
-  name: z.string().min(1),
-  unit: z.string().min(1),
-  price: z.number().min(0),
+  name: z.string().check(z.minLength(1)),
+  unit: z.string().check(z.minLength(1)),
+  price: z.number().check(z.gte(0)),
 });
 export type Task = z.infer<typeof taskSchema>;
 export const taskCatalogueSchema = z.array(taskSchema);
 
 /** A task on a quote or an invoice: a catalogue task with a quantity. */
-export const quoteLineSchema = taskSchema.extend({
-  quantity: z.number().min(0),
+export const quoteLineSchema = z.extend(taskSchema, {
+  quantity: z.number().check(z.gte(0)),
 });
 export type QuoteLine = z.infer<typeof quoteLineSchema>;
 
 export const companyInfoSchema = z.object({
-  name: z.string().default(''),
-  address: z.string().default(''),
-  phone: z.string().default(''),
-  email: z.string().default(''),
-  website: z.string().default(''),
-  siret: z.string().default(''),
-  tva: z.string().optional().default(''),
-  rib: z
-    .object({
-      bank: z.string().default(''),
-      iban: z.string().default(''),
-      bic: z.string().default(''),
-    })
-    .default({ bank: '', iban: '', bic: '' }),
-  logo: z.string().default(''),
-  footer: z.string().default(''),
+  name: z._default(z.string(), ''),
+  address: z._default(z.string(), ''),
+  phone: z._default(z.string(), ''),
+  email: z._default(z.string(), ''),
+  website: z._default(z.string(), ''),
+  siret: z._default(z.string(), ''),
+  tva: z._default(z.optional(z.string()), ''),
+  rib: z._default(
+    z.object({
+      bank: z._default(z.string(), ''),
+      iban: z._default(z.string(), ''),
+      bic: z._default(z.string(), ''),
+    }),
+    { bank: '', iban: '', bic: '' },
+  ),
+  logo: z._default(z.string(), ''),
+  footer: z._default(z.string(), ''),
   /**
    * Professional insurance (loi 96-603 art. 22-2: décennale…), printed on invoices when the insurer is set:
    * the insurance, the insurer's name and address, the geographic coverage.
    */
-  insurance: z
-    .object({
-      name: z.string().default(''),
-      insurer: z.string().default(''),
-      address: z.string().default(''),
-      coverage: z.string().default(''),
-    })
-    .optional(),
+  insurance: z.optional(
+    z.object({
+      name: z._default(z.string(), ''),
+      insurer: z._default(z.string(), ''),
+      address: z._default(z.string(), ''),
+      coverage: z._default(z.string(), ''),
+    }),
+  ),
 });
 export type CompanyInfo = z.infer<typeof companyInfoSchema>;
 
@@ -67,15 +69,15 @@ export const quoteCustomizationSchema = z.object({
     logoSize: z.enum(LOGO_SIZES),
     companyInfoPosition: z.enum(SIDES),
     clientInfoPosition: z.enum(SIDES),
-    spacing: z.number().optional(),
+    spacing: z.optional(z.number()),
     fontSize: z.object({ title: z.number(), subtitle: z.number(), body: z.number() }),
-    margins: z.object({ top: z.number(), right: z.number(), bottom: z.number(), left: z.number() }).optional(),
-    positions: z.record(z.string(), z.unknown()).optional(),
+    margins: z.optional(z.object({ top: z.number(), right: z.number(), bottom: z.number(), left: z.number() })),
+    positions: z.optional(z.record(z.string(), z.unknown())),
   }),
   invoice: z.object({
     paymentText: z.string(),
     latePaymentText: z.string(),
-    paymentDeadline: z.number().min(0),
+    paymentDeadline: z.number().check(z.gte(0)),
     showQuoteReference: z.boolean(),
     showPaymentStatus: z.boolean(),
     showPaymentDate: z.boolean(),
@@ -95,21 +97,21 @@ export const documentSnapshotSchema = z.object({
   client: z.object({
     name: z.string(),
     email: z.string(),
-    phone: z.string().default(''),
-    address: z.string().default(''),
+    phone: z._default(z.string(), ''),
+    address: z._default(z.string(), ''),
   }),
   /**
    * When set, `company.logo` is empty and the logo data URL is kept once in IndexedDB under this id
    * (@atelier/storage's snapshotLogos), instead of being repeated in every document in localStorage.
    */
-  logoId: z.string().optional(),
+  logoId: z.optional(z.string()),
 });
 export type DocumentSnapshot = z.infer<typeof documentSnapshotSchema>;
 
 export const quoteSchema = z.object({
   id: z.string(),
   /** Sequential per user: DE0001 (DESIGN.md §8). Older data may lack it. */
-  number: z.string().optional(),
+  number: z.optional(z.string()),
   date: z.string(),
   tasks: z.array(quoteLineSchema),
   total: z.number(),
@@ -117,45 +119,45 @@ export const quoteSchema = z.object({
   tva: z.number(),
   tvaRate: z.number(),
   /** Legacy data URL; new documents keep their bytes in IndexedDB under the document id. */
-  pdfData: z.string().optional().default(''),
-  projectTitle: z.string().optional(),
+  pdfData: z._default(z.optional(z.string()), ''),
+  projectTitle: z.optional(z.string()),
   /**
    * Absent on documents issued before snapshots existed (they still parse). A damaged snapshot is dropped
    * rather than making the whole client book unreadable: the document itself stays.
    */
-  snapshot: documentSnapshotSchema.optional().catch(undefined),
+  snapshot: z.catch(z.optional(documentSnapshotSchema), undefined),
 });
 export type Quote = z.infer<typeof quoteSchema>;
 
 export const invoiceSchema = z.object({
   id: z.string(),
-  number: z.string().optional(),
+  number: z.optional(z.string()),
   quoteId: z.string(),
   date: z.string(),
   total: z.number(),
   totalHT: z.number(),
   tva: z.number(),
   tvaRate: z.number(),
-  pdfData: z.string().optional().default(''),
+  pdfData: z._default(z.optional(z.string()), ''),
   tasks: z.array(quoteLineSchema),
-  isPaid: z.boolean().default(false),
-  paymentDate: z.string().optional(),
-  projectTitle: z.string().optional(),
+  isPaid: z._default(z.boolean(), false),
+  paymentDate: z.optional(z.string()),
+  projectTitle: z.optional(z.string()),
   /** Date of the work (`invoices.service_date`); the issue date when absent. */
-  serviceDate: z.string().optional(),
+  serviceDate: z.optional(z.string()),
   /** Due date set by the server when issued (`invoices.due_date`). */
-  dueDate: z.string().optional(),
-  snapshot: documentSnapshotSchema.optional().catch(undefined),
+  dueDate: z.optional(z.string()),
+  snapshot: z.catch(z.optional(documentSnapshotSchema), undefined),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 
 export const clientSchema = z.object({
   name: z.string(),
   email: z.string(),
-  phone: z.string().default(''),
-  address: z.string().default(''),
-  quotes: z.array(quoteSchema).default([]),
-  invoices: z.array(invoiceSchema).default([]),
+  phone: z._default(z.string(), ''),
+  address: z._default(z.string(), ''),
+  quotes: z._default(z.array(quoteSchema), []),
+  invoices: z._default(z.array(invoiceSchema), []),
 });
 export type Client = z.infer<typeof clientSchema>;
 export const clientBookSchema = z.array(clientSchema);
@@ -194,27 +196,27 @@ export const DEFAULT_CUSTOMIZATION: QuoteCustomization = {
 
 /** AI / embedded extraction result (SPEC.md §3). */
 export const extractedClientSchema = z.object({
-  name: z.string().optional(),
-  phone: z.string().optional(),
-  email: z.string().optional(),
-  address: z.string().optional(),
+  name: z.optional(z.string()),
+  phone: z.optional(z.string()),
+  email: z.optional(z.string()),
+  address: z.optional(z.string()),
   /** The client's firm (« société Ornano Bâtiment »), filled into the devis client's company. */
-  company: z.string().optional(),
+  company: z.optional(z.string()),
 });
 export type ExtractedClient = z.infer<typeof extractedClientSchema>;
 
 export const extractionResultSchema = z.object({
   projectTitle: z.string(),
   // Measured units keep up to 2 decimals (14,5 m²); counted units (unité, u, forfait) are whole numbers ≥ 1.
-  tasks: z.array(z.object({ name: z.string(), quantity: z.number().positive(), unit: z.string() })),
-  client: extractedClientSchema.optional(),
+  tasks: z.array(z.object({ name: z.string(), quantity: z.number().check(z.positive()), unit: z.string() })),
+  client: z.optional(extractedClientSchema),
 });
 export type ExtractionResult = z.infer<typeof extractionResultSchema>;
 
 export const voiceRecognitionStateSchema = z.object({
-  transcript: z.string().default(''),
-  isMuted: z.boolean().default(false),
-  lastUpdated: z.string().optional(),
+  transcript: z._default(z.string(), ''),
+  isMuted: z._default(z.boolean(), false),
+  lastUpdated: z.optional(z.string()),
 });
 export type VoiceRecognitionState = z.infer<typeof voiceRecognitionStateSchema>;
 
@@ -223,10 +225,10 @@ export const MAX_CHECKPOINTS = 3;
 export const checkpointSchema = z.object({
   version: z.literal(CHECKPOINT_VERSION),
   date: z.string(),
-  voiceRecognition: voiceRecognitionStateSchema.nullable(),
-  customization: quoteCustomizationSchema.nullable(),
+  voiceRecognition: z.nullable(voiceRecognitionStateSchema),
+  customization: z.nullable(quoteCustomizationSchema),
   clients: clientBookSchema,
   tasks: taskCatalogueSchema,
-  companyInfo: companyInfoSchema.nullable(),
+  companyInfo: z.nullable(companyInfoSchema),
 });
 export type Checkpoint = z.infer<typeof checkpointSchema>;

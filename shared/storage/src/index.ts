@@ -1,5 +1,5 @@
 export { createStoredValue, createMemoryStorage, storageIssues$, browserLocalStorage } from './stored-value';
-export type { StoredValue, StoredValueOptions, StorageIssue, WriteResult } from './stored-value';
+export type { StoredValue, StoredValueOptions, StorageIssue, ValueSchema, WriteResult } from './stored-value';
 export {
   STORAGE_KEYS,
   DEFAULT_COMPANY_INFO,

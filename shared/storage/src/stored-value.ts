@@ -1,8 +1,15 @@
 // One generic localStorage-backed store: validated reads, safe writes, same-tab and cross-tab notifications.
 import { Observable, ReplaySubject } from 'rxjs';
-import type { ZodType } from 'zod';
 
 import { STORAGE_MESSAGES } from './messages';
+
+/**
+ * What a store needs of a schema: zod's `safeParse` (classic or zod/mini schemas both fit; the app's schemas are
+ * zod/mini so the first load carries only the validators used, issue 14).
+ */
+export interface ValueSchema<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false };
+}
 
 export type WriteResult = { ok: true } | { ok: false; message: string };
 
@@ -76,7 +83,7 @@ function writeErrorMessage(error: unknown): string {
 
 export function createStoredValue<T>(
   key: string,
-  schema: ZodType<T>,
+  schema: ValueSchema<T>,
   defaultValue: T,
   options: StoredValueOptions = {},
 ): StoredValue<T> {

@@ -1,6 +1,12 @@
 // A text field for numbers typed the French way (@atelier/domain's parseNumberField). What the user types stays
 // in the field even when it is refused; the error shows next to it and the last valid value stays in use.
-import { formatFrenchNumber, parseNumberField, type FieldParseResult, type NumberFieldRules } from '@atelier/domain';
+// The numbers module itself (pure functions), not @atelier/domain's index: the schemas stay off the /auth first load.
+import {
+  formatFrenchNumber,
+  parseNumberField,
+  type FieldParseResult,
+  type NumberFieldRules,
+} from '@atelier/domain/src/numbers';
 import { useRef, useState, type ComponentProps } from 'react';
 
 import { Input } from './field';

@@ -14,8 +14,13 @@ const Page = styled.div`
   flex-direction: column;
 `;
 
-const Main = styled.main`
+/**
+ * Signed in, the page's content arrives after the first paint (remotes): the main area starts a screen tall so the
+ * footer is below the fold and does not jump down when the page fills in (Lighthouse CLS, issue 14).
+ */
+const Main = styled.main<{ $screenTall: boolean }>`
   flex: 1;
+  min-height: ${({ $screenTall }) => ($screenTall ? '100vh' : 'auto')};
   width: 100%;
   max-width: ${({ theme }) => theme.maxWidth};
   margin: 0 auto;
@@ -52,7 +57,7 @@ export function AppLayout() {
         </PlainHeader>
       )}
       <OfflineNotice />
-      <Main>
+      <Main $screenTall={status === 'signed-in'}>
         {status === 'signed-in' ? <UserDataNotice /> : null}
         <Outlet />
       </Main>

@@ -1,9 +1,23 @@
 // Registers /sw.js (shell/public/sw-remotes.js + Workbox, see shared/build) and exposes the waiting update.
 // A new version never takes over by itself: the page shows « Nouvelle version disponible » and only the
 // user's « Recharger » activates it (a devis being edited is never lost to a silent reload).
-import { BehaviorSubject } from 'rxjs';
 
-export const waitingWorker$ = new BehaviorSubject<ServiceWorker | null>(null);
+/** A BehaviorSubject-like cell (`value`, `next`, `subscribe`): rxjs (17 KB gzip) stays off the /auth first load. */
+class ValueCell<T> {
+  private listeners = new Set<(value: T) => void>();
+  constructor(public value: T) {}
+  next(value: T): void {
+    this.value = value;
+    for (const listener of [...this.listeners]) listener(value);
+  }
+  subscribe(listener: (value: T) => void): { unsubscribe(): void } {
+    this.listeners.add(listener);
+    listener(this.value);
+    return { unsubscribe: () => void this.listeners.delete(listener) };
+  }
+}
+
+export const waitingWorker$ = new ValueCell<ServiceWorker | null>(null);
 
 function watch(registration: ServiceWorkerRegistration) {
   const offer = (worker: ServiceWorker | null) => {

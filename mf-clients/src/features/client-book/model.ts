@@ -1,5 +1,5 @@
 // Client book model: accent- and case-insensitive search, the edit form's rules (SPEC.md §5), payment status.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 import { CLIENTS_MESSAGES as M } from '../../messages';
 
@@ -14,10 +14,10 @@ export interface ClientRow {
 }
 
 export const clientFormSchema = z.object({
-  name: z.string().trim().min(1, M.nameRequired),
-  email: z.string().trim().email(M.emailInvalid),
-  phone: z.string().trim().min(1, M.phoneRequired),
-  address: z.string().trim().min(1, M.addressRequired),
+  name: z.string().check(z.trim(), z.minLength(1, M.nameRequired)),
+  email: z.string().check(z.trim(), z.email(M.emailInvalid)),
+  phone: z.string().check(z.trim(), z.minLength(1, M.phoneRequired)),
+  address: z.string().check(z.trim(), z.minLength(1, M.addressRequired)),
 });
 export type ClientForm = z.infer<typeof clientFormSchema>;
 

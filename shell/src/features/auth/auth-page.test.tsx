@@ -32,7 +32,8 @@ afterEach(() => {
 async function fillStep1(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole('button', { name: "Pas encore de compte ? S'inscrire" }));
   expect(screen.getByRole('heading', { name: 'Inscription - Étape 1/4' })).toBeInTheDocument();
-  await user.type(screen.getByLabelText('Email'), 'marie@example.fr');
+  // The wizard is loaded on demand (issue 14).
+  await user.type(await screen.findByLabelText('Email'), 'marie@example.fr');
   await user.type(screen.getByLabelText('Mot de passe'), 'Secret-123');
   await user.type(screen.getByLabelText('Confirmer le mot de passe'), 'Secret-123');
   await user.click(screen.getByRole('button', { name: 'Continuer' }));
@@ -88,7 +89,7 @@ describe('sign-up wizard', () => {
     const user = userEvent.setup();
     renderAt('/auth', <AppRoutes />);
     await user.click(await screen.findByRole('button', { name: "Pas encore de compte ? S'inscrire" }));
-    await user.type(screen.getByLabelText('Email'), 'marie@example.fr');
+    await user.type(await screen.findByLabelText('Email'), 'marie@example.fr');
     await user.type(screen.getByLabelText('Mot de passe'), 'Secret-123');
     await user.type(screen.getByLabelText('Confirmer le mot de passe'), 'Secret-124');
     await user.click(screen.getByRole('button', { name: 'Continuer' }));

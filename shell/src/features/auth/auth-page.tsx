@@ -1,13 +1,18 @@
 // /auth: sign-in, or the 4-step sign-up, with a toggle between them.
-import { Button, Card, PageTitle } from '@atelier/ui';
-import { useState } from 'react';
+import { Button, Card, PageTitle, Spinner } from '@atelier/ui';
+import { lazy, Suspense, useState } from 'react';
 import styled from 'styled-components';
 
-import { ForgotPasswordForm } from './forgot-password-form';
 import { LoginForm } from './login-form';
 import { AUTH_PAGE_MESSAGES as M } from './messages';
-import { SignUpWizard } from './sign-up/sign-up-wizard';
 import type { SignUpStep } from './sign-up/sign-up-model';
+
+// Only the sign-in form is on /auth's first load (≤ 150 KB, issue 14): the sign-up wizard (plans, address search)
+// and the forgotten-password form load when asked for.
+const SignUpWizard = lazy(() => import('./sign-up/sign-up-wizard').then((m) => ({ default: m.SignUpWizard })));
+const ForgotPasswordForm = lazy(() =>
+  import('./forgot-password-form').then((m) => ({ default: m.ForgotPasswordForm })),
+);
 
 const Narrow = styled.div`
   max-width: 640px;
@@ -31,7 +36,9 @@ export function AuthPage() {
           {mode === 'login' ? M.loginTitle : mode === 'forgot' ? M.forgotTitle : M.signUpTitle(step)}
         </PageTitle>
         {mode === 'forgot' ? (
-          <ForgotPasswordForm />
+          <Suspense fallback={<Spinner />}>
+            <ForgotPasswordForm />
+          </Suspense>
         ) : mode === 'login' ? (
           <>
             <LoginForm key={notice?.email ?? ''} initialEmail={notice?.email} notice={notice ? M.confirmEmail : null} />
@@ -42,14 +49,16 @@ export function AuthPage() {
             </Toggle>
           </>
         ) : (
-          <SignUpWizard
-            step={step}
-            onStepChange={setStep}
-            onNeedsConfirmation={(email) => {
-              setNotice({ email });
-              setMode('login');
-            }}
-          />
+          <Suspense fallback={<Spinner />}>
+            <SignUpWizard
+              step={step}
+              onStepChange={setStep}
+              onNeedsConfirmation={(email) => {
+                setNotice({ email });
+                setMode('login');
+              }}
+            />
+          </Suspense>
         )}
         <Toggle>
           <Button

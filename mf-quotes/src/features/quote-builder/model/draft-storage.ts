@@ -1,20 +1,51 @@
 // The draft devis kept in this browser, per signed-in user (key namespaced by the user id), so a reload or a
 // day offline loses nothing. Written on every change; cleared only by « Nouveau devis ».
-import { DEFAULT_VAT_RATE, quoteLineSchema } from '@atelier/domain';
-import { createStoredValue, type StoredValue } from '@atelier/storage';
-import { z } from 'zod';
+import { DEFAULT_VAT_RATE, quoteLineSchema, type QuoteLine } from '@atelier/domain';
+import { createStoredValue, type StoredValue, type ValueSchema } from '@atelier/storage';
 
 import { EMPTY_CLIENT, EMPTY_DRAFT, type QuoteDraft } from './quote-draft';
 
-const storedDraftSchema = z.object({
-  version: z.literal(1),
-  title: z.string(),
-  client: z.object({ name: z.string(), email: z.string(), phone: z.string(), address: z.string() }),
-  lines: z.array(quoteLineSchema),
-  vatRate: z.number().min(0).max(100),
-  quoteId: z.string().optional(),
-});
-export type StoredDraft = z.infer<typeof storedDraftSchema>;
+export interface StoredDraft {
+  version: 1;
+  title: string;
+  client: { name: string; email: string; phone: string; address: string };
+  lines: QuoteLine[];
+  vatRate: number;
+  /** The saved quote being edited (« Modifier » on /clients): regenerating replaces it. */
+  quoteId?: string;
+}
+
+const CLIENT_FIELDS = ['name', 'email', 'phone', 'address'] as const;
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The stored draft's shape, checked by hand (lines with @atelier/domain's schema): this remote then carries no
+ * validation library of its own on the home page's first load (issue 14). Unknown keys are dropped, like zod.
+ */
+export const storedDraftSchema: ValueSchema<StoredDraft | null> = {
+  safeParse(value) {
+    if (value === null) return { success: true, data: null };
+    if (!isObject(value) || value.version !== 1 || typeof value.title !== 'string') return { success: false };
+    const { client, lines, vatRate } = value;
+    if (!isObject(client) || !CLIENT_FIELDS.every((field) => typeof client[field] === 'string')) {
+      return { success: false };
+    }
+    if (typeof vatRate !== 'number' || Number.isNaN(vatRate) || vatRate < 0 || vatRate > 100) return { success: false };
+    if (!Array.isArray(lines)) return { success: false };
+    const parsedLines: QuoteLine[] = [];
+    for (const line of lines) {
+      const parsed = quoteLineSchema.safeParse(line);
+      if (!parsed.success) return { success: false };
+      parsedLines.push(parsed.data);
+    }
+    if (value.quoteId !== undefined && typeof value.quoteId !== 'string') return { success: false };
+    const { name, email, phone, address } = client as StoredDraft['client'];
+    const data: StoredDraft = { version: 1, title: value.title, client: { name, email, phone, address }, lines: parsedLines, vatRate };
+    if (typeof value.quoteId === 'string') data.quoteId = value.quoteId;
+    return { success: true, data };
+  },
+};
 export type DraftStore = StoredValue<StoredDraft | null>;
 
 export const DRAFT_KEY_PREFIX = 'quoteDraft.';
@@ -29,7 +60,7 @@ const stores = new Map<string, DraftStore>();
 export function draftStoreFor(userId: string): DraftStore {
   let store = stores.get(userId);
   if (!store) {
-    store = createStoredValue<StoredDraft | null>(draftStorageKey(userId), storedDraftSchema.nullable(), null, {
+    store = createStoredValue<StoredDraft | null>(draftStorageKey(userId), storedDraftSchema, null, {
       label: 'devis en cours',
       resetText: 'le devis repart vide',
     });
