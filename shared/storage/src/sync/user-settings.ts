@@ -11,7 +11,7 @@
 // - The spec's un-namespaced keys (`tasks`, `companyInfo`, `quoteCustomization`) found at activation are imported
 //   into the signed-in account (see importLegacySettings) and moved aside.
 import { Observable } from 'rxjs';
-import type { ZodType } from 'zod';
+import type { ValueSchema } from '../stored-value';
 
 import {
   browserLocalStorage,
@@ -102,7 +102,7 @@ function scheduleSync(engine: SyncEngine): void {
  */
 export function createUserStoredValue<T>(
   key: string,
-  schema: ZodType<T>,
+  schema: ValueSchema<T>,
   defaultValue: T,
   options: StoredValueOptions = {},
 ): StoredValue<T> {
