@@ -151,6 +151,7 @@ async function main() {
     dataDir: 'memory://',
     databaseUrl: process.env.DATABASE_URL || undefined,
     authLimits: { signUpsPerIpPerHour: 1_000_000, emailsPerIpPerHour: 1_000_000, failedLoginsPerIp: 1_000_000 },
+    appOrigins: [0, 1, 2, 3, 4, 5].map((i) => `http://localhost:${PORT_BASE + i}`),
     log: () => {},
   });
   let apps: { url: string; close(): Promise<void> } | undefined;
@@ -200,7 +201,22 @@ async function main() {
     await page.getByLabel('Mot de passe', { exact: true }).fill(USER.password);
     const signInStarted = Date.now();
     await page.getByRole('button', { name: 'Se connecter' }).click();
-    const emptyBrowserMs = await waitForAllRows(page, signInStarted);
+    const emptyBrowserMs = await waitForAllRows(page, signInStarted).catch(async (error) => {
+      const state = await page.evaluate(() => {
+        const holder = (globalThis as unknown as Record<symbol, { engine: unknown }>)[
+          Symbol.for('atelier.sync.session.v1')
+        ];
+        const engine = holder?.engine as
+          | { rows(t: string): unknown[]; status(): unknown }
+          | null
+          | undefined;
+        return engine
+          ? { status: engine.status(), clients: engine.rows('clients').length, quotes: engine.rows('quotes').length }
+          : null;
+      });
+      log(`not synced: url ${page.url()}, engine ${JSON.stringify(state)}`);
+      throw error;
+    });
     log(`first sync from an empty browser (sign-in click → ${CLIENTS + QUOTES + INVOICES} rows local): ${emptyBrowserMs} ms`);
     // Then the pull alone, from a cleared local copy (same page, JS warm).
     const pulls: number[] = [];
