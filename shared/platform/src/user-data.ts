@@ -8,6 +8,7 @@ import {
   activateUserSettings,
   documentFiles,
   importLegacyClientBook,
+  listCheckpointKeys,
   lockUserSettings,
   stopSync,
   supabaseRemote,
@@ -97,6 +98,16 @@ function activate(userId: string): void {
   );
 }
 
+/** The home page's local checkpoints hold the signed-in user's data: not left to the next account. */
+function forgetCheckpoints(): void {
+  try {
+    const storage = globalThis.localStorage;
+    for (const key of listCheckpointKeys(storage)) storage.removeItem(key);
+  } catch {
+    /* storage unavailable: nothing kept */
+  }
+}
+
 /** Follows sign-in / sign-out (called once by the shell at start). */
 export function startUserData(): void {
   if (runtime.started) return;
@@ -111,6 +122,7 @@ export function startUserData(): void {
     stopSync();
     if (!userId) {
       lockUserSettings();
+      forgetCheckpoints();
       return;
     }
     activate(userId);

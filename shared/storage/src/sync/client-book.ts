@@ -116,8 +116,14 @@ export function quotesOfClient(engine: SyncEngine, clientId: string): Quote[] {
     .map(rowToQuote);
 }
 
-/** The client book as the legacy Client[] shape (non-archived clients, oldest first, with quotes and invoices). */
-export function clientBookOf(engine: SyncEngine): Client[] {
+/**
+ * The client book as the legacy Client[] shape (non-archived clients, oldest first), with their quotes and
+ * invoices unless `documents` is false (contacts only: cheap with thousands of documents).
+ */
+export function clientBookOf(engine: SyncEngine, { documents = true }: { documents?: boolean } = {}): Client[] {
+  if (!documents) {
+    return activeClients(engine).map((c) => ({ ...contactOf(c), quotes: [], invoices: [] }));
+  }
   const quotes = new Map<string, Quote[]>();
   const quoteIds = new Map<string, string>();
   for (const row of engine.rows('quotes')) {
@@ -132,25 +138,36 @@ export function clientBookOf(engine: SyncEngine): Client[] {
     invoices.set(key, [...(invoices.get(key) ?? []), rowToInvoice(row, (id) => quoteIds.get(id) ?? id)]);
   }
   const byDate = (a: { date: string }, b: { date: string }) => a.date.localeCompare(b.date);
+  return activeClients(engine).map((c) => ({
+    ...contactOf(c),
+    quotes: (quotes.get(c.id) ?? []).sort(byDate),
+    invoices: (invoices.get(c.id) ?? []).sort(byDate),
+  }));
+}
+
+function activeClients(engine: SyncEngine): SyncRow[] {
   return engine
     .rows('clients')
     .filter((c) => !c.archived_at)
-    .sort((a, b) => String(a.created_at ?? a.updated_at).localeCompare(String(b.created_at ?? b.updated_at)))
-    .map((c) => ({
-      name: String(c.name ?? ''),
-      email: String(c.email ?? ''),
-      phone: String(c.phone ?? ''),
-      address: String(c.address ?? ''),
-      quotes: (quotes.get(c.id) ?? []).sort(byDate),
-      invoices: (invoices.get(c.id) ?? []).sort(byDate),
-    }));
+    .sort((a, b) => String(a.created_at ?? a.updated_at).localeCompare(String(b.created_at ?? b.updated_at)));
+}
+
+function contactOf(c: SyncRow): ClientRowFields {
+  return {
+    name: String(c.name ?? ''),
+    email: String(c.email ?? ''),
+    phone: String(c.phone ?? ''),
+    address: String(c.address ?? ''),
+  };
 }
 
 /**
  * The user's client book on the server seen through the StoredValue<Client[]> API of the legacy `clients` key
- * (the home page's client picker and « saveClient » keep working unchanged). set() writes the clients and quotes
- * that changed (created or merged by email; a quote replaces the one with the same id) and pushes them; removals
- * are ignored (deleting is the client book page's job, with its rules).
+ * (the home page's client picker and « saveClient » keep working unchanged). Contacts only: `quotes` and
+ * `invoices` are empty (the picker needs none of them, and mapping thousands of documents on every sync would
+ * cost the home page; use clientBookOf(engine) for them). set() writes the clients whose contact changed (created or
+ * merged by email) and every quote in the new value (a quote replaces the one with the same id) and pushes them;
+ * removals are ignored (deleting is the client book page's job, with its rules).
  */
 const books = new WeakMap<SyncEngine, StoredValue<Client[]>>();
 
@@ -167,7 +184,7 @@ function createEngineClientBook(engine: SyncEngine): StoredValue<Client[]> {
   engine.changes$().subscribe((v) => (version = v));
   const get = () => {
     if (cachedVersion !== version) {
-      cached = clientBookOf(engine);
+      cached = clientBookOf(engine, { documents: false });
       cachedVersion = version;
     }
     return cached;

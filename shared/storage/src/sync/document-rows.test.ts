@@ -1,7 +1,14 @@
 import { DEFAULT_CUSTOMIZATION, type Invoice, type Quote } from '@atelier/domain';
 
 import { PermanentSyncError, SyncEngine, memoryKeyValue, type SyncRemote, type SyncRow } from './sync-engine';
-import { findQuoteRow, pushSavedQuote, quotesOfClient, saveQuoteToBook } from './client-book';
+import {
+  clientBookOf,
+  engineClientBook,
+  findQuoteRow,
+  pushSavedQuote,
+  quotesOfClient,
+  saveQuoteToBook,
+} from './client-book';
 import { documentRowId, invoiceToRow, isUuid, quoteToRow, rowToInvoice, rowToQuote, stableUuid } from './document-rows';
 
 const USER = '11111111-1111-4111-8111-111111111111';
@@ -194,5 +201,29 @@ describe('saveQuoteToBook', () => {
     expect(engine.rows('clients')).toHaveLength(1);
     expect(engine.rows('quotes')).toHaveLength(1);
     expect(engine.status().pending).toBe(0);
+  });
+});
+
+describe('engineClientBook', () => {
+  it('shows the contacts and writes new clients and quotes given through set()', async () => {
+    const server = bookServer();
+    const engine = new SyncEngine({ userId: USER, kv: memoryKeyValue(), remote: server.remote });
+    await engine.load();
+    const book = engineClientBook(engine);
+    expect(book.get()).toEqual([]);
+    const seen: number[] = [];
+    const unsubscribe = book.subscribe((clients) => seen.push(clients.length));
+    book.set((prev) => [
+      ...prev,
+      { name: 'Mme Durand', email: 'durand@example.fr', phone: '', address: '', quotes: [quote], invoices: [] },
+    ]);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(book.get()).toEqual([
+      { name: 'Mme Durand', email: 'durand@example.fr', phone: '', address: '', quotes: [], invoices: [] },
+    ]);
+    expect(seen.at(-1)).toBe(1);
+    expect(server.tables.quotes.size).toBe(1);
+    expect(clientBookOf(engine)[0]?.quotes.map((q) => q.id)).toEqual([quote.id]);
+    unsubscribe();
   });
 });

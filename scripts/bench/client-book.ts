@@ -1,0 +1,319 @@
+// Client book at scale (issue 8 budgets): one user with 500 clients and 3,000 documents (2,000 quotes, 1,000
+// issued invoices, with lines and issue snapshots) seeded through the backend's database, then in Chromium on the
+// production build:
+//   - first sync from an empty browser ≤ 3 s (sign-in to every row in the local IndexedDB copy; then the same
+//     pull again from a cleared local copy, several runs);
+//   - /clients first cards after navigation ≤ 1 s;
+//   - a search keystroke updates the list ≤ 50 ms.
+// Prints one JSON line per measurement on stdout (figures vs budgets); progress on stderr.
+//
+//   npx tsx scripts/bench/client-book.ts     (CLIENT_BOOK_BENCH_PORT_BASE to change the app ports)
+import { chromium, type Page } from 'playwright-core';
+
+import { startBackend } from '../../backend/src/server.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../lib/chromium.cjs';
+import { appPorts, serveApps } from '../lib/serve-apps.mjs';
+
+const CLIENTS = 500;
+const QUOTES = 2000;
+const INVOICES = 1000;
+const PORT_BASE = Number(process.env.CLIENT_BOOK_BENCH_PORT_BASE ?? 3570);
+const RUNS = 5;
+const BUDGET_FIRST_SYNC_MS = 3000;
+const BUDGET_FIRST_CARDS_MS = 1000;
+const BUDGET_KEYSTROKE_MS = 50;
+const USER = { email: 'artisan.bench@example.fr', password: 'Chantier-2026!' };
+
+const log = (message: string) => process.stderr.write(`[client-book-bench] ${message}\n`);
+const emit = (record: unknown) => process.stdout.write(`${JSON.stringify(record)}\n`);
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+const SNAPSHOT = {
+  company: {
+    name: 'Martin Rénovation',
+    address: '12 rue de la Paix 75002 Paris',
+    phone: '06 12 34 56 78',
+    email: 'contact@martin-renovation.fr',
+    website: 'https://martin-renovation.fr',
+    siret: '55208131700046',
+    tva: 'FR03552081317',
+    rib: { bank: 'Crédit Agricole', iban: 'FR76 3000 6000 0112 3456 7890 189', bic: 'AGRIFRPP' },
+    logo: '',
+    footer: 'Assurance décennale AXA n° 123456',
+  },
+  customization: {
+    colors: { primary: '#1a365d', secondary: '#2d3748', accent: '#4299e1' },
+    fonts: { title: 'Helvetica', body: 'Arial' },
+    tableStyle: 'simple',
+    showHeader: true,
+    showFooter: true,
+    additionalText: '',
+    layout: {
+      logoSize: 'medium',
+      companyInfoPosition: 'left',
+      clientInfoPosition: 'right',
+      spacing: 10,
+      fontSize: { title: 14, subtitle: 12, body: 10 },
+      margins: { top: 15, right: 15, bottom: 15, left: 15 },
+      positions: {},
+    },
+    invoice: {
+      paymentText: 'Paiement à réception de facture',
+      latePaymentText:
+        "En cas de retard de paiement, des pénalités égales à trois fois le taux d'intérêt légal seront exigibles, ainsi qu'une indemnité forfaitaire pour frais de recouvrement de 40 €.",
+      paymentDeadline: 30,
+      showQuoteReference: true,
+      showPaymentStatus: true,
+      showPaymentDate: true,
+      customHeader: '',
+      customFooter: '',
+    },
+  },
+};
+
+async function seed(backend: Awaited<ReturnType<typeof startBackend>>, userId: string) {
+  const lines = JSON.stringify([
+    { name: 'Peinture murs', unit: 'm2', price: 25.5, quantity: 40 },
+    { name: 'Pose carrelage', unit: 'm2', price: 45, quantity: 12 },
+    { name: 'Évacuation gravats', unit: 'forfait', price: 180, quantity: 1 },
+  ]);
+  const first = ['Jeanne', 'Élodie', 'Luc', 'François', 'Hélène', 'Mathéo', 'Chloé', 'Noël', 'Zoé', 'Inès'];
+  const last = ['Martin', 'Lefèvre', 'Bérard', 'Dupré', 'Garçon', 'Rousseau', 'Môquet', 'Leclerc', 'Roux'];
+  const cities = ['75002 Paris', '69001 Lyon', '13001 Marseille', '31000 Toulouse', '44000 Nantes', '33000 Bordeaux'];
+  // The free plan's 10-client limit is lifted for the seed (pro plan), as for a paying artisan with a big book.
+  await backend.db.query(
+    `insert into public.subscriptions (user_id, plan_id, status) values ($1, 'pro', 'active')
+     on conflict (user_id) do update set plan_id = 'pro', status = 'active'`,
+    [userId],
+  );
+  await backend.db.query(
+    `insert into public.clients (user_id, name, email, phone, address, created_at)
+     select $1, ($3::text[])[1 + n % 10] || ' ' || ($4::text[])[1 + (n / 10) % 9] || ' ' || n,
+            'client' || n || '@example.fr', '06' || lpad(n::text, 8, '0'),
+            n || ' rue Victor Hugo ' || ($5::text[])[1 + n % 6], now() - (n || ' minutes')::interval
+       from generate_series(1, $2::int) n`,
+    [userId, CLIENTS, first, last, cities],
+  );
+  const snapshot = JSON.stringify(SNAPSHOT);
+  await backend.db.query(
+    `insert into public.quotes (user_id, client_id, number, date, project_title, lines, vat_rate,
+                                total_ht_cents, tva_cents, total_ttc_cents, snapshot)
+     select $1, c.id, 'DE' || lpad(n::text, 4, '0'), now() - (n || ' hours')::interval, 'Chantier ' || n, $3::jsonb,
+            20, 174000, 34800, 208800,
+            $4::jsonb || jsonb_build_object('client', jsonb_build_object('name', c.name, 'email', c.email,
+                                                                         'phone', c.phone, 'address', c.address))
+       from generate_series(1, $2::int) n
+       join lateral (select * from public.clients where user_id = $1 order by email offset (n % $5) limit 1) c on true`,
+    [userId, QUOTES, lines, snapshot, CLIENTS],
+  );
+  await backend.db.query(
+    `insert into public.invoices (user_id, client_id, quote_id, quote_number, status, number, issue_date,
+                                  service_date, due_date, project_title, lines, vat_rate, total_ht_cents, tva_cents,
+                                  total_ttc_cents, is_paid, snapshot)
+     select $1, q.client_id, q.id, q.number, 'issued', 'FA' || lpad(n::text, 4, '0'), current_date - n % 90,
+            current_date - n % 90, current_date - n % 90 + 30, q.project_title, q.lines, 20, q.total_ht_cents,
+            q.tva_cents, q.total_ttc_cents, n % 3 = 0, q.snapshot
+       from generate_series(1, $2::int) n
+       join lateral (select * from public.quotes where user_id = $1 order by number offset n - 1 limit 1) q on true`,
+    [userId, INVOICES],
+  );
+  await backend.db.query(`analyze`);
+}
+
+/** Waits until the page's sync engine holds every seeded row, returns when it did (ms since `started`). */
+async function waitForAllRows(page: Page, started: number): Promise<number> {
+  await page.waitForFunction(
+    ({ clients, documents }) => {
+      const holder = (globalThis as unknown as Record<symbol, { engine: unknown }>)[
+        Symbol.for('atelier.sync.session.v1')
+      ];
+      const engine = holder?.engine as
+        | { rows(t: string): unknown[]; status(): { lastSync: string | null; syncing: boolean } }
+        | null
+        | undefined;
+      if (!engine) return false;
+      const status = engine.status();
+      return (
+        !!status.lastSync &&
+        engine.rows('clients').length >= clients &&
+        engine.rows('quotes').length + engine.rows('invoices').length >= documents
+      );
+    },
+    { clients: CLIENTS, documents: QUOTES + INVOICES },
+    { polling: 'raf', timeout: 60_000 },
+  );
+  return Date.now() - started;
+}
+
+async function main() {
+  const backend = await startBackend({
+    port: 0,
+    dataDir: 'memory://',
+    databaseUrl: process.env.DATABASE_URL || undefined,
+    authLimits: { signUpsPerIpPerHour: 1_000_000, emailsPerIpPerHour: 1_000_000, failedLoginsPerIp: 1_000_000 },
+    appOrigins: [0, 1, 2, 3, 4, 5].map((i) => `http://localhost:${PORT_BASE + i}`),
+    log: () => {},
+  });
+  let apps: { url: string; close(): Promise<void> } | undefined;
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  try {
+    const signUp = await fetch(`${backend.url}/auth/v1/signup`, {
+      method: 'POST',
+      headers: { apikey: backend.anonKey, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        ...USER,
+        data: { first_name: 'Jeanne', last_name: 'Martin', company_name: 'Martin Rénovation' },
+      }),
+    });
+    const signedUp = (await signUp.json()) as { user?: { id: string }; id?: string };
+    const userId = signedUp.user?.id ?? signedUp.id;
+    if (!userId) throw new Error(`sign-up failed: ${JSON.stringify(signedUp)}`);
+    await fetch(`${backend.url}/auth/v1/admin/users/${userId}`, {
+      method: 'PUT',
+      headers: {
+        apikey: backend.serviceRoleKey,
+        authorization: `Bearer ${backend.serviceRoleKey}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ email_confirm: true }),
+    });
+    const seedStart = Date.now();
+    await seed(backend, userId);
+    log(`seeded ${CLIENTS} clients, ${QUOTES} quotes, ${INVOICES} invoices in ${Date.now() - seedStart} ms`);
+
+    apps = await serveApps({
+      ports: appPorts(PORT_BASE),
+      runtimeConfig: {
+        supabaseUrl: backend.url,
+        supabaseAnonKey: backend.anonKey,
+        adminEmail: 'admin@atelier.local',
+        contactEmail: 'contact@atelier.fr',
+        contactPhone: '01 84 60 00 00',
+        geocoderUrl: 'https://data.geopf.fr/geocodage/search',
+      },
+    });
+
+    // 1. First sync from an empty browser: sign-in click → every row in the local copy.
+    const context = await browser.newContext({ locale: 'fr-FR' });
+    const page = await context.newPage();
+    await page.goto(`${apps.url}/auth`);
+    await page.getByLabel('Email').fill(USER.email);
+    await page.getByLabel('Mot de passe', { exact: true }).fill(USER.password);
+    const signInStarted = Date.now();
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    const emptyBrowserMs = await waitForAllRows(page, signInStarted).catch(async (error) => {
+      const state = await page.evaluate(() => {
+        const holder = (globalThis as unknown as Record<symbol, { engine: unknown }>)[
+          Symbol.for('atelier.sync.session.v1')
+        ];
+        const engine = holder?.engine as
+          | { rows(t: string): unknown[]; status(): unknown }
+          | null
+          | undefined;
+        return engine
+          ? { status: engine.status(), clients: engine.rows('clients').length, quotes: engine.rows('quotes').length }
+          : null;
+      });
+      log(`not synced: url ${page.url()}, engine ${JSON.stringify(state)}`);
+      throw error;
+    });
+    log(`first sync from an empty browser (sign-in click → ${CLIENTS + QUOTES + INVOICES} rows local): ${emptyBrowserMs} ms`);
+    // Then the pull alone, from a cleared local copy (same page, JS warm).
+    const pulls: number[] = [];
+    for (let run = 0; run < RUNS; run += 1) {
+      pulls.push(
+        await page.evaluate(async () => {
+          const holder = (globalThis as unknown as Record<symbol, { engine: unknown }>)[
+            Symbol.for('atelier.sync.session.v1')
+          ];
+          const engine = holder.engine as { clear(): Promise<void>; sync(): Promise<void> };
+          await engine.clear();
+          const started = performance.now();
+          await engine.sync();
+          return Math.round(performance.now() - started);
+        }),
+      );
+    }
+    emit({
+      bench: 'client-book-first-sync',
+      clients: CLIENTS,
+      documents: QUOTES + INVOICES,
+      emptyBrowserMs,
+      pullMedianMs: median(pulls),
+      pullRunsMs: pulls,
+      budgetMs: BUDGET_FIRST_SYNC_MS,
+      ok: emptyBrowserMs <= BUDGET_FIRST_SYNC_MS && median(pulls) <= BUDGET_FIRST_SYNC_MS,
+    });
+    log(`first sync: empty browser ${emptyBrowserMs} ms, pull from cleared copy median ${median(pulls)} ms`);
+
+    // 2. /clients first cards after navigation (from the home page, through the navigation link).
+    const nav = page.getByRole('navigation', { name: 'Navigation principale' });
+    const firstCards: number[] = [];
+    for (let run = 0; run < RUNS; run += 1) {
+      await page.goto(`${apps.url}/tasks`);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      const started = Date.now();
+      await nav.getByRole('link', { name: 'Clients' }).click();
+      await page.getByTestId('client-card').first().waitFor({ timeout: 30_000 });
+      firstCards.push(Date.now() - started);
+    }
+    emit({
+      bench: 'client-book-first-cards',
+      clients: CLIENTS,
+      firstMs: firstCards[0],
+      medianMs: median(firstCards.slice(1)),
+      budgetMs: BUDGET_FIRST_CARDS_MS,
+      ok: firstCards[0]! <= BUDGET_FIRST_CARDS_MS && median(firstCards.slice(1)) <= BUDGET_FIRST_CARDS_MS,
+    });
+    log(`first cards: first ${firstCards[0]} ms, median ${median(firstCards.slice(1))} ms`);
+
+    // 3. Search keystroke: from the last key to the list showing the matching cards.
+    const search = page.getByLabel('Rechercher un client');
+    const queries = ['helene roux 1', 'zoe moquet 4', 'CLIENT12', 'lyon 7', 'ines leclerc 9', 'francois garcon 3'];
+    const keystrokes: number[] = [];
+    for (let run = 0; run < RUNS + 2; run += 1) {
+      const query = queries[run % queries.length]!;
+      await search.fill('');
+      await page.waitForTimeout(200);
+      await search.fill(query.slice(0, -1));
+      await page.waitForTimeout(300);
+      const before = await page.evaluate(() =>
+        [...document.querySelectorAll('[data-testid="client-card"]')]
+          .slice(0, 50)
+          .map((c) => c.textContent?.slice(0, 40))
+          .join('|'),
+      );
+      const started = Date.now();
+      await search.press(query.slice(-1));
+      await page.waitForFunction(
+        (previous) =>
+          [...document.querySelectorAll('[data-testid="client-card"]')]
+            .slice(0, 50)
+            .map((c) => c.textContent?.slice(0, 40))
+            .join('|') !== previous || document.body.textContent?.includes('Aucun client ne correspond'),
+        before,
+        { polling: 'raf', timeout: 10_000 },
+      );
+      keystrokes.push(Date.now() - started);
+    }
+    const keystroke = median(keystrokes);
+    emit({
+      bench: 'client-book-search-keystroke',
+      clients: CLIENTS,
+      medianMs: keystroke,
+      maxMs: Math.max(...keystrokes),
+      budgetMs: BUDGET_KEYSTROKE_MS,
+      ok: keystroke <= BUDGET_KEYSTROKE_MS,
+    });
+    log(`search keystroke: median ${keystroke} ms, all ${keystrokes.join(', ')} (budget ${BUDGET_KEYSTROKE_MS} ms)`);
+  } finally {
+    await browser.close();
+    await apps?.close();
+    await backend.close();
+  }
+}
+
+main().catch((error) => {
+  process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});
