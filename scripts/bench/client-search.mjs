@@ -1,6 +1,6 @@
 // /clients with 500 clients and 3 000 documents (issue 8): search keystroke → list updated, in Chromium against
 // mf-clients' production build (standalone mount). Budget ≤ 50 ms per keystroke.
-// Usage: (cd mf-clients && pnpm build) && node scripts/bench/client-book.mjs
+// Usage: (cd mf-clients && pnpm build) && node scripts/bench/client-search.mjs
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, resolve } from 'node:path';
