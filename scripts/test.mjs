@@ -56,7 +56,8 @@ function jest(name, configArgs, env = {}) {
 }
 
 function playwright() {
-  const out = path.join(reports, 'e2e.json');
+  // Same name as e2e/playwright.config.ts: runs on other ports (E2E_PORT_BASE) write their own report.
+  const out = path.join(reports, process.env.E2E_PORT_BASE ? `e2e-${process.env.E2E_PORT_BASE}.json` : 'e2e.json');
   rmSync(out, { force: true });
   const { status, seconds } = runStep('e2e', nodeBin('playwright'), ['test', '-c', 'e2e/playwright.config.ts']);
   const report = readJson(out);
