@@ -2,13 +2,16 @@
 // panels as `recognitionSlot`. Generated devis are saved into the signed-in user's client book on the server
 // (@atelier/storage sync engine); /?devis=<quote id> opens a saved one for editing.
 import { buildQuoteMailto, renderQuotePdf } from '@atelier/documents';
-import { consumeQuoteCredit, planState$, useAuth, userSyncEngine } from '@atelier/platform';
+import { consumeQuoteCredit, getSupabase, planState$, useAuth } from '@atelier/platform';
 import {
   documentFiles,
   engineClientBook,
   pushSavedQuote,
   saveQuoteToBook,
+  supabaseRemote,
+  syncEngineFor,
   tasksStore,
+  type SupabaseLike,
   type SyncEngine,
   type WriteResult,
 } from '@atelier/storage';
@@ -73,7 +76,12 @@ function forgetRequestedQuote(): void {
 export default function HomePage({ recognitionSlot }: { recognitionSlot?: ReactNode }) {
   // The draft devis is kept per signed-in user; a new session (another account) gets its own page instance.
   const userId = useAuth().user?.id ?? null;
-  const engine = useMemo(() => (userId ? userSyncEngine(userId) : null), [userId]);
+  // The user's one sync engine of the page (the shell's user data and /clients get the same instance).
+  const engine = useMemo(
+    () =>
+      userId ? syncEngineFor(userId, () => supabaseRemote(getSupabase() as unknown as SupabaseLike, userId)) : null,
+    [userId],
+  );
   const withDraft = useMemo(
     () => ({
       ...services,

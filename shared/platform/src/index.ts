@@ -83,5 +83,5 @@ export {
   takeReservedQuoteNumber,
 } from './quote-reservations';
 export type { QuoteReservations } from './quote-reservations';
-export { dismissUserDataNotice, startUserData, userDataNotice$, userSyncEngine } from './user-data';
+export { dismissUserDataNotice, startUserData, userDataNotice$ } from './user-data';
 export type { UserDataNotice } from './user-data';

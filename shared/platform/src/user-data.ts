@@ -3,28 +3,21 @@
 // stores switch to the user's copy and the data left in this browser by the spec's plain localStorage keys is
 // imported into the account once; on sign-out syncing stops and the settings read as empty (nothing of one
 // account is readable by the next one on the same browser).
-import {
-  STORAGE_MESSAGES,
-  activateUserSettings,
-  documentFiles,
-  importLegacyClientBook,
-  listCheckpointKeys,
-  lockUserSettings,
-  stopSync,
-  supabaseRemote,
-  syncEngineFor,
-  type LegacyImportCounts,
-  type SupabaseLike,
-  type SyncEngine,
-} from '@atelier/storage';
+import type { LegacyImportCounts, SupabaseLike } from '@atelier/storage';
 import { BehaviorSubject, type Observable } from 'rxjs';
 
 import { authState$, type AuthState } from './auth/auth-service';
 import { getSupabase } from './supabase-client';
 
-/** The sync engine of `userId` (one per page, shared by every remote). */
-export function userSyncEngine(userId: string): SyncEngine {
-  return syncEngineFor(userId, () => supabaseRemote(getSupabase() as unknown as SupabaseLike, userId));
+type Storage = typeof import('@atelier/storage');
+
+/**
+ * @atelier/storage (sync engine, IndexedDB, settings stores) is loaded only once someone is signed in: the sign-in
+ * page stays light (issue 14). Loaded through the shared module, so every remote gets the same instance.
+ */
+let storageModule: Promise<Storage> | null = null;
+function loadStorage(): Promise<Storage> {
+  return (storageModule ??= import('@atelier/storage'));
 }
 
 export interface UserDataNotice {
@@ -59,8 +52,11 @@ async function uploadLegacyPdf(userId: string, rowId: string, fileName: string, 
   return error ? null : path;
 }
 
-function activate(userId: string): void {
-  const engine = userSyncEngine(userId);
+function activate(storage: Storage, userId: string): void {
+  const { STORAGE_MESSAGES, activateUserSettings, documentFiles, importLegacyClientBook } = storage;
+  const engine = storage.syncEngineFor(userId, () =>
+    storage.supabaseRemote(getSupabase() as unknown as SupabaseLike, userId),
+  );
   let settings: string[] | null = null;
   let book: LegacyImportCounts | null | undefined;
   const tell = () => {
@@ -99,32 +95,50 @@ function activate(userId: string): void {
 }
 
 /** The home page's local checkpoints hold the signed-in user's data: not left to the next account. */
-function forgetCheckpoints(): void {
+function forgetCheckpoints(storage: Storage): void {
   try {
-    const storage = globalThis.localStorage;
-    for (const key of listCheckpointKeys(storage)) storage.removeItem(key);
+    const local = globalThis.localStorage;
+    for (const key of storage.listCheckpointKeys(local)) local.removeItem(key);
   } catch {
     /* storage unavailable: nothing kept */
   }
+}
+
+/** Whether this browser holds checkpoints (a session that ended without a sign-out on this page). */
+function mayHoldCheckpoints(): boolean {
+  try {
+    const local = globalThis.localStorage;
+    for (let i = 0; i < local.length; i += 1) if (local.key(i)?.startsWith('checkpoint_')) return true;
+  } catch {
+    /* storage unavailable */
+  }
+  return false;
 }
 
 /** Follows sign-in / sign-out (called once by the shell at start). */
 export function startUserData(): void {
   if (runtime.started) return;
   runtime.started = true;
-  lockUserSettings();
   authState$.subscribe((state: AuthState) => {
     if (state.status === 'loading') return;
     const userId = state.status === 'signed-in' ? (state.user?.id ?? null) : null;
     if (userId === runtime.userId) return;
     runtime.userId = userId;
     runtime.notice.next(null);
-    stopSync();
-    if (!userId) {
-      lockUserSettings();
-      forgetCheckpoints();
-      return;
-    }
-    activate(userId);
+    // Signed out on a page that never loaded the user's data: nothing to stop, lock or forget.
+    if (!userId && !storageModule && !mayHoldCheckpoints()) return;
+    // Requested before the route of the signed-in user renders, so this runs before any remote reads a store.
+    void loadStorage().then((storage) => {
+      if (runtime.userId !== userId) return;
+      if (!userId) {
+        storage.stopSync();
+        storage.lockUserSettings();
+        forgetCheckpoints(storage);
+        return;
+      }
+      // A remote may already have opened this user's engine (same instance): only another user's is stopped.
+      if (storage.currentSyncEngine()?.userId !== userId) storage.stopSync();
+      activate(storage, userId);
+    });
   });
 }
