@@ -105,6 +105,25 @@ export default function ClientsPage() {
     [run, services],
   );
 
+  /** « Annuler » / « Corriger » (after the user confirmed): the avoir, and for Corriger the new draft opened. */
+  const issueAvoir = useCallback(
+    (invoice: Row, reason: 'cancel' | 'correct') =>
+      void run(
+        invoice.id,
+        async () => {
+          const result = await issueCreditNote(services!, invoice, reason);
+          setNotice(
+            result.warning
+              ? { tone: 'error', text: result.warning }
+              : { tone: 'success', text: M.creditNoteIssued(String(result.row.number)) },
+          );
+          if (result.draft) setDraft(result.draft);
+        },
+        M.updateError,
+      ),
+    [run, services],
+  );
+
   const actions = useMemo<DocumentActions>(
     () => ({
       busy,
@@ -124,35 +143,10 @@ export default function ClientsPage() {
         download(`pdf:${invoice.id}`, (s) => invoicePdf(s, invoice), M.invoicePdfUnavailable),
       payInvoice: (invoice) => setPaying(invoice),
       correctInvoice: (invoice) => {
-        if (!window.confirm(M.confirmCorrectInvoice(String(invoice.number)))) return;
-        void run(
-          invoice.id,
-          async () => {
-            const result = await issueCreditNote(services!, invoice, 'correct');
-            setNotice(
-              result.warning
-                ? { tone: 'error', text: result.warning }
-                : { tone: 'success', text: M.creditNoteIssued(String(result.row.number)) },
-            );
-            if (result.draft) setDraft(result.draft);
-          },
-          M.updateError,
-        );
+        if (window.confirm(M.confirmCorrectInvoice(String(invoice.number)))) issueAvoir(invoice, 'correct');
       },
       cancelInvoice: (invoice) => {
-        if (!window.confirm(M.confirmCancelInvoice(String(invoice.number)))) return;
-        void run(
-          invoice.id,
-          async () => {
-            const result = await issueCreditNote(services!, invoice, 'cancel');
-            setNotice(
-              result.warning
-                ? { tone: 'error', text: result.warning }
-                : { tone: 'success', text: M.creditNoteIssued(String(result.row.number)) },
-            );
-          },
-          M.updateError,
-        );
+        if (window.confirm(M.confirmCancelInvoice(String(invoice.number)))) issueAvoir(invoice, 'cancel');
       },
       editDraft: (invoice) => setDraft(invoice),
       issueDraft: (invoice) =>
@@ -179,7 +173,7 @@ export default function ClientsPage() {
       downloadCreditNote: (note) =>
         download(`pdf:${note.id}`, (s) => creditNotePdf(s, note), M.creditNotePdfUnavailable),
     }),
-    [busy, download, engine, navigate, run, services],
+    [busy, download, engine, issueAvoir, navigate, run, services],
   );
 
   const confirmGenerate = (choice: PaymentChoice) => {
