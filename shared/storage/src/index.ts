@@ -34,8 +34,17 @@ export {
   rowToQuote,
   invoiceToRow,
   rowToInvoice,
+  rowLines,
+  rowText,
+  calendarToday,
 } from './sync/document-rows';
-export type { ClientRowFields, QuoteRowContext, InvoiceRowContext } from './sync/document-rows';
+export type {
+  ClientRowFields,
+  QuoteRowContext,
+  InvoiceRowContext,
+  RowReading,
+  InvoiceReading,
+} from './sync/document-rows';
 export {
   findClientByEmail,
   findQuoteRow,

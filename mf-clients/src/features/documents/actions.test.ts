@@ -9,17 +9,23 @@ import {
   generateInvoice,
   invoicePdf,
   issueCreditNote,
+  quotePdf,
   setPaid,
   type DocumentsSupabase,
 } from './actions';
 
+/** What the PDF renderers were handed (document, options), newest last. */
+const mockRendered: [unknown, unknown][] = [];
+
 jest.mock('@atelier/documents', () => ({
-  regenerateQuotePdf: async () => ({ bytes: new Uint8Array([1]), fileName: 'x.pdf', warnings: [] }),
-  regenerateInvoicePdf: async (invoice: { number?: string }) => ({
-    bytes: new TextEncoder().encode(`invoice ${invoice.number}`),
-    fileName: 'x.pdf',
-    warnings: [],
-  }),
+  regenerateQuotePdf: async (quote: unknown, options: unknown) => {
+    mockRendered.push([quote, options]);
+    return { bytes: new Uint8Array([1]), fileName: 'x.pdf', warnings: [] };
+  },
+  regenerateInvoicePdf: async (invoice: { number?: string }, options: unknown) => {
+    mockRendered.push([invoice, options]);
+    return { bytes: new TextEncoder().encode(`invoice ${invoice.number}`), fileName: 'x.pdf', warnings: [] };
+  },
   regenerateCreditNotePdf: async (note: { number: string }) => ({
     bytes: new TextEncoder().encode(`avoir ${note.number}`),
     fileName: 'x.pdf',
@@ -199,4 +205,46 @@ it('Annuler issues an avoir with its archived PDF; Corriger also opens a new dra
   expect(calls).toContain('update credit_notes pdf_path');
   expect(cancelled.draft).toMatchObject({ id: 'i2', status: 'draft', quote_id: 'q1', lines: QUOTE.lines });
   expect(engine.rows('credit_notes')).toHaveLength(1);
+});
+
+it('hands the renderers the documents as stored: row ids, calendar dates, service and due dates', async () => {
+  const { services, engine } = setup();
+  const quote = { ...QUOTE, legacy_id: 'quote-1712000000000', date: '2026-11-02T10:00:00+00:00' };
+  expect((await quotePdf(services, quote)).fileName).toBe('devis-DE0001.pdf');
+  expect(mockRendered.at(-1)).toEqual([
+    {
+      id: 'q1',
+      number: 'DE0001',
+      date: '2026-11-02T10:00:00+00:00',
+      tasks: QUOTE.lines,
+      totalHT: 20,
+      tva: 4,
+      total: 24,
+      tvaRate: 20,
+      pdfData: '',
+    },
+    { loadLogo: undefined },
+  ]);
+
+  await generateInvoice(services, QUOTE, { isPaid: true, paymentDate: '2026-11-20' });
+  const serviceDate = engine.row('invoices', 'i1')!.service_date;
+  expect(mockRendered.at(-1)).toEqual([
+    {
+      id: 'i1',
+      number: 'FA0001',
+      serviceDate,
+      dueDate: '2026-12-23',
+      quoteId: 'q1',
+      date: '2026-11-23',
+      tasks: QUOTE.lines,
+      totalHT: 20,
+      tva: 4,
+      total: 24,
+      tvaRate: 20,
+      pdfData: '',
+      isPaid: true,
+      paymentDate: '2026-11-20',
+    },
+    { loadLogo: undefined, quoteNumber: 'DE0001' },
+  ]);
 });

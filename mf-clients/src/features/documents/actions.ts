@@ -8,7 +8,7 @@ import {
   regenerateQuotePdf,
   type RenderedDocument,
 } from '@atelier/documents';
-import type { SyncEngine, SyncRow } from '@atelier/storage';
+import { rowToInvoice, rowToQuote, type SyncEngine, type SyncRow } from '@atelier/storage';
 
 import { CLIENTS_MESSAGES as M } from '../../messages';
 
@@ -19,8 +19,6 @@ import {
   draftInvoiceFromQuote,
   invoiceFileName,
   quoteFileName,
-  rowToInvoice,
-  rowToQuote,
   type PaymentChoice,
   type Row,
 } from './rows';
@@ -94,14 +92,15 @@ async function render(pending: Promise<RenderedDocument | null>, unavailable: st
 }
 
 export function quotePdf(services: DocumentServices, quote: Row): Promise<PdfFile> {
-  return render(regenerateQuotePdf(rowToQuote(quote), { loadLogo: services.loadLogo }), M.quotePdfUnavailable).then(
-    (file) => ({ ...file, fileName: quoteFileName(quote) }),
-  );
+  return render(
+    regenerateQuotePdf(rowToQuote(quote, 'stored'), { loadLogo: services.loadLogo }),
+    M.quotePdfUnavailable,
+  ).then((file) => ({ ...file, fileName: quoteFileName(quote) }));
 }
 
 function regenerateInvoice(services: DocumentServices, invoice: Row): Promise<PdfFile> {
   return render(
-    regenerateInvoicePdf(rowToInvoice(invoice), {
+    regenerateInvoicePdf(rowToInvoice(invoice, { reading: 'stored' }), {
       loadLogo: services.loadLogo,
       quoteNumber: typeof invoice.quote_number === 'string' ? invoice.quote_number : undefined,
     }),

@@ -9,13 +9,14 @@ import {
   quantityRules,
   type QuoteLine,
 } from '@atelier/domain';
+import { rowLines } from '@atelier/storage';
 import { Button, Field, Input, formatEuros } from '@atelier/ui';
 import { Modal } from '@atelier/ui';
 import { useEffect, useId, useMemo, useState } from 'react';
 
 import { CLIENTS_MESSAGES as M } from '../../messages';
 
-import { rowLines, type Row } from './rows';
+import type { Row } from './rows';
 
 interface LineDraft {
   name: string;

@@ -1,95 +1,13 @@
-// Server rows of the client book (migration 0010: quotes, invoices, credit_notes) ↔ the domain shapes the
-// @atelier/documents renderers take, and the drafts made from them. Pure functions (tested in rows.test.ts).
-import {
-  DEFAULT_VAT_RATE,
-  centsToEuros,
-  documentSnapshotSchema,
-  quoteLineSchema,
-  type DocumentSnapshot,
-  type Invoice,
-  type Quote,
-  type QuoteLine,
-} from '@atelier/domain';
+// Server rows of the client book (migration 0010: quotes, invoices, credit_notes) ↔ the drafts made from them,
+// statuses and file names. Reading a row into the domain shapes the @atelier/documents renderers take is
+// @atelier/storage's rowToQuote / rowToInvoice (reading 'stored': the row id, dates as stored). Pure functions
+// (tested in rows.test.ts).
+import { calendarToday, rowText as str } from '@atelier/storage';
 
 export type Row = { id: string; [column: string]: unknown };
 
-function str(value: unknown): string | undefined {
-  return typeof value === 'string' && value !== '' ? value : undefined;
-}
-
-function num(value: unknown, fallback = 0): number {
-  const n = typeof value === 'number' ? value : Number(value);
-  return Number.isFinite(n) ? n : fallback;
-}
-
-export function rowLines(value: unknown): QuoteLine[] {
-  if (!Array.isArray(value)) return [];
-  const out: QuoteLine[] = [];
-  for (const item of value) {
-    const parsed = quoteLineSchema.safeParse(item);
-    if (parsed.success) out.push(parsed.data);
-  }
-  return out;
-}
-
-export function rowSnapshot(value: unknown): DocumentSnapshot | undefined {
-  if (value === null || value === undefined) return undefined;
-  const parsed = documentSnapshotSchema.safeParse(value);
-  return parsed.success ? parsed.data : undefined;
-}
-
 /** Today as a French calendar day (YYYY-MM-DD). */
-export function today(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(now);
-}
-
-/** The domain quote of a quotes row (what renderQuotePdf takes). */
-export function rowToQuote(row: Row): Quote {
-  const projectTitle = str(row.project_title);
-  const snapshot = rowSnapshot(row.snapshot);
-  const number = str(row.number);
-  return {
-    id: String(row.id),
-    ...(number ? { number } : {}),
-    date: str(row.date) ?? str(row.created_at) ?? new Date().toISOString(),
-    tasks: rowLines(row.lines),
-    totalHT: centsToEuros(num(row.total_ht_cents)),
-    tva: centsToEuros(num(row.tva_cents)),
-    total: centsToEuros(num(row.total_ttc_cents)),
-    tvaRate: num(row.vat_rate, DEFAULT_VAT_RATE),
-    pdfData: '',
-    ...(projectTitle ? { projectTitle } : {}),
-    ...(snapshot ? { snapshot } : {}),
-  };
-}
-
-/** The domain invoice of an invoices row: dated by its issue date (the service date for a draft). */
-export function rowToInvoice(row: Row): Invoice {
-  const projectTitle = str(row.project_title);
-  const snapshot = rowSnapshot(row.snapshot);
-  const number = str(row.number);
-  const paymentDate = str(row.payment_date);
-  const serviceDate = str(row.service_date);
-  const dueDate = str(row.due_date);
-  return {
-    id: String(row.id),
-    ...(number ? { number } : {}),
-    ...(serviceDate ? { serviceDate } : {}),
-    ...(dueDate ? { dueDate } : {}),
-    quoteId: str(row.quote_id) ?? '',
-    date: str(row.issue_date) ?? str(row.service_date) ?? today(),
-    tasks: rowLines(row.lines),
-    totalHT: centsToEuros(num(row.total_ht_cents)),
-    tva: centsToEuros(num(row.tva_cents)),
-    total: centsToEuros(num(row.total_ttc_cents)),
-    tvaRate: num(row.vat_rate, DEFAULT_VAT_RATE),
-    pdfData: '',
-    isPaid: row.is_paid === true,
-    ...(paymentDate ? { paymentDate } : {}),
-    ...(projectTitle ? { projectTitle } : {}),
-    ...(snapshot ? { snapshot } : {}),
-  };
-}
+export const today = calendarToday;
 
 export interface PaymentChoice {
   isPaid: boolean;

@@ -113,7 +113,7 @@ export function quotesOfClient(engine: SyncEngine, clientId: string): Quote[] {
     .rows('quotes')
     .filter((q) => q.client_id === clientId)
     .sort((a, b) => String(b.date ?? '').localeCompare(String(a.date ?? '')))
-    .map(rowToQuote);
+    .map((row) => rowToQuote(row));
 }
 
 /**
@@ -135,7 +135,7 @@ export function clientBookOf(engine: SyncEngine, { documents = true }: { documen
   const invoices = new Map<string, Invoice[]>();
   for (const row of engine.rows('invoices')) {
     const key = String(row.client_id ?? '');
-    invoices.set(key, [...(invoices.get(key) ?? []), rowToInvoice(row, (id) => quoteIds.get(id) ?? id)]);
+    invoices.set(key, [...(invoices.get(key) ?? []), rowToInvoice(row, { quoteIdOf: (id) => quoteIds.get(id) ?? id })]);
   }
   const byDate = (a: { date: string }, b: { date: string }) => a.date.localeCompare(b.date);
   return activeClients(engine).map((c) => ({

@@ -119,7 +119,7 @@ describe('document rows', () => {
       total_ttc_cents: 4500,
       legacy_id: 'invoice-1',
     });
-    expect(rowToInvoice(row, () => quote.id)).toMatchObject({
+    expect(rowToInvoice(row, { quoteIdOf: () => quote.id })).toMatchObject({
       id: 'invoice-1',
       number: 'FA0007',
       quoteId: quote.id,

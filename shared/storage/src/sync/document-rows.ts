@@ -71,7 +71,8 @@ export interface ClientRowFields {
   address: string;
 }
 
-function lines(value: unknown): QuoteLine[] {
+/** The valid lines of a row's `lines` column (an unreadable line is left out, never a crash). */
+export function rowLines(value: unknown): QuoteLine[] {
   if (!Array.isArray(value)) return [];
   const out: QuoteLine[] = [];
   for (const item of value) {
@@ -81,13 +82,19 @@ function lines(value: unknown): QuoteLine[] {
   return out;
 }
 
-function snapshotOf(value: unknown): DocumentSnapshot | undefined {
+/**
+ * The snapshot a document was issued with; undefined when it has none or it is unreadable. The row keeps its
+ * value as it is (in the local copy and on the server): nothing is dropped, and the PDF actions tell the user
+ * in French that the document's PDF is not available rather than printing a document from damaged data.
+ */
+function rowSnapshot(value: unknown): DocumentSnapshot | undefined {
   if (value === null || value === undefined) return undefined;
   const parsed = documentSnapshotSchema.safeParse(value);
   return parsed.success ? parsed.data : undefined;
 }
 
-function str(value: unknown): string | undefined {
+/** A non-empty string column, else undefined. */
+export function rowText(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
@@ -102,6 +109,13 @@ function isoDate(value: string | undefined, fallback: () => Date = () => new Dat
   return (Number.isFinite(ms) ? new Date(ms) : fallback()).toISOString();
 }
 
+const PARIS_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' });
+
+/** Today as a French calendar day (YYYY-MM-DD). */
+export function calendarToday(now = new Date()): string {
+  return PARIS_DAY.format(now);
+}
+
 /** A calendar date (YYYY-MM-DD, the invoices' date columns) from an ISO date or date-time. */
 function calendarDate(value: string | undefined): string | null {
   if (!value) return null;
@@ -109,7 +123,7 @@ function calendarDate(value: string | undefined): string | null {
   const ms = Date.parse(value);
   if (!Number.isFinite(ms)) return null;
   // Dates are French calendar days: read the instant in Europe/Paris.
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date(ms));
+  return calendarToday(new Date(ms));
 }
 
 export interface QuoteRowContext {
@@ -139,16 +153,28 @@ export function quoteToRow(quote: Quote, { userId, clientId }: QuoteRowContext):
   };
 }
 
-/** The domain quote of a row; its id is the legacy id when it has one (what the browser knew it by). */
-export function rowToQuote(row: Record<string, unknown>): Quote {
-  const projectTitle = str(row.project_title);
-  const snapshot = snapshotOf(row.snapshot);
-  const number = str(row.number);
+/**
+ * How a row is read back into a domain document:
+ * - 'legacy' (default): the legacy localStorage shapes (the client book of the home page, checkpoints): the id the
+ *   browser knew the document by (its legacy id when it has one) and ISO date-times;
+ * - 'stored': the row as the server keeps it (/clients' PDFs and actions): its own row id and its dates as stored,
+ *   so an invoice's calendar days stay `YYYY-MM-DD` (the PDF renderers read them as that day wherever the browser is).
+ */
+export type RowReading = 'legacy' | 'stored';
+
+/** The domain quote of a row (see RowReading for its id and date). */
+export function rowToQuote(row: Record<string, unknown>, reading: RowReading = 'legacy'): Quote {
+  const projectTitle = rowText(row.project_title);
+  const snapshot = rowSnapshot(row.snapshot);
+  const number = rowText(row.number);
+  const stored = reading === 'stored';
   return {
-    id: str(row.legacy_id) ?? String(row.id),
+    id: (!stored && rowText(row.legacy_id)) || String(row.id),
     ...(number ? { number } : {}),
-    date: isoDate(str(row.date), () => new Date(str(row.created_at) ?? Date.now())),
-    tasks: lines(row.lines),
+    date: stored
+      ? (rowText(row.date) ?? rowText(row.created_at) ?? new Date().toISOString())
+      : isoDate(rowText(row.date), () => new Date(rowText(row.created_at) ?? Date.now())),
+    tasks: rowLines(row.lines),
     totalHT: centsToEuros(num(row.total_ht_cents)),
     tva: centsToEuros(num(row.tva_cents)),
     total: centsToEuros(num(row.total_ttc_cents)),
@@ -195,18 +221,39 @@ export function invoiceToRow(invoice: Invoice, { userId, clientId, quoteId, quot
   };
 }
 
-/** The domain invoice of a row (quoteId: the quote's legacy id or row id, as rowToQuote gives it). */
-export function rowToInvoice(row: Record<string, unknown>, quoteIdOf: (rowId: string) => string = (id) => id): Invoice {
-  const projectTitle = str(row.project_title);
-  const snapshot = snapshotOf(row.snapshot);
-  const number = str(row.number);
-  const paymentDate = str(row.payment_date);
+export interface InvoiceReading {
+  /** See RowReading (default 'legacy'). */
+  reading?: RowReading;
+  /** The domain id of the invoice's quote from its row id (default: the row id); e.g. its legacy id, as rowToQuote gives it. */
+  quoteIdOf?: (rowId: string) => string;
+}
+
+/**
+ * The domain invoice of a row, dated by its issue date (the service date for a draft), with its service and due
+ * dates as stored (calendar days) when it has them.
+ */
+export function rowToInvoice(
+  row: Record<string, unknown>,
+  { reading = 'legacy', quoteIdOf }: InvoiceReading = {},
+): Invoice {
+  const projectTitle = rowText(row.project_title);
+  const snapshot = rowSnapshot(row.snapshot);
+  const number = rowText(row.number);
+  const paymentDate = rowText(row.payment_date);
+  const serviceDate = rowText(row.service_date);
+  const dueDate = rowText(row.due_date);
+  const quoteId = rowText(row.quote_id);
+  const stored = reading === 'stored';
   return {
-    id: str(row.legacy_id) ?? String(row.id),
+    id: (!stored && rowText(row.legacy_id)) || String(row.id),
     ...(number ? { number } : {}),
-    quoteId: row.quote_id ? quoteIdOf(String(row.quote_id)) : '',
-    date: isoDate(str(row.issue_date) ?? str(row.service_date), () => new Date(str(row.created_at) ?? Date.now())),
-    tasks: lines(row.lines),
+    ...(serviceDate ? { serviceDate } : {}),
+    ...(dueDate ? { dueDate } : {}),
+    quoteId: quoteId ? (quoteIdOf?.(quoteId) ?? quoteId) : '',
+    date: stored
+      ? (rowText(row.issue_date) ?? serviceDate ?? calendarToday())
+      : isoDate(rowText(row.issue_date) ?? serviceDate, () => new Date(rowText(row.created_at) ?? Date.now())),
+    tasks: rowLines(row.lines),
     totalHT: centsToEuros(num(row.total_ht_cents)),
     tva: centsToEuros(num(row.tva_cents)),
     total: centsToEuros(num(row.total_ttc_cents)),
