@@ -8,10 +8,8 @@ import {
   engineClientBook,
   pushSavedQuote,
   saveQuoteToBook,
-  supabaseRemote,
-  syncEngineFor,
   tasksStore,
-  type SupabaseLike,
+  userSyncEngine,
   type SyncEngine,
   type WriteResult,
 } from '@atelier/storage';
@@ -77,11 +75,7 @@ export default function HomePage({ recognitionSlot }: { recognitionSlot?: ReactN
   // The draft devis is kept per signed-in user; a new session (another account) gets its own page instance.
   const userId = useAuth().user?.id ?? null;
   // The user's one sync engine of the page (the shell's user data and /clients get the same instance).
-  const engine = useMemo(
-    () =>
-      userId ? syncEngineFor(userId, () => supabaseRemote(getSupabase() as unknown as SupabaseLike, userId)) : null,
-    [userId],
-  );
+  const engine = useMemo(() => (userId ? userSyncEngine(userId, getSupabase) : null), [userId]);
   const withDraft = useMemo(
     () => ({
       ...services,

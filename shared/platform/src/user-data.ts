@@ -3,7 +3,7 @@
 // stores switch to the user's copy and the data left in this browser by the spec's plain localStorage keys is
 // imported into the account once; on sign-out syncing stops and the settings read as empty (nothing of one
 // account is readable by the next one on the same browser).
-import type { LegacyImportCounts, SupabaseLike } from '@atelier/storage';
+import type { LegacyImportCounts } from '@atelier/storage';
 import { BehaviorSubject, type Observable } from 'rxjs';
 
 import { authState$, type AuthState } from './auth/auth-service';
@@ -54,9 +54,7 @@ async function uploadLegacyPdf(userId: string, rowId: string, fileName: string, 
 
 function activate(storage: Storage, userId: string): void {
   const { STORAGE_MESSAGES, activateUserSettings, documentFiles, importLegacyClientBook } = storage;
-  const engine = storage.syncEngineFor(userId, () =>
-    storage.supabaseRemote(getSupabase() as unknown as SupabaseLike, userId),
-  );
+  const engine = storage.userSyncEngine(userId, getSupabase);
   let settings: string[] | null = null;
   let book: LegacyImportCounts | null | undefined;
   const tell = () => {

@@ -23,7 +23,7 @@ export type { SyncTable, SyncRow, SyncRemote, SyncStatus, OutboxEntry, PullResul
 export { supabaseRemote } from './sync/remote';
 export type { SupabaseLike } from './sync/remote';
 export { idbKeyValue } from './sync/idb-key-value';
-export { syncEngineFor, stopSync, currentSyncEngine } from './sync/session';
+export { syncEngineFor, userSyncEngine, stopSync, currentSyncEngine } from './sync/session';
 export {
   isUuid,
   stableUuid,

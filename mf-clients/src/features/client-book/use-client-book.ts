@@ -1,7 +1,7 @@
 // The client book of the signed-in user from its sync engine: clients newest first, their search index and
 // their documents grouped once per change of the local copy (never per keystroke), then filtered by the query.
 import { getSupabase, useAuth } from '@atelier/platform';
-import { supabaseRemote, syncEngineFor, type SupabaseLike, type SyncEngine, type SyncRow } from '@atelier/storage';
+import { userSyncEngine, type SyncEngine, type SyncRow } from '@atelier/storage';
 import { useEffect, useMemo, useState } from 'react';
 
 import { groupBy, type Row } from '../documents/rows';
@@ -20,10 +20,7 @@ export interface ClientBook {
 export function useEngine(): SyncEngine | null {
   const auth = useAuth();
   const userId = auth.user?.id;
-  return useMemo(() => {
-    if (!userId) return null;
-    return syncEngineFor(userId, () => supabaseRemote(getSupabase() as unknown as SupabaseLike, userId));
-  }, [userId]);
+  return useMemo(() => (userId ? userSyncEngine(userId, getSupabase) : null), [userId]);
 }
 
 /** Builds the book from the engine's rows (exported for the search benchmark). */
