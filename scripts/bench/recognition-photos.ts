@@ -6,10 +6,10 @@
 //
 //   pnpm exec tsx scripts/bench/recognition-photos.ts [--verbose]
 import { PHOTO_CLIENT_FLOOR, PHOTO_F1_FLOOR } from '../../mf-recognition/src/testing/round-2-photo-floors';
+import { percent as pct, reachesFloors, reportRound2 } from '../../mf-recognition/src/testing/round-2-corpus';
 import { readPhotos, scorePhotos } from '../../mf-recognition/src/testing/round-2-photos';
 
 const verbose = process.argv.includes('--verbose');
-const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
 
 async function main() {
   const { terminateNodeOcr } = await import('../../mf-recognition/src/features/ocr/node-ocr');
@@ -23,13 +23,12 @@ async function main() {
   const score = scorePhotos(runs);
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
   const meanCer = runs.reduce((n, r) => n + r.cer, 0) / runs.length;
+  const report = reportRound2(score, 'images');
   console.log(
-    `round-2 photos: ${runs.length} note images — P ${pct(score.overall.precision)}, R ${pct(score.overall.recall)}, ` +
-      `F1 ${score.overall.f1.toFixed(3)} (floor ${PHOTO_F1_FLOOR}), client ${pct(score.overall.clientAccuracy)}, ` +
+    `round-2 photos: ${runs.length} note images — ${report.summary} (floor ${PHOTO_F1_FLOOR}), ${report.client}, ` +
       `mean CER ${pct(meanCer)}, OCR median ${Math.round(median(runs.map((r) => r.ocrMs)))} ms per image (Node)`,
   );
-  for (const [tag, s] of Object.entries(score.byTag).sort(([a], [b]) => a.localeCompare(b)))
-    console.log(`  ${tag.padEnd(14)} F1 ${s.f1.toFixed(3)}  client ${pct(s.clientAccuracy)}  (${s.cases} images)`);
+  for (const line of report.tags) console.log(line);
   if (verbose || score.overall.f1 < PHOTO_F1_FLOOR) console.log(score.failures.join('\n'));
   console.log(
     JSON.stringify({
@@ -44,7 +43,7 @@ async function main() {
       byTag: Object.fromEntries(Object.entries(score.byTag).map(([tag, s]) => [tag, Number(s.f1.toFixed(3))])),
     }),
   );
-  if (score.overall.f1 < PHOTO_F1_FLOOR || score.overall.clientAccuracy < PHOTO_CLIENT_FLOOR) {
+  if (!reachesFloors(score.overall, { f1: PHOTO_F1_FLOOR, client: PHOTO_CLIENT_FLOOR })) {
     console.error(`photo F1 ${score.overall.f1.toFixed(3)} or client accuracy below the floor`);
     process.exit(1);
   }

@@ -99,16 +99,14 @@ console.log(
 
 // Round 2 (issue 13): tagged dictations and notes (mf-recognition/fixtures/round-2), per-tag F1, and speed.
 {
-  const { loadRound2, scoreRound2 } = await import('../../mf-recognition/src/testing/round-2-corpus');
+  const { loadRound2, reportRound2, scoreRound2 } = await import('../../mf-recognition/src/testing/round-2-corpus');
   const round2 = loadRound2();
   const extract = (text: string) => extractFromText(text, catalogue, { flow: 'voice' });
   for (const part of ['tuning', 'heldOut'] as const) {
     const score = scoreRound2(round2[part], extract);
-    console.log(
-      `round-2 ${part}: ${round2[part].length} texts — P ${pct(score.overall.precision)}, R ${pct(score.overall.recall)}, F1 ${score.overall.f1.toFixed(3)}, client ${pct(score.overall.clientAccuracy)}`,
-    );
-    for (const [tag, s] of Object.entries(score.byTag).sort(([a], [b]) => a.localeCompare(b)))
-      console.log(`  ${tag.padEnd(14)} F1 ${s.f1.toFixed(3)}  client ${pct(s.clientAccuracy)}  (${s.cases} texts)`);
+    const report = reportRound2(score, 'texts');
+    console.log(`round-2 ${part}: ${round2[part].length} texts — ${report.summary}, ${report.client}`);
+    for (const line of report.tags) console.log(line);
     if (verbose) console.log(score.failures.join('\n'));
   }
   const texts = [...round2.tuning, ...round2.heldOut].map((c) => c.text);

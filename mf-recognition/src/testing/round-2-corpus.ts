@@ -16,6 +16,27 @@ export type Round2Case = {
   expected: { tasks: ExtractionResult['tasks']; client: Record<string, string> };
 };
 
+/** The tags every round-2 set covers (gaps of the issue, then trades): dictations and note images alike. */
+export const ROUND_2_TAGS = [
+  'dimensions',
+  'corrections',
+  'decimales',
+  'negation',
+  'verbes',
+  'abreviations',
+  'prix',
+  'telephone',
+  'email',
+  'particules',
+  'societe',
+  'peinture',
+  'carrelage',
+  'electricite',
+  'plomberie',
+  'menuiserie',
+  'toiture',
+] as const;
+
 export function loadRound2(): { tuning: Round2Case[]; heldOut: Round2Case[] } {
   return JSON.parse(readFileSync(ROUND_2_FILE, 'utf8')) as { tuning: Round2Case[]; heldOut: Round2Case[] };
 }
@@ -90,4 +111,29 @@ export function scoreRound2(
   };
   const byTag = Object.fromEntries([...tallies].filter(([tag]) => tag !== '*').map(([tag, s]) => [tag, toScore(s)]));
   return { overall: toScore(tallies.get('*')!), byTag, failures };
+}
+
+/** The floors of a round-2 set: overall task F1 and client fields. */
+export type Round2Floors = { f1: number; client: number };
+
+/** Whether an overall score reaches its floors (the floor tests and the benches fail below them). */
+export function reachesFloors(overall: Pick<TagScore, 'f1' | 'clientAccuracy'>, floors: Round2Floors): boolean {
+  return overall.f1 >= floors.f1 && overall.clientAccuracy >= floors.client;
+}
+
+export const percent = (x: number) => `${(x * 100).toFixed(1)} %`;
+
+/** The benches' report of a score: « P …, R …, F1 …, client … », then one line a tag (alphabetical). */
+export function reportRound2(score: { overall: TagScore; byTag: Record<string, TagScore> }, unit: string) {
+  const { precision, recall, f1, clientAccuracy } = score.overall;
+  return {
+    summary: `P ${percent(precision)}, R ${percent(recall)}, F1 ${f1.toFixed(3)}`,
+    client: `client ${percent(clientAccuracy)}`,
+    tags: Object.entries(score.byTag)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(
+        ([tag, s]) =>
+          `  ${tag.padEnd(14)} F1 ${s.f1.toFixed(3)}  client ${percent(s.clientAccuracy)}  (${s.cases} ${unit})`,
+      ),
+  };
 }
