@@ -209,6 +209,7 @@ it('Annuler issues an avoir with its archived PDF; Corriger also opens a new dra
 
 it('hands the renderers the documents as stored: row ids, calendar dates, service and due dates', async () => {
   const { services, engine } = setup();
+  const lines = { tasks: QUOTE.lines, totalHT: 20, tva: 4, total: 24, tvaRate: 20, pdfData: '' };
   const quote = { ...QUOTE, legacy_id: 'quote-1712000000000', date: '2026-11-02T10:00:00+00:00' };
   expect((await quotePdf(services, quote)).fileName).toBe('devis-DE0001.pdf');
   expect(mockRendered.at(-1)).toEqual([
@@ -216,12 +217,7 @@ it('hands the renderers the documents as stored: row ids, calendar dates, servic
       id: 'q1',
       number: 'DE0001',
       date: '2026-11-02T10:00:00+00:00',
-      tasks: QUOTE.lines,
-      totalHT: 20,
-      tva: 4,
-      total: 24,
-      tvaRate: 20,
-      pdfData: '',
+      ...lines,
     },
     { loadLogo: undefined },
   ]);
@@ -236,12 +232,7 @@ it('hands the renderers the documents as stored: row ids, calendar dates, servic
       dueDate: '2026-12-23',
       quoteId: 'q1',
       date: '2026-11-23',
-      tasks: QUOTE.lines,
-      totalHT: 20,
-      tva: 4,
-      total: 24,
-      tvaRate: 20,
-      pdfData: '',
+      ...lines,
       isPaid: true,
       paymentDate: '2026-11-20',
     },

@@ -60,6 +60,7 @@ const invoiceRow = {
 };
 
 const task = { name: 'Peinture', unit: 'm2', price: 25.5, quantity: 12 };
+const empty = { tasks: [], totalHT: 0, tva: 0, total: 0, tvaRate: 20, pdfData: '' };
 const amounts = { totalHT: 306, tva: 30.6, total: 336.6, tvaRate: 10, pdfData: '' };
 
 describe('rowToQuote', () => {
@@ -97,12 +98,7 @@ describe('rowToQuote', () => {
       {
         id: ROW_ID,
         date: '2026-11-01T08:00:00+00:00',
-        tasks: [],
-        totalHT: 0,
-        tva: 0,
-        total: 0,
-        tvaRate: 20,
-        pdfData: '',
+        ...empty,
       },
     ],
     [
@@ -112,12 +108,7 @@ describe('rowToQuote', () => {
       {
         id: ROW_ID,
         date: '2026-11-01T08:00:00.000Z',
-        tasks: [],
-        totalHT: 0,
-        tva: 0,
-        total: 0,
-        tvaRate: 20,
-        pdfData: '',
+        ...empty,
       },
     ],
   ])('%s', (_, row, reading, expected) => {
