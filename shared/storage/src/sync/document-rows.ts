@@ -126,6 +126,38 @@ function calendarDate(value: string | undefined): string | null {
   return calendarToday(new Date(ms));
 }
 
+/** The columns a quote row and an invoice row share: title, lines, VAT rate, totals in cents. */
+function contentColumns(document: Quote | Invoice) {
+  const title = document.projectTitle?.trim();
+  return {
+    project_title: title ? title.slice(0, 200) : null,
+    lines: document.tasks.map(({ name, unit, price, quantity }) => ({ name, unit, price, quantity })),
+    vat_rate: document.tvaRate,
+    total_ht_cents: eurosToCents(document.totalHT),
+    tva_cents: eurosToCents(document.tva),
+    total_ttc_cents: eurosToCents(document.total),
+  };
+}
+
+/** What a quote and an invoice read from a row share: lines, totals in euros, VAT rate (no PDF data URL). */
+function readContent(row: Record<string, unknown>) {
+  return {
+    tasks: rowLines(row.lines),
+    totalHT: centsToEuros(num(row.total_ht_cents)),
+    tva: centsToEuros(num(row.tva_cents)),
+    total: centsToEuros(num(row.total_ttc_cents)),
+    tvaRate: num(row.vat_rate, DEFAULT_VAT_RATE),
+    pdfData: '',
+  };
+}
+
+/** The project title and the snapshot of a row, each only when it has one. */
+function readTitleAndSnapshot(row: Record<string, unknown>): Pick<Quote, 'projectTitle' | 'snapshot'> {
+  const projectTitle = rowText(row.project_title);
+  const snapshot = rowSnapshot(row.snapshot);
+  return { ...(projectTitle ? { projectTitle } : {}), ...(snapshot ? { snapshot } : {}) };
+}
+
 export interface QuoteRowContext {
   /** The signed-in user (derives row ids of legacy documents). */
   userId: string;
@@ -143,12 +175,7 @@ export function quoteToRow(quote: Quote, { userId, clientId }: QuoteRowContext):
     legacy_id: isUuid(quote.id) ? null : quote.id,
     number: quote.number ?? null,
     date: isoDate(quote.date),
-    project_title: quote.projectTitle?.trim() ? quote.projectTitle.trim().slice(0, 200) : null,
-    lines: quote.tasks.map(({ name, unit, price, quantity }) => ({ name, unit, price, quantity })),
-    vat_rate: quote.tvaRate,
-    total_ht_cents: eurosToCents(quote.totalHT),
-    tva_cents: eurosToCents(quote.tva),
-    total_ttc_cents: eurosToCents(quote.total),
+    ...contentColumns(quote),
     snapshot: quote.snapshot ?? null,
   };
 }
@@ -164,8 +191,6 @@ export type RowReading = 'legacy' | 'stored';
 
 /** The domain quote of a row (see RowReading for its id and date). */
 export function rowToQuote(row: Record<string, unknown>, reading: RowReading = 'legacy'): Quote {
-  const projectTitle = rowText(row.project_title);
-  const snapshot = rowSnapshot(row.snapshot);
   const number = rowText(row.number);
   const stored = reading === 'stored';
   return {
@@ -174,14 +199,8 @@ export function rowToQuote(row: Record<string, unknown>, reading: RowReading = '
     date: stored
       ? (rowText(row.date) ?? rowText(row.created_at) ?? new Date().toISOString())
       : isoDate(rowText(row.date), () => new Date(rowText(row.created_at) ?? Date.now())),
-    tasks: rowLines(row.lines),
-    totalHT: centsToEuros(num(row.total_ht_cents)),
-    tva: centsToEuros(num(row.tva_cents)),
-    total: centsToEuros(num(row.total_ttc_cents)),
-    tvaRate: num(row.vat_rate, DEFAULT_VAT_RATE),
-    pdfData: '',
-    ...(projectTitle ? { projectTitle } : {}),
-    ...(snapshot ? { snapshot } : {}),
+    ...readContent(row),
+    ...readTitleAndSnapshot(row),
   };
 }
 
@@ -209,12 +228,7 @@ export function invoiceToRow(invoice: Invoice, { userId, clientId, quoteId, quot
     number: invoice.number ?? null,
     issue_date: invoice.number ? issueDate : null,
     service_date: issueDate,
-    project_title: invoice.projectTitle?.trim() ? invoice.projectTitle.trim().slice(0, 200) : null,
-    lines: invoice.tasks.map(({ name, unit, price, quantity }) => ({ name, unit, price, quantity })),
-    vat_rate: invoice.tvaRate,
-    total_ht_cents: eurosToCents(invoice.totalHT),
-    tva_cents: eurosToCents(invoice.tva),
-    total_ttc_cents: eurosToCents(invoice.total),
+    ...contentColumns(invoice),
     is_paid: invoice.isPaid,
     payment_date: invoice.isPaid ? calendarDate(invoice.paymentDate) : null,
     snapshot: invoice.snapshot ?? null,
@@ -236,8 +250,6 @@ export function rowToInvoice(
   row: Record<string, unknown>,
   { reading = 'legacy', quoteIdOf }: InvoiceReading = {},
 ): Invoice {
-  const projectTitle = rowText(row.project_title);
-  const snapshot = rowSnapshot(row.snapshot);
   const number = rowText(row.number);
   const paymentDate = rowText(row.payment_date);
   const serviceDate = rowText(row.service_date);
@@ -253,15 +265,9 @@ export function rowToInvoice(
     date: stored
       ? (rowText(row.issue_date) ?? serviceDate ?? calendarToday())
       : isoDate(rowText(row.issue_date) ?? serviceDate, () => new Date(rowText(row.created_at) ?? Date.now())),
-    tasks: rowLines(row.lines),
-    totalHT: centsToEuros(num(row.total_ht_cents)),
-    tva: centsToEuros(num(row.tva_cents)),
-    total: centsToEuros(num(row.total_ttc_cents)),
-    tvaRate: num(row.vat_rate, DEFAULT_VAT_RATE),
-    pdfData: '',
+    ...readContent(row),
     isPaid: row.is_paid === true,
     ...(paymentDate ? { paymentDate } : {}),
-    ...(projectTitle ? { projectTitle } : {}),
-    ...(snapshot ? { snapshot } : {}),
+    ...readTitleAndSnapshot(row),
   };
 }
