@@ -1,0 +1,92 @@
+import { UiProviders } from '@atelier/ui';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+
+import { RecognitionSlotContent, resetRecognitionSlotForTests, type RecognitionStart } from './recognition-slot';
+
+const load = jest.fn();
+jest.mock('../../federation/remotes', () => ({
+  REMOTE_MODULES: { recognition: { remote: 'recognition', expose: 'RecognitionPanels', load: () => load() } },
+}));
+jest.mock('../../federation/remote-view', () => ({
+  RemoteView: () => <p role="alert">Ce module est momentanément indisponible.</p>,
+}));
+
+const received: RecognitionStart[] = [];
+function FakePanels({ start }: { start?: RecognitionStart }) {
+  received.push(start ?? {});
+  return <div data-testid="recognition-panels">{start?.notes}</div>;
+}
+
+let resolveLoad: (() => void) | null = null;
+let rejectLoad: (() => void) | null = null;
+
+async function freshSlot() {
+  resetRecognitionSlotForTests();
+  received.length = 0;
+  load.mockReset();
+  load.mockImplementation(
+    () =>
+      new Promise((resolve, reject) => {
+        resolveLoad = () => resolve({ default: FakePanels });
+        rejectLoad = () => reject(new Error('down'));
+      }),
+  );
+  return render(
+    <UiProviders>
+      <RecognitionSlotContent />
+    </UiProviders>,
+  );
+}
+
+describe('recognition slot of the home page', () => {
+  it('shows the tabs, the photo buttons and the notes box without loading mf-recognition', async () => {
+    await freshSlot();
+    expect(screen.getByRole('tab', { name: "Reconnaissance d'image" })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'Reconnaissance vocale' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Prendre une photo' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Choisir une image' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Vos notes')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Analyser les notes' })).toBeInTheDocument();
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it('loads the panels when the notes box is used and hands over the text and the focus', async () => {
+    await freshSlot();
+    const box = screen.getByLabelText('Vos notes');
+    await userEvent.click(box);
+    expect(load).toHaveBeenCalledTimes(1);
+    await userEvent.type(box, 'carrelage 12 m2');
+    await userEvent.click(screen.getByRole('button', { name: 'Analyser les notes' }));
+    expect(screen.getByRole('button', { name: 'Analyse en cours...' })).toBeDisabled();
+    act(() => resolveLoad?.());
+    expect(await screen.findByTestId('recognition-panels')).toHaveTextContent('carrelage 12 m2');
+    expect(received[0]).toMatchObject({ notes: 'carrelage 12 m2', analyseNotes: true });
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('hands over the chosen tab, a chosen file and « Prendre une photo »', async () => {
+    await freshSlot();
+    await userEvent.click(screen.getByRole('button', { name: 'Prendre une photo' }));
+    const file = new File(['x'], 'note.png', { type: 'image/png' });
+    fireEvent.change(screen.getByTestId('image-file-input'), { target: { files: [file] } });
+    await userEvent.click(screen.getByRole('tab', { name: 'Reconnaissance vocale' }));
+    expect(screen.getByRole('tab', { name: 'Reconnaissance vocale' })).toHaveAttribute('aria-selected', 'true');
+    act(() => resolveLoad?.());
+    await screen.findByTestId('recognition-panels');
+    expect(received[0]).toMatchObject({ tab: 'voice', openCamera: true, image: file, focusNotes: false });
+  });
+
+  it('shows the unavailable fallback when mf-recognition cannot load', async () => {
+    await freshSlot();
+    await userEvent.click(screen.getByRole('tab', { name: 'Reconnaissance vocale' }));
+    act(() => rejectLoad?.());
+    expect(await screen.findByRole('alert')).toHaveTextContent('momentanément indisponible');
+  });
+
+  it('starts loading when the pointer comes over it, before any click', async () => {
+    await freshSlot();
+    fireEvent.pointerEnter(screen.getByTestId('recognition-placeholder'));
+    await waitFor(() => expect(load).toHaveBeenCalledTimes(1));
+  });
+});
