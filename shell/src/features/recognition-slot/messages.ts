@@ -11,6 +11,10 @@ export const RECOGNITION_SLOT_MESSAGES = {
     'Dictez vos notes de chantier : tâches, quantités, client et titre du projet sont ajoutés au devis en cours.',
   loading: 'Chargement…',
   tipsTitle: 'Conseils',
+  emptyCatalogueTitle: 'Aucune tâche dans votre catalogue',
+  emptyCatalogue:
+    "Créez d'abord vos tâches dans la Gestion des Tâches : la reconnaissance associe ce qu'elle lit aux tâches de votre catalogue.",
+  goToTasks: 'Aller à la Gestion des Tâches',
   imageTips: [
     'Posez la feuille à plat, bien éclairée, sans reflet ni ombre.',
     'Cadrez une seule page, texte droit et net, en remplissant le cadre.',

@@ -1,6 +1,8 @@
+import { tasksStore } from '@atelier/storage';
 import { UiProviders } from '@atelier/ui';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
 
 import { RecognitionSlotContent, resetRecognitionSlotForTests, type RecognitionStart } from './recognition-slot';
 
@@ -34,12 +36,26 @@ async function freshSlot() {
   );
   return render(
     <UiProviders>
-      <RecognitionSlotContent />
+      <MemoryRouter>
+        <RecognitionSlotContent />
+      </MemoryRouter>
     </UiProviders>,
   );
 }
 
 describe('recognition slot of the home page', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    tasksStore.set([{ name: 'Pose de lavabo', unit: 'unité', price: 180 }]);
+  });
+
+  it('warns about an empty catalogue like the photo panel does (same height once loaded)', async () => {
+    tasksStore.set([]);
+    await freshSlot();
+    expect(screen.getByText('Aucune tâche dans votre catalogue')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Aller à la Gestion des Tâches' })).toHaveAttribute('href', '/tasks');
+  });
+
   it('shows the tabs, the photo buttons and the notes box without loading mf-recognition', async () => {
     await freshSlot();
     expect(screen.getByRole('tab', { name: "Reconnaissance d'image" })).toHaveAttribute('aria-selected', 'true');
@@ -49,6 +65,7 @@ describe('recognition slot of the home page', () => {
     expect(screen.getByLabelText('Vos notes')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Analyser les notes' })).toBeInTheDocument();
     expect(load).not.toHaveBeenCalled();
+    expect(screen.queryByText('Aucune tâche dans votre catalogue')).not.toBeInTheDocument();
   });
 
   it('loads the panels when the notes box is used and hands over the text and the focus', async () => {

@@ -4,8 +4,10 @@
 // notes box). What was done here is handed over (`start`): the typed notes and their focus, the chosen tab, the
 // chosen file, « Prendre une photo » / « Analyser les notes » pressed. A remote that cannot load shows the
 // usual « momentanément indisponible » fallback with « Réessayer ».
-import { Button, Card, Tabs, TextArea } from '@atelier/ui';
+import { tasksStore, useStoredValue } from '@atelier/storage';
+import { Banner, Button, Card, Tabs, TextArea } from '@atelier/ui';
 import { useEffect, useRef, useState, type ComponentType } from 'react';
+import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 
 import { RemoteView } from '../../federation/remote-view';
@@ -75,6 +77,7 @@ export function RecognitionSlotContent() {
   const [Panels, setPanels] = useState<ComponentType<PanelsProps> | null>(() => loaded);
   const [failed, setFailed] = useState(false);
   const [start, setStart] = useState<RecognitionStart>({});
+  const catalogue = useStoredValue(tasksStore);
   const notesBox = useRef<HTMLTextAreaElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const alive = useRef(true);
@@ -112,6 +115,13 @@ export function RecognitionSlotContent() {
       {tab === 'image' ? (
         <section aria-label={M.imageTitle}>
           <Muted>{M.imageIntro}</Muted>
+          {catalogue.length === 0 && (
+            <Banner tone="warning">
+              <strong>{M.emptyCatalogueTitle}</strong>
+              <p style={{ margin: '0.25rem 0' }}>{M.emptyCatalogue}</p>
+              <Link to="/tasks">{M.goToTasks}</Link>
+            </Banner>
+          )}
           <Row>
             <Button onClick={() => want({ openCamera: true })}>{M.takePhoto}</Button>
             <Button $variant="secondary" onClick={() => fileInput.current?.click()}>
