@@ -17,7 +17,14 @@ jest.mock('../../federation/remote-view', () => ({
 const received: RecognitionStart[] = [];
 function FakePanels({ start }: { start?: RecognitionStart }) {
   received.push(start ?? {});
-  return <div data-testid="recognition-panels">{start?.notes}</div>;
+  return (
+    <div data-testid="recognition-panels">
+      {start?.notes}
+      <button type="button" role="tab">
+        Reconnaissance vocale
+      </button>
+    </div>
+  );
 }
 
 let resolveLoad: (() => void) | null = null;
@@ -78,8 +85,16 @@ describe('recognition slot of the home page', () => {
     expect(screen.getByRole('button', { name: 'Analyse en cours...' })).toBeDisabled();
     act(() => resolveLoad?.());
     expect(await screen.findByTestId('recognition-panels')).toHaveTextContent('carrelage 12 m2');
-    expect(received[0]).toMatchObject({ notes: 'carrelage 12 m2', analyseNotes: true });
+    expect(received[0]).toMatchObject({ notes: 'carrelage 12 m2', analyseNotes: true, focusNotes: false });
     expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('hands the focus of the notes box over', async () => {
+    await freshSlot();
+    await userEvent.type(screen.getByLabelText('Vos notes'), 'plinthes');
+    act(() => resolveLoad?.());
+    await screen.findByTestId('recognition-panels');
+    expect(received[0]).toMatchObject({ notes: 'plinthes', focusNotes: true });
   });
 
   it('hands over the chosen tab, a chosen file and « Prendre une photo »', async () => {
@@ -92,6 +107,15 @@ describe('recognition slot of the home page', () => {
     act(() => resolveLoad?.());
     await screen.findByTestId('recognition-panels');
     expect(received[0]).toMatchObject({ tab: 'voice', openCamera: true, image: file, focusNotes: false });
+  });
+
+  it('keeps the keyboard focus on the same tab when the panels replace the placeholder', async () => {
+    await freshSlot();
+    screen.getByRole('tab', { name: 'Reconnaissance vocale' }).focus();
+    expect(load).toHaveBeenCalledTimes(1);
+    act(() => resolveLoad?.());
+    await screen.findByTestId('recognition-panels');
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Reconnaissance vocale' })).toHaveFocus());
   });
 
   it('shows the unavailable fallback when mf-recognition cannot load', async () => {

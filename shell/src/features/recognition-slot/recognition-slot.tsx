@@ -79,6 +79,10 @@ export function RecognitionSlotContent() {
   const [start, setStart] = useState<RecognitionStart>({});
   const catalogue = useStoredValue(tasksStore);
   const notesBox = useRef<HTMLTextAreaElement>(null);
+  const frame = useRef<HTMLDivElement>(null);
+  /** Keyboard users keep their place: the text of the placeholder's button or tab that had the focus. */
+  const focusedControl = useRef<string | null>(null);
+  const notesFocused = useRef(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const alive = useRef(true);
   useEffect(
@@ -88,10 +92,28 @@ export function RecognitionSlotContent() {
     [],
   );
 
+  useEffect(() => {
+    const label = focusedControl.current;
+    if (!Panels || !label || !frame.current) return;
+    focusedControl.current = null;
+    const same = [...frame.current.querySelectorAll<HTMLElement>('button, [role="tab"]')].find(
+      (element) => element.textContent?.trim() === label,
+    );
+    same?.focus();
+  }, [Panels]);
+
   const load = () => {
     if (Panels || failed) return;
     loadPanels().then(
-      (component) => alive.current && setPanels(() => component),
+      (component) => {
+        if (!alive.current) return;
+        const active = document.activeElement;
+        notesFocused.current = active !== null && active === notesBox.current;
+        if (active && !notesFocused.current && frame.current?.contains(active)) {
+          focusedControl.current = active.textContent?.trim() || null;
+        }
+        setPanels(() => component);
+      },
       () => alive.current && setFailed(true),
     );
   };
@@ -101,76 +123,79 @@ export function RecognitionSlotContent() {
   };
 
   if (Panels || failed) {
-    const handedOver: RecognitionStart = {
-      ...start,
-      focusNotes: typeof document !== 'undefined' && document.activeElement === notesBox.current,
-    };
-    return Panels ? <Panels start={handedOver} /> : <RemoteView module={recognition} props={{ start: handedOver }} />;
+    const handedOver: RecognitionStart = { ...start, focusNotes: notesFocused.current };
+    return (
+      <div ref={frame}>
+        {Panels ? <Panels start={handedOver} /> : <RemoteView module={recognition} props={{ start: handedOver }} />}
+      </div>
+    );
   }
 
   const tab = start.tab ?? 'image';
   return (
-    <Card data-testid="recognition-placeholder" onPointerEnter={load} onFocusCapture={load}>
-      <Tabs items={TABS} value={tab} onChange={(key) => want({ tab: key })} />
-      {tab === 'image' ? (
-        <section aria-label={M.imageTitle}>
-          <Muted>{M.imageIntro}</Muted>
-          {catalogue.length === 0 && (
-            <Banner tone="warning">
-              <strong>{M.emptyCatalogueTitle}</strong>
-              <p style={{ margin: '0.25rem 0' }}>{M.emptyCatalogue}</p>
-              <Link to="/tasks">{M.goToTasks}</Link>
-            </Banner>
-          )}
-          <Row>
-            <Button onClick={() => want({ openCamera: true })}>{M.takePhoto}</Button>
-            <Button $variant="secondary" onClick={() => fileInput.current?.click()}>
-              {M.chooseImage}
-            </Button>
-            <input
-              ref={fileInput}
-              type="file"
-              accept="image/*"
-              hidden
-              data-testid="image-file-input"
-              aria-label={M.chooseImage}
-              onChange={(event) => {
-                const image = event.target.files?.[0];
-                if (image) want({ image });
-              }}
-            />
-          </Row>
-          <TipsBox>
-            <strong>{M.tipsTitle}</strong>
-            <ul>
-              {M.imageTips.map((tip) => (
-                <li key={tip}>{tip}</li>
-              ))}
-            </ul>
-          </TipsBox>
+    <div ref={frame}>
+      <Card data-testid="recognition-placeholder" onPointerEnter={load} onFocusCapture={load}>
+        <Tabs items={TABS} value={tab} onChange={(key) => want({ tab: key })} />
+        {tab === 'image' ? (
+          <section aria-label={M.imageTitle}>
+            <Muted>{M.imageIntro}</Muted>
+            {catalogue.length === 0 && (
+              <Banner tone="warning">
+                <strong>{M.emptyCatalogueTitle}</strong>
+                <p style={{ margin: '0.25rem 0' }}>{M.emptyCatalogue}</p>
+                <Link to="/tasks">{M.goToTasks}</Link>
+              </Banner>
+            )}
+            <Row>
+              <Button onClick={() => want({ openCamera: true })}>{M.takePhoto}</Button>
+              <Button $variant="secondary" onClick={() => fileInput.current?.click()}>
+                {M.chooseImage}
+              </Button>
+              <input
+                ref={fileInput}
+                type="file"
+                accept="image/*"
+                hidden
+                data-testid="image-file-input"
+                aria-label={M.chooseImage}
+                onChange={(event) => {
+                  const image = event.target.files?.[0];
+                  if (image) want({ image });
+                }}
+              />
+            </Row>
+            <TipsBox>
+              <strong>{M.tipsTitle}</strong>
+              <ul>
+                {M.imageTips.map((tip) => (
+                  <li key={tip}>{tip}</li>
+                ))}
+              </ul>
+            </TipsBox>
+          </section>
+        ) : (
+          <section aria-label={M.voiceTitle} aria-busy="true">
+            <Muted>{M.voiceIntro}</Muted>
+            <Muted>{M.loading}</Muted>
+          </section>
+        )}
+        <section data-testid="notes-panel" aria-labelledby="notes-panel-title">
+          <h3 id="notes-panel-title">{M.notesTitle}</h3>
+          <p>{M.notesIntro}</p>
+          <label htmlFor="notes-panel-text">{M.notesLabel}</label>
+          <TextArea
+            ref={notesBox}
+            id="notes-panel-text"
+            rows={5}
+            value={start.notes ?? ''}
+            placeholder={M.notesPlaceholder}
+            onChange={(event) => want({ notes: event.target.value })}
+          />
+          <Button onClick={() => want({ analyseNotes: true })} disabled={start.analyseNotes}>
+            {start.analyseNotes ? M.analysing : M.analyseNotes}
+          </Button>
         </section>
-      ) : (
-        <section aria-label={M.voiceTitle} aria-busy="true">
-          <Muted>{M.voiceIntro}</Muted>
-          <Muted>{M.loading}</Muted>
-        </section>
-      )}
-      <section data-testid="notes-panel" aria-labelledby="notes-panel-title">
-        <h3 id="notes-panel-title">{M.notesTitle}</h3>
-        <p>{M.notesIntro}</p>
-        <label htmlFor="notes-panel-text">{M.notesLabel}</label>
-        <TextArea
-          ref={notesBox}
-          id="notes-panel-text"
-          rows={5}
-          value={start.notes ?? ''}
-          placeholder={M.notesPlaceholder}
-          onChange={(event) => want({ notes: event.target.value })}
-        />
-        <Button onClick={() => want({ analyseNotes: true })} disabled={start.analyseNotes}>
-          {start.analyseNotes ? M.analysing : M.analyseNotes}
-        </Button>
-      </section>
-    </Card>
+      </Card>
+    </div>
   );
 }
