@@ -1,13 +1,12 @@
 // Every route of SPEC.md §2. Remote pages load at run time behind their own RemoteBoundary.
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, Outlet, Route, Routes } from 'react-router-dom';
-import styled from 'styled-components';
 import { Spinner } from '@atelier/ui';
 
 import { PublicOnly, RequireAuth } from './features/auth/auth-guard';
 import { AuthPage } from './features/auth/auth-page';
 import { RemoteView } from './federation/remote-view';
-import { REMOTE_MODULES } from './federation/remotes';
+import { REMOTE_MODULES, type HomePageProps, type RemoteModule } from './federation/remotes';
 import { AppLayout } from './layout/app-layout';
 
 // Legal texts are only needed on /legal: keep them out of the /auth bundle.
@@ -18,33 +17,27 @@ const ResetPasswordPage = lazy(() =>
 );
 
 /**
- * The photo/voice panels load after the home page, above the editor: their measured height is reserved so the
- * editor does not jump down when they arrive (Lighthouse CLS 0.7 → ~0 on a phone).
+ * The recognition section of / is a placeholder of the shell (its own chunk, not on /auth) until the user uses
+ * it; mf-recognition loads then (issue 14). The chunk is fetched with mf-quotes' HomePage, which renders only once
+ * both are there: the placeholder is drawn with the editor, nothing moves when it arrives (no reserved height).
  */
-const RecognitionSlot = styled.div`
-  min-height: 27rem;
-  @media (max-width: 720px) {
-    min-height: 46rem;
-  }
-  /* Measured at Lighthouse's phone width (412 px): the panels are 69rem tall there. */
-  @media (max-width: 480px) {
-    min-height: 69rem;
-  }
-`;
+let RecognitionSlotContent: ComponentType | null = null;
+const loadRecognitionSlot = () =>
+  import(/* webpackChunkName: "recognition-slot" */ './features/recognition-slot/recognition-slot').then((m) => {
+    RecognitionSlotContent = m.RecognitionSlotContent;
+  });
+
+const HOME_WITH_SLOT: RemoteModule<HomePageProps> = {
+  ...REMOTE_MODULES.home,
+  load: () => Promise.all([REMOTE_MODULES.home.load(), loadRecognitionSlot()]).then(([home]) => home),
+};
+
+function RecognitionSlot() {
+  return RecognitionSlotContent ? <RecognitionSlotContent /> : null;
+}
 
 function HomeRoute() {
-  return (
-    <RemoteView
-      module={REMOTE_MODULES.home}
-      props={{
-        recognitionSlot: (
-          <RecognitionSlot>
-            <RemoteView module={REMOTE_MODULES.recognition} />
-          </RecognitionSlot>
-        ),
-      }}
-    />
-  );
+  return <RemoteView module={HOME_WITH_SLOT} props={{ recognitionSlot: <RecognitionSlot /> }} />;
 }
 
 export function AppRoutes() {

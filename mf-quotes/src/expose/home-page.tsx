@@ -1,7 +1,6 @@
 // Exposed as mf_quotes/HomePage: quote building on the home page (/). The shell passes mf-recognition's
 // panels as `recognitionSlot`. Generated devis are saved into the signed-in user's client book on the server
 // (@atelier/storage sync engine); /?devis=<quote id> opens a saved one for editing.
-import { buildQuoteMailto, renderQuotePdf } from '@atelier/documents';
 import { consumeQuoteCredit, getSupabase, planState$, useAuth } from '@atelier/platform';
 import {
   documentFiles,
@@ -27,11 +26,15 @@ import {
 import { DEVIS_PARAM, loadSavedQuote } from '../features/quote-builder/model/saved-quote';
 import type { QuoteServices } from '../features/quote-builder/services';
 
+// @atelier/documents (PDF layout and drawing, fonts, mailto) is not needed to show or edit a devis: it is
+// imported on the first « Générer » (cold JS on /, issue 14).
+const documents = () => import('@atelier/documents');
+
 const services: QuoteServices = {
   planState$,
   consumeQuoteCredit,
-  renderQuotePdf,
-  buildQuoteMailto,
+  renderQuotePdf: async (input) => (await documents()).renderQuotePdf(input),
+  buildQuoteMailto: async (input) => (await documents()).buildQuoteMailto(input),
   documentFiles,
 };
 

@@ -1,6 +1,7 @@
 // The recognition panels mounted on / : photo and dictation → quote lines, published on the bus.
 // Nothing heavy loads with this module: the analyser (OCR engine, French model, AI client) is imported on
-// the first analysis only.
+// the first analysis only. The module itself is not loaded with / either: the shell shows a light placeholder
+// of the same layout and loads it when the user uses it; what was done there is handed over as `start`.
 import type { ExtractionResult, Task } from '@atelier/domain';
 import { getRuntimeConfig, getSupabase } from '@atelier/platform';
 import { tasksStore } from '@atelier/storage';
@@ -83,13 +84,37 @@ async function proposeFromNotes(text: string): Promise<NotesProposal> {
   return { result, lines };
 }
 
-export default function RecognitionPanels() {
-  const [tab, setTab] = useState<TabKey>('image');
+/** What the user did on the shell's placeholder before this module was loaded (nothing is lost). */
+export interface RecognitionStart {
+  tab?: TabKey;
+  /** Notes typed or pasted in the placeholder's notes box. */
+  notes?: string;
+  /** The notes box had the focus: it keeps it (caret at the end). */
+  focusNotes?: boolean;
+  /** « Analyser les notes » was pressed. */
+  analyseNotes?: boolean;
+  /** A file chosen with « Choisir une image ». */
+  image?: File;
+  /** « Prendre une photo » was pressed. */
+  openCamera?: boolean;
+}
+
+export default function RecognitionPanels({ start }: { start?: RecognitionStart }) {
+  const [tab, setTab] = useState<TabKey>(start?.tab ?? 'image');
   return (
     <Card data-testid="recognition-panels">
       <Tabs items={TABS} value={tab} onChange={setTab} />
-      {tab === 'image' ? <ImagePanel analyzeImage={analyzeImage} /> : <VoicePanel analyzeText={analyzeText} />}
-      <NotesPanel propose={proposeFromNotes} />
+      {tab === 'image' ? (
+        <ImagePanel analyzeImage={analyzeImage} initialImage={start?.image} openCameraAtOnce={start?.openCamera} />
+      ) : (
+        <VoicePanel analyzeText={analyzeText} />
+      )}
+      <NotesPanel
+        propose={proposeFromNotes}
+        initialText={start?.notes}
+        autoFocus={start?.focusNotes}
+        analyseAtOnce={start?.analyseNotes}
+      />
     </Card>
   );
 }

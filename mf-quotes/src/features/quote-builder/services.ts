@@ -48,7 +48,8 @@ export interface QuoteServices {
   planState$: Observable<QuotaState>;
   consumeQuoteCredit(): Promise<QuoteCredit>;
   renderQuotePdf(input: RenderQuoteInput): Promise<RenderedPdf>;
-  buildQuoteMailto(input: QuoteMailtoInput): string;
+  /** Async on the home page: @atelier/documents is imported on first use. */
+  buildQuoteMailto(input: QuoteMailtoInput): string | Promise<string>;
   documentFiles: DocumentFiles;
   /** Defaults to @atelier/storage's snapshotLogos (IndexedDB). */
   snapshotLogos?: SnapshotLogos;

@@ -117,7 +117,7 @@ export const ExportPanel = memo(function ExportPanel({
         number: result.quote.number,
         fileName: result.fileName,
         url: objectUrl(result.bytes),
-        mailto: services.buildQuoteMailto({
+        mailto: await services.buildQuoteMailto({
           email: result.client.email,
           number: result.quote.number,
           projectTitle: result.quote.projectTitle,

@@ -1,7 +1,6 @@
 // Quote generation (SPEC.md §4 « PDF generation », §5, §8): validate, take a quota credit (which numbers the
 // quote DE0001…), render, keep the bytes, save the quote into the client's list with the snapshot it was
 // issued with (DESIGN.md §4), so @atelier/documents' regenerateQuotePdf(quote) can print it again identically.
-import { detachSnapshotLogo, takeSnapshot } from '@atelier/documents';
 import { centsToEuros, type CompanyInfo, type Quote, type QuoteCustomization } from '@atelier/domain';
 import type { WriteResult } from '@atelier/storage';
 
@@ -85,6 +84,8 @@ export async function generateQuote(draft: QuoteDraft, deps: GenerationDeps): Pr
   try {
     const credit = await deps.consumeQuoteCredit();
     if (!credit.allowed || !credit.number) return { ok: false, message: M.quotaExhausted };
+    // @atelier/documents (layout, PDF drawing, fonts: ~15 KB gzip) loads on the first « Générer », not with /.
+    const { detachSnapshotLogo, takeSnapshot } = await import('@atelier/documents');
     const now = deps.now();
     const snapshot = takeSnapshot({ client, company: deps.company(), customization: deps.customization() });
     const built = buildQuote(draft, {

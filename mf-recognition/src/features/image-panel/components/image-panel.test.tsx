@@ -191,3 +191,31 @@ describe('ImagePanel', () => {
     );
   });
 });
+
+describe('ImagePanel handed over from the shell placeholder (issue 14)', () => {
+  it('analyses the file already chosen on the placeholder', async () => {
+    const analyze = jest.fn().mockResolvedValue(RESULT);
+    render(
+      <UiProviders>
+        <MemoryRouter>
+          <ImagePanel analyzeImage={analyze} initialImage={png()} />
+        </MemoryRouter>
+      </UiProviders>,
+    );
+    await waitFor(() => expect(analyze).toHaveBeenCalledTimes(1));
+    expect(await screen.findByTestId('analysis-success')).toBeInTheDocument();
+  });
+
+  it('refuses a non-image handed over, as if chosen here', async () => {
+    const analyze = jest.fn();
+    render(
+      <UiProviders>
+        <MemoryRouter>
+          <ImagePanel analyzeImage={analyze} initialImage={new File(['x'], 'notes.txt', { type: 'text/plain' })} />
+        </MemoryRouter>
+      </UiProviders>,
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('Veuillez sélectionner une image (JPG, PNG, etc.)');
+    expect(analyze).not.toHaveBeenCalled();
+  });
+});

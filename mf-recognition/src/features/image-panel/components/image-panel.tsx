@@ -84,12 +84,15 @@ const Muted = styled.p`
 
 export interface ImagePanelProps {
   analyzeImage: (image: Blob) => Promise<ExtractionResult>;
+  /** Handed over from the shell's placeholder: a file already chosen, « Prendre une photo » already pressed. */
+  initialImage?: File;
+  openCameraAtOnce?: boolean;
 }
 
 /** Images up to this size are previewed while they are analysed; larger ones once read. */
 const PREVIEW_AT_ONCE_BYTES = 1024 * 1024;
 
-export function ImagePanel({ analyzeImage }: ImagePanelProps) {
+export function ImagePanel({ analyzeImage, initialImage, openCameraAtOnce }: ImagePanelProps) {
   const catalogue = useStoredValue(tasksStore);
   const { run, start, reset } = useAnalysisRun({
     source: 'image',
@@ -132,7 +135,10 @@ export function ImagePanel({ analyzeImage }: ImagePanelProps) {
   const onFile = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = ''; // choosing the same file again still triggers a change
-    if (!file) return;
+    if (file) takeFile(file);
+  };
+
+  const takeFile = (file: File) => {
     const invalid = validateImageFile(file);
     if (invalid) {
       reset();
@@ -148,6 +154,16 @@ export function ImagePanel({ analyzeImage }: ImagePanelProps) {
     setLocalError(null);
     void camera.open('environment');
   };
+
+  const handedOver = useRef(false);
+  useEffect(() => {
+    if (handedOver.current) return;
+    handedOver.current = true;
+    if (initialImage) takeFile(initialImage);
+    else if (openCameraAtOnce) openCamera();
+    // Once, on mount: what the placeholder handed over.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const capture = async () => {
     try {

@@ -2,7 +2,7 @@
 // the words it came from, unsure ones marked), then add the kept lines to the devis. Nothing is added silently.
 import type { ExtractionResult } from '@atelier/domain';
 import { Banner, Button, Input, TextArea } from '@atelier/ui';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 
 import { AnalysisFeedback } from '../../../components/analysis-feedback';
@@ -18,6 +18,10 @@ export interface NotesProposal {
 export interface NotesPanelProps {
   /** Analyses the notes and returns the lines to propose (embedded analyser, completed by the AI when configured). */
   propose: (text: string) => Promise<NotesProposal>;
+  /** Handed over from the shell's placeholder: text already typed, focus, « Analyser » already pressed. */
+  initialText?: string;
+  autoFocus?: boolean;
+  analyseAtOnce?: boolean;
 }
 
 const List = styled.ul`
@@ -60,8 +64,9 @@ function parseQuantity(text: string): number | null {
 
 const formatQuantity = (n: number) => String(n).replace('.', ',');
 
-export function NotesPanel({ propose }: NotesPanelProps) {
-  const [text, setText] = useState('');
+export function NotesPanel({ propose, initialText, autoFocus, analyseAtOnce }: NotesPanelProps) {
+  const [text, setText] = useState(initialText ?? '');
+  const box = useRef<HTMLTextAreaElement>(null);
   const [analysing, setAnalysing] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [rows, setRows] = useState<Row[] | null>(null);
@@ -97,6 +102,20 @@ export function NotesPanel({ propose }: NotesPanelProps) {
     }
   };
 
+  const handedOver = useRef(false);
+  useEffect(() => {
+    if (handedOver.current) return;
+    handedOver.current = true;
+    if (autoFocus && box.current) {
+      box.current.focus();
+      const end = box.current.value.length;
+      box.current.setSelectionRange(end, end);
+    }
+    if (analyseAtOnce) void analyse();
+    // Once, on mount: what the placeholder handed over.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   const update = (index: number, change: Partial<Row>) =>
     setRows((current) => current?.map((row, i) => (i === index ? { ...row, ...change } : row)) ?? null);
 
@@ -117,6 +136,7 @@ export function NotesPanel({ propose }: NotesPanelProps) {
       <p>{NOTES_MESSAGES.intro}</p>
       <label htmlFor="notes-panel-text">{NOTES_MESSAGES.label}</label>
       <TextArea
+        ref={box}
         id="notes-panel-text"
         rows={5}
         value={text}

@@ -1,0 +1,201 @@
+// The recognition section of / (photo, dictation, notes box). mf-recognition is not part of the first load
+// (issue 14: cold JS on /): this placeholder draws the same layout with the same words from the shell's own
+// chunk, and the remote is loaded when the user uses it (pointer over it, focus, a tab, a button, typing in the
+// notes box). What was done here is handed over (`start`): the typed notes and their focus, the chosen tab, the
+// chosen file, « Prendre une photo » / « Analyser les notes » pressed. A remote that cannot load shows the
+// usual « momentanément indisponible » fallback with « Réessayer ».
+import { tasksStore, useStoredValue } from '@atelier/storage';
+import { Banner, Button, Card, Tabs, TextArea } from '@atelier/ui';
+import { useEffect, useRef, useState, type ComponentType } from 'react';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+
+import { RemoteView } from '../../federation/remote-view';
+import { REMOTE_MODULES, type RemoteModule } from '../../federation/remotes';
+import { RECOGNITION_SLOT_MESSAGES as M } from './messages';
+
+type TabKey = 'image' | 'voice';
+
+/** mf_recognition/RecognitionPanels' props (hand-written contract, dts is off). */
+export interface RecognitionStart {
+  tab?: TabKey;
+  notes?: string;
+  focusNotes?: boolean;
+  analyseNotes?: boolean;
+  image?: File;
+  openCamera?: boolean;
+}
+type PanelsProps = { start?: RecognitionStart };
+
+const recognition = REMOTE_MODULES.recognition as unknown as RemoteModule<PanelsProps>;
+
+let loaded: ComponentType<PanelsProps> | null = null;
+let loading: Promise<ComponentType<PanelsProps>> | null = null;
+
+function loadPanels(): Promise<ComponentType<PanelsProps>> {
+  loading ??= recognition.load().then((m) => (loaded = m.default));
+  loading.catch(() => {
+    loading = null;
+  });
+  return loading;
+}
+
+/** Tests: forget a loaded or failed remote. */
+export function resetRecognitionSlotForTests(): void {
+  loaded = null;
+  loading = null;
+}
+
+const TABS = [
+  { key: 'image' as const, label: M.imageTitle },
+  { key: 'voice' as const, label: M.voiceTitle },
+];
+
+// Same styles as mf-recognition's panels (image-panel.tsx Row/Muted, analysis-feedback.tsx Tips).
+const Row = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.5rem;
+  margin-bottom: 1rem;
+`;
+
+const Muted = styled.p`
+  color: ${({ theme }) => theme.colors.muted};
+`;
+
+const TipsBox = styled.aside`
+  margin-top: 1rem;
+  color: ${({ theme }) => theme.colors.muted};
+  font-size: ${({ theme }) => theme.font.size.sm};
+  ul {
+    margin: 0.25rem 0 0;
+    padding-left: 1.25rem;
+  }
+`;
+
+export function RecognitionSlotContent() {
+  const [Panels, setPanels] = useState<ComponentType<PanelsProps> | null>(() => loaded);
+  const [failed, setFailed] = useState(false);
+  const [start, setStart] = useState<RecognitionStart>({});
+  const catalogue = useStoredValue(tasksStore);
+  const notesBox = useRef<HTMLTextAreaElement>(null);
+  const frame = useRef<HTMLDivElement>(null);
+  /** Keyboard users keep their place: the text of the placeholder's button or tab that had the focus. */
+  const focusedControl = useRef<string | null>(null);
+  const notesFocused = useRef(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const alive = useRef(true);
+  useEffect(
+    () => () => {
+      alive.current = false;
+    },
+    [],
+  );
+
+  useEffect(() => {
+    const label = focusedControl.current;
+    if (!Panels || !label || !frame.current) return;
+    focusedControl.current = null;
+    const same = [...frame.current.querySelectorAll<HTMLElement>('button, [role="tab"]')].find(
+      (element) => element.textContent?.trim() === label,
+    );
+    same?.focus();
+  }, [Panels]);
+
+  const load = () => {
+    if (Panels || failed) return;
+    loadPanels().then(
+      (component) => {
+        if (!alive.current) return;
+        const active = document.activeElement;
+        notesFocused.current = active !== null && active === notesBox.current;
+        if (active && !notesFocused.current && frame.current?.contains(active)) {
+          focusedControl.current = active.textContent?.trim() || null;
+        }
+        setPanels(() => component);
+      },
+      () => alive.current && setFailed(true),
+    );
+  };
+  const want = (change: RecognitionStart) => {
+    setStart((current) => ({ ...current, ...change }));
+    load();
+  };
+
+  if (Panels || failed) {
+    const handedOver: RecognitionStart = { ...start, focusNotes: notesFocused.current };
+    return (
+      <div ref={frame}>
+        {Panels ? <Panels start={handedOver} /> : <RemoteView module={recognition} props={{ start: handedOver }} />}
+      </div>
+    );
+  }
+
+  const tab = start.tab ?? 'image';
+  return (
+    <div ref={frame}>
+      <Card data-testid="recognition-placeholder" onPointerEnter={load} onFocusCapture={load}>
+        <Tabs items={TABS} value={tab} onChange={(key) => want({ tab: key })} />
+        {tab === 'image' ? (
+          <section aria-label={M.imageTitle}>
+            <Muted>{M.imageIntro}</Muted>
+            {catalogue.length === 0 && (
+              <Banner tone="warning">
+                <strong>{M.emptyCatalogueTitle}</strong>
+                <p style={{ margin: '0.25rem 0' }}>{M.emptyCatalogue}</p>
+                <Link to="/tasks">{M.goToTasks}</Link>
+              </Banner>
+            )}
+            <Row>
+              <Button onClick={() => want({ openCamera: true })}>{M.takePhoto}</Button>
+              <Button $variant="secondary" onClick={() => fileInput.current?.click()}>
+                {M.chooseImage}
+              </Button>
+              <input
+                ref={fileInput}
+                type="file"
+                accept="image/*"
+                hidden
+                data-testid="image-file-input"
+                aria-label={M.chooseImage}
+                onChange={(event) => {
+                  const image = event.target.files?.[0];
+                  if (image) want({ image });
+                }}
+              />
+            </Row>
+            <TipsBox>
+              <strong>{M.tipsTitle}</strong>
+              <ul>
+                {M.imageTips.map((tip) => (
+                  <li key={tip}>{tip}</li>
+                ))}
+              </ul>
+            </TipsBox>
+          </section>
+        ) : (
+          <section aria-label={M.voiceTitle} aria-busy="true">
+            <Muted>{M.voiceIntro}</Muted>
+            <Muted>{M.loading}</Muted>
+          </section>
+        )}
+        <section data-testid="notes-panel" aria-labelledby="notes-panel-title">
+          <h3 id="notes-panel-title">{M.notesTitle}</h3>
+          <p>{M.notesIntro}</p>
+          <label htmlFor="notes-panel-text">{M.notesLabel}</label>
+          <TextArea
+            ref={notesBox}
+            id="notes-panel-text"
+            rows={5}
+            value={start.notes ?? ''}
+            placeholder={M.notesPlaceholder}
+            onChange={(event) => want({ notes: event.target.value })}
+          />
+          <Button onClick={() => want({ analyseNotes: true })} disabled={start.analyseNotes}>
+            {start.analyseNotes ? M.analysing : M.analyseNotes}
+          </Button>
+        </section>
+      </Card>
+    </div>
+  );
+}
