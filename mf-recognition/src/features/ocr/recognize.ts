@@ -1,4 +1,6 @@
-import type { ImageLike, Worker } from 'tesseract.js';
+import type { Block, ImageLike, Worker } from 'tesseract.js';
+
+import { restoreComma } from './decimal-commas';
 
 /**
  * Below this mean word confidence the page is read again with automatic deskew. Measured on the corpus:
@@ -15,9 +17,45 @@ export const DESKEW_BELOW_CONFIDENCE = 80;
  */
 export const OCR_PARAMETERS = { user_defined_dpi: '200', thresholding_method: '1' } as const;
 
-export async function recognizePage(worker: Worker, image: ImageLike): Promise<{ text: string; confidence: number }> {
-  const first = await worker.recognize(image);
-  if (first.data.confidence >= DESKEW_BELOW_CONFIDENCE) return first.data;
-  const deskewed = await worker.recognize(image, { rotateAuto: true });
-  return deskewed.data.confidence > first.data.confidence ? deskewed.data : first.data;
+/** The greyscale page the OCR read (paper = 255), to look again at what it may have dropped. */
+export type PageImage = { gray: ArrayLike<number>; width: number; height: number };
+
+type PageData = { text: string; confidence: number; blocks?: Block[] | null };
+
+export async function recognizePage(
+  worker: Worker,
+  image: ImageLike,
+  page?: PageImage,
+): Promise<{ text: string; confidence: number }> {
+  const output = { text: true, blocks: Boolean(page) };
+  const first: PageData = (await worker.recognize(image, {}, output)).data;
+  let best = first;
+  let upright = true;
+  if (first.confidence < DESKEW_BELOW_CONFIDENCE) {
+    const deskewed: PageData = (await worker.recognize(image, { rotateAuto: true }, output)).data;
+    if (deskewed.confidence > first.confidence) {
+      best = deskewed;
+      upright = false;
+    }
+  }
+  // A deskewed page's boxes are on the rotated image, not on `page`: its commas are left as read.
+  const text = page && upright ? restoreCommas(best, page) : best.text;
+  return { text, confidence: best.confidence };
+}
+
+/** The page text with the decimal commas tesseract dropped put back (decimal-commas.ts). */
+export function restoreCommas(data: PageData, page: PageImage): string {
+  let text = data.text;
+  let cursor = 0;
+  for (const block of data.blocks ?? [])
+    for (const paragraph of block.paragraphs)
+      for (const line of paragraph.lines)
+        for (const word of line.words) {
+          const at = text.indexOf(word.text, cursor);
+          if (at < 0) continue;
+          const fixed = restoreComma(word, page.gray, page.width, page.height);
+          if (fixed) text = text.slice(0, at) + fixed + text.slice(at + word.text.length);
+          cursor = at + (fixed ?? word.text).length;
+        }
+  return text;
 }

@@ -12,7 +12,7 @@ const catalogue: Task[] = [
   { name: 'Installation interrupteur', unit: 'unité', price: 50 },
   { name: 'Nettoyage et démoussage toiture', unit: 'm2', price: 15 },
   { name: 'Mise aux normes électrique', unit: 'forfait', price: 1500 },
-  { name: 'Installation douche à l\'italienne', unit: 'forfait', price: 2500 },
+  { name: "Installation douche à l'italienne", unit: 'forfait', price: 2500 },
 ] as Task[];
 
 describe('ocrDistance', () => {
