@@ -1,4 +1,5 @@
 import { type Box, commaBetween, restoreComma } from './decimal-commas';
+import { rotatePage } from './recognize';
 
 const W = 120;
 const H = 60;
@@ -53,5 +54,28 @@ describe('decimal commas tesseract dropped (handwriting-like notes, issue 13)', 
     // Words that are not a bare run of figures are left alone.
     expect(restoreComma({ text: '2,5', symbols }, gray, W, H)).toBeNull();
     expect(restoreComma({ text: 'murs', symbols }, gray, W, H)).toBeNull();
+  });
+});
+
+describe('rotatePage (the page turned like tesseract turns a deskewed one)', () => {
+  const ink = (gray: ArrayLike<number>) => {
+    const at: number[] = [];
+    for (let i = 0; i < W * H; i++) if (gray[i]! < 128) at.push(i);
+    return at;
+  };
+
+  it('leaves an upright page as it is and turns a tilted one about its centre', () => {
+    const gray = page({ x0: 90, y0: 30, x1: 91, y1: 31 });
+    const upright = { gray, width: W, height: H };
+    expect(rotatePage(upright, 0)).toBe(upright);
+    const turned = rotatePage(upright, 0.05);
+    const [first] = ink(turned.gray);
+    expect(first).toBeDefined();
+    // 30 px right of the centre (60, 30), turned by 0.05 rad: about 1.5 px up or down, never farther.
+    const y = Math.floor(first! / W);
+    expect(Math.abs(y - 30)).toBeGreaterThanOrEqual(1);
+    expect(Math.abs(y - 30)).toBeLessThanOrEqual(3);
+    const back = rotatePage(turned, -0.05);
+    expect(ink(back.gray).some((i) => Math.abs((i % W) - 90) <= 1 && Math.abs(Math.floor(i / W) - 30) <= 1)).toBe(true);
   });
 });
