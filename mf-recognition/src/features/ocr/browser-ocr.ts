@@ -7,7 +7,7 @@ import { tesseractAssetUrls } from './asset-urls';
 import { encodedImageSize } from './image-size';
 import { cleanOcrText } from './ocr-text';
 import { flattenIllumination, rgbaToGray, whitenRuling } from './preprocess';
-import { OCR_PARAMETERS, recognizePage } from './recognize';
+import { OCR_PARAMETERS, type PageImage, recognizePage } from './recognize';
 import { scaledSize } from './scale';
 
 declare const __webpack_public_path__: string | undefined;
@@ -59,6 +59,11 @@ async function encode(canvas: Canvas2D, type: string, quality?: number): Promise
  * JPEG at 0.95 rather than PNG: ~10× faster to encode on the main thread, same OCR result on the corpus.
  */
 export async function prepareImageForOcr(blob: Blob): Promise<Blob> {
+  return (await preparePage(blob)).encoded;
+}
+
+/** The prepared image, encoded for the worker, and its grey pixels (to look again for dropped decimal commas). */
+async function preparePage(blob: Blob): Promise<{ encoded: Blob; page: PageImage }> {
   let t = performance.now();
   const bitmap = await decodeScaled(blob);
   measure('atelier:ocr:decode', t);
@@ -84,7 +89,7 @@ export async function prepareImageForOcr(blob: Blob): Promise<Blob> {
     t = performance.now();
     const encoded = await encode(canvas, 'image/jpeg', 0.95);
     measure('atelier:ocr:encode', t);
-    return encoded;
+    return { encoded, page: { gray: flat, width, height } };
   } finally {
     bitmap.close();
   }
@@ -124,12 +129,12 @@ function measure(name: string, start: number): void {
 /** Text of a photographed or scanned printed note. */
 export async function recognizeImage(blob: Blob): Promise<string> {
   const t0 = performance.now();
-  const [worker, canvas] = await Promise.all([
+  const [worker, { encoded, page }] = await Promise.all([
     getWorker().finally(() => measure('atelier:ocr:worker', t0)),
-    prepareImageForOcr(blob).finally(() => measure('atelier:ocr:prepare', t0)),
+    preparePage(blob).finally(() => measure('atelier:ocr:prepare', t0)),
   ]);
   const t1 = performance.now();
-  const data = await recognizePage(worker, canvas);
+  const data = await recognizePage(worker, encoded, page);
   measure('atelier:ocr:recognize', t1);
   measure('atelier:ocr:total', t0);
   return cleanOcrText(data.text);

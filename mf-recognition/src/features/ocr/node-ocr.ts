@@ -8,7 +8,7 @@ import type { Worker } from 'tesseract.js';
 
 import { cleanOcrText } from './ocr-text';
 import { flattenIllumination, whitenRuling } from './preprocess';
-import { OCR_PARAMETERS, recognizePage } from './recognize';
+import { OCR_PARAMETERS, type PageImage, recognizePage } from './recognize';
 import { OCR_MAX_SIDE } from './scale';
 
 let workerPromise: Promise<Worker> | null = null;
@@ -36,6 +36,10 @@ async function getWorker(): Promise<Worker> {
 
 /** EXIF-oriented, greyscale, longest side ≤ OCR_MAX_SIDE, lighting flattened, ruling whitened, as PGM bytes. */
 export async function prepareImageForOcr(input: string | Buffer): Promise<Buffer> {
+  return (await preparePage(input)).pgm;
+}
+
+async function preparePage(input: string | Buffer): Promise<{ pgm: Buffer; page: PageImage }> {
   const { default: sharp } = await import('sharp');
   const { data, info } = await sharp(input, { limitInputPixels: 100_000_000 })
     .rotate()
@@ -44,16 +48,17 @@ export async function prepareImageForOcr(input: string | Buffer): Promise<Buffer
     .raw()
     .toBuffer({ resolveWithObject: true });
   const flat = whitenRuling(flattenIllumination(data, info.width, info.height));
-  return Buffer.concat([
+  const pgm = Buffer.concat([
     Buffer.from(`P5\n${info.width} ${info.height}\n255\n`),
     Buffer.from(flat.buffer, flat.byteOffset, flat.byteLength),
   ]);
+  return { pgm, page: { gray: flat, width: info.width, height: info.height } };
 }
 
 /** Text of a printed note (image file path or bytes). The worker is created once and reused. */
 export async function recognizeImageFile(input: string | Buffer): Promise<string> {
-  const [worker, image] = await Promise.all([getWorker(), prepareImageForOcr(input)]);
-  return cleanOcrText((await recognizePage(worker, image)).text);
+  const [worker, { pgm, page }] = await Promise.all([getWorker(), preparePage(input)]);
+  return cleanOcrText((await recognizePage(worker, pgm, page)).text);
 }
 
 /** Ends the shared worker (tests and CLI call it so the process can exit). */

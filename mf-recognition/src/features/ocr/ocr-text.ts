@@ -12,12 +12,23 @@ export function repairEmails(line: string): string {
 const MAILBOXES = 'orange|gmail|free|wanadoo|sfr|laposte|hotmail|yahoo|outlook|live|icloud|bbox|neuf|aol';
 const PARTICLES = new Set(['de', 'du', 'des', "d'", 'et']);
 
-const DIGIT_LOOKALIKES: Record<string, string> = { I: '1', l: '1', '|': '1', O: '0', o: '0', S: '5' };
+// The open-topped handwritten 4 reads as « u », « U » or « y » (« Séjour 5 X U », « Murs u5 M »).
+const DIGIT_LOOKALIKES: Record<string, string> = {
+  I: '1',
+  l: '1',
+  '|': '1',
+  O: '0',
+  o: '0',
+  S: '5',
+  u: '4',
+  U: '4',
+  y: '4',
+};
 
 /** « l2 » → 12, « IO » → 10; a token with no real digit and only one letter stays a word (« x I »). */
 function digitsOf(token: string): string {
   if (!/\d/.test(token) && token.length < 2) return token;
-  return token.replace(/[IlOoS|]/g, (c) => DIGIT_LOOKALIKES[c]!);
+  return token.replace(/[IlOoSuUy|]/g, (c) => DIGIT_LOOKALIKES[c]!);
 }
 
 /**
@@ -31,7 +42,7 @@ export function repairLookalikes(line: string): string {
   let out = line
     .replace(/^[|‘'`¦!]+[ \t]+/u, '')
     .replace(/[ \t]+[|¦]$/u, '')
-    .replace(/(\d)[ \t]?(?:[mw][°*"”’'?]|nm[’'°*]?|n°|wi|w(?![ \t]c(?![\p{L}])))(?![\p{L}\d])/gu, '$1 m²')
+    .replace(/(\d)[ \t]?(?:[mwMW][°*"”’'?]|nm[’'°*]?|[nN]°|wi|w(?![ \t]c(?![\p{L}])))(?![\p{L}\d])/gu, '$1 m²')
     .replace(/(\d)[ \t]?(?:nl|mi)(?![\p{L}])/gu, '$1 ml')
     // « 12 ml → 15 ml »: tesseract reads the arrow as a dash.
     .replace(/(\d(?:[ \t]?(?:ml|m²|m2|m|h|u))?)[ \t]+[—–][ \t]+(?=\\?\d)/gu, '$1 → ')
@@ -41,9 +52,13 @@ export function repairLookalikes(line: string): string {
     .replace(/(\p{Lu}{2,}|\p{L}\.)x(?=[ \t]?\d)/gu, '$1 x ')
     .replace(new RegExp(`@(${MAILBOXES})(fr|com|net)(?![\\w.])`, 'gi'), '@$1.$2')
     // Where a figure is expected (after « x », before a unit), letters that look like digits are digits.
-    .replace(/(?<=(?:^|[ \t])[x×][ \t]?)([0-9IlOoS|]{1,3})(?=[ \t]*$)/gu, (token: string) => digitsOf(token))
+    .replace(/(?<=(?:^|[ \t])[x×][ \t]?)([0-9IlOoSuUy|]{1,3})(?=[ \t]*$)/gu, (token: string) =>
+      /^[uUy]$/.test(token) ? '4' : digitsOf(token),
+    )
+    // « 5 X U » between figures of a size: the U is a 4.
+    .replace(/(?<=\d[ \t]?[xX×][ \t]?)[uUy](?=[ \t,]|$)/gu, '4')
     .replace(
-      /(?<=[ \t])([0-9IlOoS|]{1,3}(?:[.,][0-9IlOoS]{1,2})?)(?=[ \t]?(?:m²|m2|ml|ft|fft|h|u\.)(?![\p{L}\d]))/gu,
+      /(?<=[ \t])([0-9IlOoSuUy|]{1,3}(?:[.,][0-9IlOoSuUy]{1,2})?)(?=[ \t]?(?:m²|m2|ml|ft|fft|h|u\.|M²|ML|M)(?![\p{L}\d]))/gu,
       (token: string) => digitsOf(token),
     );
   const letters = out.replace(/[^\p{L}]/gu, '');

@@ -56,5 +56,11 @@ describe('repairLookalikes (handwritten-style notes, issue 13)', () => {
     ['WC suspendu x 1', 'WC suspendu x 1'],
     ['Pose de lavabo 1 u.', 'Pose de lavabo 1 u.'],
     ['Tél : 06 12 34 56 78', 'Tél : 06 12 34 56 78'],
+    ['Séjour 5 X U HT 2,50', 'Séjour 5 X 4 HT 2,50'],
+    ['Peinture Murs u5 M?', 'Peinture Murs 45 m²'],
+    ['Prép. Murs US M', 'Prép. Murs 45 M'],
+    ['Carrelage sol 3 x u', 'Carrelage sol 3 x 4'],
+    ['Chauffe-eau 900 € : 1 u.', 'Chauffe-eau 900 € : 1 u.'],
+    ['Plus une prise', 'Plus une prise'],
   ])('%s → %s', (input, output) => expect(cleanOcrText(input)).toBe(output));
 });

@@ -19,6 +19,7 @@ import type { Flow } from '../model/quantity';
 import { fold, plainPunctuation, words } from '../model/text';
 import { matchUnitAt, unitFamily, unitsCompatible, type CanonicalUnit } from '../model/units';
 import { findAddress, findClientName, findProjectTitle, type Found } from './client-fields';
+import { correctOcrVocabulary } from './ocr-vocabulary';
 
 export type ExtractOptions = { flow: Flow };
 
@@ -34,7 +35,12 @@ export function extractFromText(
   catalogue: readonly Task[],
   options: ExtractOptions = { flow: 'voice' },
 ): ExtractionResult {
-  return postProcess(readText(text, catalogue), catalogue, options.flow);
+  return postProcess(readText(readable(text, catalogue, options), catalogue), catalogue, options.flow);
+}
+
+/** OCR'd text has its misread vocabulary words read back first (ocr-vocabulary.ts); dictations are left as said. */
+function readable(text: string, catalogue: readonly Task[], options: ExtractOptions): string {
+  return options.flow === 'image' ? correctOcrVocabulary(text, catalogue) : text;
 }
 
 /** A line proposed to the user: the task, the words it came from, and whether the analyser was unsure of it. */
@@ -46,7 +52,7 @@ export function proposeLines(
   catalogue: readonly Task[],
   options: ExtractOptions = { flow: 'voice' },
 ): { result: ExtractionResult; lines: ProposedLine[] } {
-  const raw = readText(text, catalogue);
+  const raw = readText(readable(text, catalogue, options), catalogue);
   const result = postProcess(raw, catalogue, options.flow);
   const lines = result.tasks.map((task) => {
     const found = raw.tasks.find((t) => t.name === task.name);
