@@ -2,7 +2,7 @@
 // is set) plus the production builds served like `npm start` does.
 import { startBackend } from '../backend/src/server.ts';
 
-import { appPorts, serveApps } from './lib/serve-apps.mjs';
+import { appPorts, localRuntimeConfig, serveApps } from './lib/serve-apps.mjs';
 
 // Ports can be moved (E2E_PORT_BASE, E2E_BACKEND_PORT) so two e2e runs never fight over the same ones.
 export const E2E_PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 3000);
@@ -24,14 +24,7 @@ async function main() {
   });
   const apps = await serveApps({
     ports: appPorts(E2E_PORT_BASE),
-    runtimeConfig: {
-      supabaseUrl: backend.url,
-      supabaseAnonKey: backend.anonKey,
-      adminEmail: E2E_ADMIN.email,
-      contactEmail: 'contact@atelier.fr',
-      contactPhone: '01 84 60 00 00',
-      geocoderUrl: 'https://data.geopf.fr/geocodage/search',
-    },
+    runtimeConfig: localRuntimeConfig(backend, { adminEmail: E2E_ADMIN.email }),
   });
   process.stdout.write(`e2e system ready: ${apps.url} (backend ${backend.url}, mailbox ${backend.mailboxUrl})\n`);
   const stop = async () => {

@@ -8,7 +8,7 @@ import { chromium } from 'playwright-core';
 
 import { startBackend } from '../../backend/src/server.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../lib/chromium.cjs';
-import { appPorts, serveApps } from '../lib/serve-apps.mjs';
+import { appPorts, localRuntimeConfig, serveApps } from '../lib/serve-apps.mjs';
 
 const USERS = Number(process.env.ADMIN_BENCH_USERS ?? 10_000);
 const PORT_BASE = Number(process.env.ADMIN_BENCH_PORT_BASE ?? 3560);
@@ -55,14 +55,7 @@ async function main() {
 
     apps = await serveApps({
       ports: appPorts(PORT_BASE),
-      runtimeConfig: {
-        supabaseUrl: backend.url,
-        supabaseAnonKey: backend.anonKey,
-        adminEmail: ADMIN.email,
-        contactEmail: 'contact@atelier.fr',
-        contactPhone: '01 84 60 00 00',
-        geocoderUrl: 'https://data.geopf.fr/geocodage/search',
-      },
+      runtimeConfig: localRuntimeConfig(backend, { adminEmail: ADMIN.email }),
     });
 
     const page = await (await browser.newContext({ locale: 'fr-FR' })).newPage();

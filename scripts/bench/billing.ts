@@ -12,7 +12,7 @@ import { chromium } from 'playwright-core';
 import { startBackend } from '../../backend/src/server.ts';
 import { SANDBOX_WEBHOOK_SECRET, signPayload } from '../../backend/src/stripe-sandbox/index.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../lib/chromium.cjs';
-import { appPorts, serveApps } from '../lib/serve-apps.mjs';
+import { appPorts, localRuntimeConfig, serveApps } from '../lib/serve-apps.mjs';
 
 const PORT_BASE = Number(process.env.BILLING_BENCH_PORT_BASE ?? 3900);
 const EVENTS = Number(process.env.BILLING_BENCH_EVENTS ?? 1500);
@@ -137,14 +137,7 @@ async function webhookThroughput(backend: RunningBackend): Promise<void> {
 async function checkoutToActive(backend: RunningBackend): Promise<void> {
   const apps = await serveApps({
     ports: appPorts(PORT_BASE),
-    runtimeConfig: {
-      supabaseUrl: backend.url,
-      supabaseAnonKey: backend.anonKey,
-      adminEmail: 'admin@atelier.local',
-      contactEmail: 'contact@atelier.fr',
-      contactPhone: '01 84 60 00 00',
-      geocoderUrl: 'https://data.geopf.fr/geocodage/search',
-    },
+    runtimeConfig: localRuntimeConfig(backend),
   });
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const timings: number[] = [];

@@ -12,7 +12,7 @@ import { chromium, type Page } from 'playwright-core';
 
 import { startBackend } from '../../backend/src/server.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../lib/chromium.cjs';
-import { appPorts, serveApps } from '../lib/serve-apps.mjs';
+import { appPorts, localRuntimeConfig, serveApps } from '../lib/serve-apps.mjs';
 
 const CLIENTS = 500;
 const QUOTES = 2000;
@@ -183,14 +183,7 @@ async function main() {
 
     apps = await serveApps({
       ports: appPorts(PORT_BASE),
-      runtimeConfig: {
-        supabaseUrl: backend.url,
-        supabaseAnonKey: backend.anonKey,
-        adminEmail: 'admin@atelier.local',
-        contactEmail: 'contact@atelier.fr',
-        contactPhone: '01 84 60 00 00',
-        geocoderUrl: 'https://data.geopf.fr/geocodage/search',
-      },
+      runtimeConfig: localRuntimeConfig(backend),
     });
 
     // 1. First sync from an empty browser: sign-in click → every row in the local copy.

@@ -1,38 +1,24 @@
 // /clients with 500 clients and 3 000 documents (issue 8): search keystroke → list updated, in Chromium against
 // mf-clients' production build (standalone mount). Budget ≤ 50 ms per keystroke.
 // Usage: (cd mf-clients && pnpm build) && node scripts/bench/client-search.mjs
-import { createReadStream, existsSync, statSync } from 'node:fs';
-import { createServer } from 'node:http';
-import { extname, join, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { chromium } from 'playwright';
 
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../lib/chromium.cjs';
+import { serveDist } from '../lib/serve-dist.mjs';
 
 const dist = resolve(fileURLToPath(import.meta.url), '../../../mf-clients/dist');
-const types = { '.js': 'text/javascript', '.html': 'text/html', '.json': 'application/json', '.css': 'text/css' };
 
 if (!existsSync(join(dist, 'index.html'))) {
   console.log(JSON.stringify({ bench: 'client-book-search', skipped: 'mf-clients/dist missing: build it first' }));
   process.exit(0);
 }
 
-const server = createServer((req, res) => {
-  const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
-  let file = join(dist, path);
-  if (!file.startsWith(dist) || !existsSync(file) || statSync(file).isDirectory()) {
-    if (path.endsWith('.json') || extname(path)) {
-      res.writeHead(404).end();
-      return;
-    }
-    file = join(dist, 'index.html');
-  }
-  res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
-  createReadStream(file).pipe(res);
-});
-await new Promise((r) => server.listen(0, '127.0.0.1', r));
-const { port } = server.address();
+const server = await serveDist(dist);
+const { port } = server;
 
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 try {

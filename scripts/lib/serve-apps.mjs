@@ -77,6 +77,23 @@ export function securityHeaders({ runtimeConfig, appOrigins }) {
   };
 }
 
+/**
+ * The runtime config (/config.json) of the apps served against a local backend: what the e2e server, the benches
+ * and the security test serve.
+ * @param {{ url: string, anonKey: string }} backend
+ * @param {{ adminEmail?: string }} [options]
+ */
+export function localRuntimeConfig(backend, { adminEmail = 'admin@atelier.local' } = {}) {
+  return {
+    supabaseUrl: backend.url,
+    supabaseAnonKey: backend.anonKey,
+    adminEmail,
+    contactEmail: 'contact@atelier.fr',
+    contactPhone: '01 84 60 00 00',
+    geocoderUrl: 'https://data.geopf.fr/geocodage/search',
+  };
+}
+
 function listen(server, port, host) {
   return new Promise((resolve, reject) => {
     server.once('error', reject);

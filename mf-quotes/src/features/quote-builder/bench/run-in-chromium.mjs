@@ -1,33 +1,18 @@
 // Runs the 200-line edit benchmark in Chromium against mf-quotes' production build (standalone mount).
 // Usage: (cd mf-quotes && pnpm build) && node mf-quotes/src/features/quote-builder/bench/run-in-chromium.mjs
 // Prints one JSON line with per-edit timings (ms): recompute + React re-render + forced layout.
-import { createReadStream, existsSync, statSync } from 'node:fs';
-import { createServer } from 'node:http';
-import { extname, join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { chromium } from 'playwright';
 
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../../../scripts/lib/chromium.cjs';
+import { serveDist } from '../../../../../scripts/lib/serve-dist.mjs';
 
 const dist = resolve(fileURLToPath(import.meta.url), '../../../../../dist');
-const types = { '.js': 'text/javascript', '.html': 'text/html', '.json': 'application/json', '.css': 'text/css' };
 
-const server = createServer((req, res) => {
-  const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
-  let file = join(dist, path);
-  if (!file.startsWith(dist) || !existsSync(file) || statSync(file).isDirectory()) {
-    if (path.endsWith('.json') || extname(path)) {
-      res.writeHead(404).end();
-      return;
-    }
-    file = join(dist, 'index.html');
-  }
-  res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
-  createReadStream(file).pipe(res);
-});
-await new Promise((r) => server.listen(0, '127.0.0.1', r));
-const { port } = server.address();
+const server = await serveDist(dist);
+const { port } = server;
 
 const browser = await chromium.launch({
   executablePath: CHROMIUM_PATH,
