@@ -6,7 +6,7 @@
 // usual « momentanément indisponible » fallback with « Réessayer ».
 import { tasksStore, useStoredValue } from '@atelier/storage';
 import { Banner, Button, Card, Tabs, TextArea } from '@atelier/ui';
-import { useEffect, useRef, useState, type ComponentType } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ComponentType } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 
@@ -92,7 +92,7 @@ export function RecognitionSlotContent() {
     [],
   );
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     const label = focusedControl.current;
     if (!Panels || !label || !frame.current) return;
     focusedControl.current = null;

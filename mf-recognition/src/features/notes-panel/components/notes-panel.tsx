@@ -2,7 +2,7 @@
 // the words it came from, unsure ones marked), then add the kept lines to the devis. Nothing is added silently.
 import type { ExtractionResult } from '@atelier/domain';
 import { Banner, Button, Input, TextArea } from '@atelier/ui';
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 
 import { AnalysisFeedback } from '../../../components/analysis-feedback';
@@ -103,7 +103,8 @@ export function NotesPanel({ propose, initialText, autoFocus, analyseAtOnce }: N
   };
 
   const handedOver = useRef(false);
-  useEffect(() => {
+  // A layout effect: the focus moves in the same task as the swap, so no keystroke falls between the two boxes.
+  useLayoutEffect(() => {
     if (handedOver.current) return;
     handedOver.current = true;
     if (autoFocus && box.current) {

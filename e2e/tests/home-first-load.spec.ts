@@ -1,0 +1,48 @@
+// Issue 14, the home page's share: mf-recognition is not part of the first load of /. The shell's placeholder of
+// the recognition section (tabs, photo buttons, the notes box of issue 13) is there at once; the remote loads when
+// the user uses it, and what was typed meanwhile is kept, focus included.
+import { appOrigin, expect, test } from '../fixtures';
+
+test('/ loads no mf-recognition code until the notes box is used; typed notes and focus survive the swap', async ({
+  page,
+  signedIn,
+}) => {
+  void signedIn;
+  const fromRecognition: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().startsWith(`${appOrigin(2)}/`)) fromRecognition.push(request.url());
+  });
+  await page.goto('/');
+  const placeholder = page.getByTestId('recognition-placeholder');
+  await expect(placeholder).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('tab', { name: "Reconnaissance d'image" })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('button', { name: 'Prendre une photo' })).toBeVisible();
+  await expect(page.getByLabel('Vos notes')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(fromRecognition).toEqual([]);
+
+  // Typing starts the load; the keystrokes go on in the same box and none is lost when the real panels arrive.
+  await page.getByLabel('Vos notes').click();
+  await page.keyboard.type('Plinthes 14,5 ml');
+  await expect(page.getByTestId('recognition-panels')).toBeVisible({ timeout: 30_000 });
+  await expect(placeholder).toHaveCount(0);
+  await page.keyboard.type(', carrelage 12 m2');
+  await expect(page.getByLabel('Vos notes')).toHaveValue('Plinthes 14,5 ml, carrelage 12 m2');
+  await expect(page.getByLabel('Vos notes')).toBeFocused();
+  expect(fromRecognition.some((url) => url.endsWith('remoteEntry.js') || url.endsWith('mf-manifest.json'))).toBe(true);
+  // Still nothing of the OCR engine or the analyser: they load with the first analysis.
+  expect(fromRecognition.filter((url) => /tesseract|\/ocr\.|\/analysis\.|traineddata/.test(url))).toEqual([]);
+});
+
+test('the voice tab chosen on the placeholder is the one open once the panels are loaded', async ({
+  page,
+  signedIn,
+}) => {
+  void signedIn;
+  await page.goto('/');
+  await expect(page.getByTestId('recognition-placeholder')).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('tab', { name: 'Reconnaissance vocale' }).click();
+  await expect(page.getByTestId('recognition-panels')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('tab', { name: 'Reconnaissance vocale' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tab', { name: 'Reconnaissance vocale' })).toBeFocused();
+});
