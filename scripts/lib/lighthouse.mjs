@@ -14,6 +14,24 @@ export const LIGHTHOUSE_BUDGETS = {
   '/': { performance: 90, accessibility: 100, lcpMs: 2000, tbtMs: 150, cls: 0.05 },
 };
 
+/** The LCP element as Lighthouse saw it (selector and a snippet), to know what the first paint must show. */
+function lcpElementOf(lhr) {
+  const items = lhr.audits['largest-contentful-paint-element']?.details?.items ?? [];
+  for (const item of items) {
+    const node = item.items?.[0]?.node ?? item.node;
+    if (node?.selector) return `${node.selector} ${String(node.snippet ?? '').slice(0, 120)}`;
+  }
+  return null;
+}
+
+/** The elements that moved (score and selector), for CLS. */
+function layoutShiftsOf(lhr) {
+  const items = lhr.audits['layout-shifts']?.details?.items ?? [];
+  return items
+    .slice(0, 5)
+    .map((item) => `${Number(item.score ?? 0).toFixed(3)} ${item.node?.selector ?? '?'}`);
+}
+
 export async function lighthouseRoutes(url, { email, password }) {
   const { default: lighthouse } = await import('lighthouse');
   const { chromium } = await import('playwright-core');
@@ -74,6 +92,8 @@ export async function lighthouseRoutes(url, { email, password }) {
         cls: Number((audit('cumulative-layout-shift') ?? 0).toFixed(3)),
         fcpMs: Math.round(audit('first-contentful-paint')),
         failedA11y,
+        lcpElement: lcpElementOf(lhr),
+        layoutShifts: layoutShiftsOf(lhr),
       };
       const r = results[route];
       const b = LIGHTHOUSE_BUDGETS[route];
@@ -82,7 +102,9 @@ export async function lighthouseRoutes(url, { email, password }) {
         `lighthouse ${route.padEnd(6)} perf ${r.performance} (≥${b.performance} ${ok(r.performance, b.performance, true)}), ` +
           `a11y ${r.accessibility} (${ok(r.accessibility, b.accessibility, true)}), LCP ${r.lcpMs} ms (${ok(r.lcpMs, b.lcpMs)}), ` +
           `TBT ${r.tbtMs} ms (${ok(r.tbtMs, b.tbtMs)}), CLS ${r.cls} (${ok(r.cls, b.cls)}), FCP ${r.fcpMs} ms` +
-          (failedA11y.length ? `; a11y audits failing: ${failedA11y.join(', ')}` : ''),
+          (failedA11y.length ? `; a11y audits failing: ${failedA11y.join(', ')}` : '') +
+          (r.lcpElement ? `\n    LCP element: ${r.lcpElement}` : '') +
+          r.layoutShifts.map((shift) => `\n    layout shift ${shift}`).join(''),
       );
     }
   } finally {

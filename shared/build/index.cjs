@@ -26,6 +26,11 @@ function versionOf(pkg) {
   return JSON.parse(fs.readFileSync(pkgJson, 'utf8')).version;
 }
 
+function reactRouterProduction() {
+  const pkgJson = require.resolve('react-router/package.json', { paths: [path.join(repoRoot, 'shell'), __dirname] });
+  return path.join(path.dirname(pkgJson), 'dist/production/index.mjs');
+}
+
 const ATELIER_PACKAGES = ['domain', 'bus', 'storage', 'platform', 'ui', 'documents'];
 
 /** Every module that must exist once per page. */
@@ -213,6 +218,9 @@ function createAppConfig({ app, dirname, exposes, runtimePlugins = [], copy = []
         clean: true,
       },
       resolve: {
+        // react-router exports its development build only; its production build (same code, dev warnings off)
+        // lets the minifier drop the warnings (issue 14, /auth cold load).
+        alias: production ? { 'react-router$': reactRouterProduction() } : {},
         extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
         extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
       },
@@ -261,6 +269,19 @@ function createAppConfig({ app, dirname, exposes, runtimePlugins = [], copy = []
           publicPath: isHost ? '/' : 'auto',
           chunks: ['main'],
         }),
+        // Shell: /auth gets its own page (auth.html, served for /auth by any static server with clean URLs, sirv
+        // included, and by the service worker's precache) whose app shell is the sign-in card (issue 14, LCP).
+        ...(isHost
+          ? [
+              new HtmlWebpackPlugin({
+                template: path.join(dirname, 'src/index.html'),
+                filename: 'auth.html',
+                publicPath: '/',
+                chunks: ['main'],
+                atelierPage: 'auth',
+              }),
+            ]
+          : []),
         ...(production && isHost ? [new PreloadStartupChunksPlugin()] : []),
         ...(copy.length ? [new CopyWebpackPlugin({ patterns: copy })] : []),
         ...(production && !isHost ? [new PrecacheManifestPlugin()] : []),

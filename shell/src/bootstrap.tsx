@@ -4,11 +4,12 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 
 import { App } from './app';
+import { earlyFetch } from './early-fetches';
 import { loadRemoteEntries, registerAtelierRemotes } from './federation/remote-registry';
 import { registerServiceWorker } from './pwa/service-worker';
 
 async function start() {
-  const [, remotes] = await Promise.all([loadRuntimeConfig(), loadRemoteEntries()]);
+  const [, remotes] = await Promise.all([loadRuntimeConfig(earlyFetch), loadRemoteEntries(earlyFetch)]);
   registerAtelierRemotes(remotes);
   startUserData();
   void initAuth();

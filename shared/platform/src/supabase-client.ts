@@ -1,5 +1,6 @@
-// THE supabase-js client of the page, created from the runtime configuration. supabase-js (~60 KB gzip)
-// is loaded on demand: a signed-out visitor on /auth does not download it until they submit a form.
+// THE Supabase client of the page, created from the runtime configuration. It is loaded on demand: a signed-out
+// visitor on /auth does not download it until they submit a form; and it is auth-js + postgrest-js (~33 KB gzip),
+// the rest of supabase-js (~57 KB in all) coming only when a page uses storage or functions (light-client.ts).
 import type { SupabaseClient } from '@supabase/supabase-js';
 
 import { getRuntimeConfig } from './config';
@@ -11,12 +12,11 @@ export const AUTH_STORAGE_KEY = 'atelier.auth.session';
 /** Loads supabase-js once and creates the page's client. */
 export function loadSupabase(): Promise<SupabaseClient> {
   if (platformState.client) return Promise.resolve(platformState.client);
-  platformState.clientPromise ??= import('@supabase/supabase-js').then(({ createClient }) => {
+  // auth-js + postgrest-js only; storage and functions load the rest of supabase-js on first use (light-client.ts).
+  platformState.clientPromise ??= import('./light-client').then(({ createLightClient }) => {
     if (!platformState.client) {
       const { supabaseUrl, supabaseAnonKey } = getRuntimeConfig();
-      platformState.client = createClient(supabaseUrl, supabaseAnonKey, {
-        auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: false, storageKey: AUTH_STORAGE_KEY },
-      });
+      platformState.client = createLightClient(supabaseUrl, supabaseAnonKey, { storageKey: AUTH_STORAGE_KEY });
     }
     return platformState.client;
   });

@@ -4,9 +4,10 @@
 // imported into the account once; on sign-out syncing stops and the settings read as empty (nothing of one
 // account is readable by the next one on the same browser).
 import type { LegacyImportCounts } from '@atelier/storage';
-import { BehaviorSubject, type Observable } from 'rxjs';
+import type { Observable } from 'rxjs';
 
 import { authState$, type AuthState } from './auth/auth-service';
+import { StateCell } from './state-stream';
 import { getSupabase } from './supabase-client';
 
 type Storage = typeof import('@atelier/storage');
@@ -25,16 +26,18 @@ export interface UserDataNotice {
   text: string;
 }
 
-const NOTICE_KEY = Symbol.for('atelier.platform.user-data.v1');
-type Runtime = { started: boolean; notice: BehaviorSubject<UserDataNotice | null>; userId: string | null };
+// A StateCell, not an rxjs BehaviorSubject: a static rxjs import would put the whole shared rxjs (~18 KB gzip) on
+// the signed-out /auth cold load (issue 14).
+const NOTICE_KEY = Symbol.for('atelier.platform.user-data.v2');
+type Runtime = { started: boolean; notice: StateCell<UserDataNotice | null>; userId: string | null };
 const runtime = ((globalThis as unknown as Record<symbol, Runtime>)[NOTICE_KEY] ??= {
   started: false,
-  notice: new BehaviorSubject<UserDataNotice | null>(null),
+  notice: new StateCell<UserDataNotice | null>(null),
   userId: null,
 });
 
 /** What the import of this browser's data told the user (null: nothing to say). */
-export const userDataNotice$: Observable<UserDataNotice | null> = runtime.notice.asObservable();
+export const userDataNotice$: Observable<UserDataNotice | null> = runtime.notice.stream;
 
 export function dismissUserDataNotice(): void {
   runtime.notice.next(null);

@@ -57,7 +57,7 @@ export function AppLayout() {
         </PlainHeader>
       )}
       <OfflineNotice />
-      <Main $screenTall={status === 'signed-in'}>
+      <Main $screenTall={status !== 'signed-out'}>
         {status === 'signed-in' ? <UserDataNotice /> : null}
         <Outlet />
       </Main>
