@@ -3,10 +3,14 @@
  * never has one, so it is removed around an @ only.
  */
 export function repairEmails(line: string): string {
-  return line
-    .replace(/\b([\w-]+)\. (?=[\w.-]+@)/g, '$1.')
-    .replace(/(@[\w-]+(?:\.[\w-]+)*)\. ([a-z]{2,6})\b/gi, '$1.$2')
-    .replace(/(\w) ?@ ?(?=[\w-]+\.[a-z]{2,6}\b)/gi, '$1@');
+  return (
+    line
+      // « f£garnier@outlook.fr »: a sign no address holds, between letters before the @, is its dot.
+      .replace(/(?<=[a-z\d])[£€¢·,;](?=[a-z\d][\w.-]*@[\w-]+\.)/gi, '.')
+      .replace(/\b([\w-]+)\. (?=[\w.-]+@)/g, '$1.')
+      .replace(/(@[\w-]+(?:\.[\w-]+)*)\. ([a-z]{2,6})\b/gi, '$1.$2')
+      .replace(/(\w) ?@ ?(?=[\w-]+\.[a-z]{2,6}\b)/gi, '$1@')
+  );
 }
 
 const MAILBOXES = 'orange|gmail|free|wanadoo|sfr|laposte|hotmail|yahoo|outlook|live|icloud|bbox|neuf|aol';

@@ -29,6 +29,8 @@ describe('repairEmails', () => {
     ['Email : jean.dupont @ gmail.com', 'Email : jean.dupont@gmail.com'],
     ['Client : Mme Julie Bernard, 06 22 33 44 55', 'Client : Mme Julie Bernard, 06 22 33 44 55'],
     ['Peinture. Pose de plinthes 8 ml', 'Peinture. Pose de plinthes 8 ml'],
+    ['Email : f£garnier@outlook.fr', 'Email : f.garnier@outlook.fr'],
+    ['Prix : 1,5 € ; contact@free.fr', 'Prix : 1,5 € ; contact@free.fr'],
   ])('%s → %s', (input, output) => {
     expect(repairEmails(input)).toBe(output);
   });

@@ -400,6 +400,8 @@ function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtraction['
   // « on ne refait pas le plafond, juste les murs »: after a negated clause, « juste les murs » answers it, not the
   // task said before it.
   let negatedSinceMatch = false;
+  // The last clause of work that matched no catalogue task (« peindre les volets en bois »), in its sentence.
+  let unmatchedWork: { terms: Term[]; sentence: number } | null = null;
   let pending: Quantity | null = null;
   let pendingSentence = -1;
   let order = 0;
@@ -500,6 +502,15 @@ function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtraction['
         ) {
           // « pour reprendre les seuils et les portes », « les boiseries des fenêtres et portes »: still the context.
           continue;
+        } else if (
+          !hasWork &&
+          unmatchedWork?.sentence === part.sentence &&
+          lastMatched?.line.sentence !== part.sentence &&
+          elaborates(terms, unmatchedWork.terms)
+        ) {
+          // « peindre les volets en bois, 4 volets »: the figure counts the things of the work just said, which is
+          // not in the catalogue; the noun they share alone does not make it another task (Pose de volet roulant).
+          continue;
         }
       }
       if (DEBUG)
@@ -520,6 +531,8 @@ function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtraction['
       ) {
         continue;
       }
+      if (!match && terms.some((t) => t.concept !== null && t.role !== 'install' && t.role !== 'remove'))
+        unmatchedWork = { terms, sentence: part.sentence };
       if (!match && CANCEL.test(part.folded)) {
         const last = lines[lines.length - 1];
         if (last && last.sentence === part.sentence && lastMatched?.line === last) lines.pop();

@@ -50,6 +50,10 @@ describe('correctOcrVocabulary (photos of handwriting-like notes, issue 13)', ()
     ['M. Garnier', 'M. Garnier'],
     ['martin.sophie@orange.fr', 'martin.sophie@orange.fr'],
     ['PAOw7a7d00f', 'PAOw7a7d00f'],
+    // Right words outside the vocabulary's exact forms stay: other forms of a known word, names, title words.
+    ['Volets roulants x 4, interrupteurs x 2', 'Volets roulants x 4, interrupteurs x 2'],
+    ['Travaux de toiture', 'Travaux de toiture'],
+    ['Karine Leblanc Rénovation', 'Karine Leblanc Rénovation'],
     // Short words (≤ 3 letters) are left alone: too many near neighbours.
     ['Pis lum x 5', 'Pis lum x 5'],
   ])('%s → %s', (input, output) => expect(correctOcrVocabulary(input, catalogue)).toBe(output));

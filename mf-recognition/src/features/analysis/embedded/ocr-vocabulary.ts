@@ -8,7 +8,7 @@
 import type { Task } from '@atelier/domain';
 
 import { STOP_WORDS, TRADE_LEXICON } from '../model/trade-lexicon';
-import { fold } from '../model/text';
+import { fold, stem } from '../model/text';
 
 /** Words notes use beyond the catalogue and the lexicon (folded forms are compared). */
 const NOTE_WORDS = `
@@ -22,6 +22,7 @@ bas grand grande petit petite double simple blanc blanche gris bois alu acier pv
 forfait forfaits fft ensemble ens unite unites heure heures jour jours semaine semaines quantite qte prix euros
 fourniture fourn pose fourni main oeuvre deplacement depl location benne gravats evacuation evac nettoyage
 demol prep pein plaf elec lum inter isol rempl install carr plomb menuis fen int ext dem cab rag pts
+travaux devis document provisoire projet renovation complete complet refait refaite email mail gmail adresse
 zero un une deux trois quatre cinq six sept huit neuf dix onze douze treize quatorze quinze seize vingt trente
 quarante cinquante soixante cent cents mille demi demie quart moitie metre metres carre carres lineaire lineaires
 `;
@@ -91,7 +92,11 @@ function allowance(length: number): number {
   return 3;
 }
 
-type Vocabulary = { folded: Set<string>; byLength: Map<number, Array<{ folded: string; word: string }>> };
+type Vocabulary = {
+  folded: Set<string>;
+  stems: Set<string>;
+  byLength: Map<number, Array<{ folded: string; word: string }>>;
+};
 
 const cache = new WeakMap<readonly Task[], Vocabulary>();
 
@@ -118,7 +123,7 @@ function buildVocabulary(catalogue: readonly Task[]): Vocabulary {
     list.push({ folded, word });
     byLength.set(folded.length, list);
   }
-  return { folded: new Set(written.keys()), byLength };
+  return { folded: new Set(written.keys()), stems: new Set([...written.keys()].map(stem)), byLength };
 }
 
 function vocabularyOf(catalogue: readonly Task[]): Vocabulary {
@@ -133,11 +138,15 @@ function vocabularyOf(catalogue: readonly Task[]): Vocabulary {
 /** The vocabulary word an OCR'd word stands for, or null when none is close and unambiguous. */
 export function nearestWord(token: string, vocabulary: Vocabulary): string | null {
   const folded = fold(token);
-  if (folded.length < 4 || vocabulary.folded.has(folded)) return null;
+  // A known word, or another form of one (« roulants », « interrupteurs », « change »), stays.
+  if (folded.length < 4 || vocabulary.folded.has(folded) || vocabulary.stems.has(stem(folded))) return null;
   const limit = allowance(folded.length);
+  // OCR swaps glyphs far more often than it loses two: a word two letters shorter or longer is another word
+  // (« Leblanc » is not « blanc »), except for long words.
+  const spread = folded.length >= 10 ? Math.floor(limit) : 1;
   let best: { word: string; folded: string; cost: number } | null = null;
   let second = Infinity;
-  for (let length = folded.length - Math.floor(limit); length <= folded.length + Math.floor(limit); length++) {
+  for (let length = folded.length - spread; length <= folded.length + spread; length++) {
     for (const candidate of vocabulary.byLength.get(length) ?? []) {
       const cost = ocrDistance(folded, candidate.folded, limit);
       if (cost > limit) continue;

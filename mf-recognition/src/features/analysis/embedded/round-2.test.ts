@@ -124,6 +124,12 @@ describe('a task sharing one word with a catalogue item is not matched on that w
     ['peindre la chambre 30 m²', ['30 m2 Peinture murs']],
     ['porte en bois x 2', ['2 unité Pose de porte intérieure']],
     ['changer le mitigeur de la douche', ['1 unité Pose de mitigeur']],
+    // A figure in its own clause counts the things of the work before it, still not a catalogue task.
+    ['peindre les volets en bois, 4 volets', []],
+    ['peindre les volets en bois, il y a 4 volets', []],
+    ['repeindre les volets, 6 volets. Peinture murs 20 m2', ['20 m2 Peinture murs']],
+    ['poser 4 volets roulants', ['4 unité Pose de volet roulant']],
+    ['peindre les volets en bois. Volets roulants x 4', ['4 unité Pose de volet roulant']],
   ])('%s → %j', (text, expected) => expect(tasks(text)).toEqual(expected));
 
   const second = loadCatalogue(SECOND_CATALOGUE_DIR);
