@@ -29,7 +29,9 @@ const loadRecognitionSlot = () =>
 
 const HOME_WITH_SLOT: RemoteModule<HomePageProps> = {
   ...REMOTE_MODULES.home,
-  load: () => Promise.all([REMOTE_MODULES.home.load(), loadRecognitionSlot()]).then(([home]) => home),
+  // The devis editor never depends on the placeholder's chunk: without it, the section stays empty.
+  load: () =>
+    Promise.all([REMOTE_MODULES.home.load(), loadRecognitionSlot().catch(() => undefined)]).then(([home]) => home),
 };
 
 function RecognitionSlot() {
