@@ -27,9 +27,7 @@ function lcpElementOf(lhr) {
 /** The elements that moved (score and selector), for CLS. */
 function layoutShiftsOf(lhr) {
   const items = lhr.audits['layout-shifts']?.details?.items ?? [];
-  return items
-    .slice(0, 5)
-    .map((item) => `${Number(item.score ?? 0).toFixed(3)} ${item.node?.selector ?? '?'}`);
+  return items.slice(0, 5).map((item) => `${Number(item.score ?? 0).toFixed(3)} ${item.node?.selector ?? '?'}`);
 }
 
 export async function lighthouseRoutes(url, { email, password }) {
