@@ -14,22 +14,30 @@ export const LIGHTHOUSE_BUDGETS = {
   '/': { performance: 90, accessibility: 100, lcpMs: 2000, tbtMs: 150, cls: 0.05 },
 };
 
+/** Every `{ type: 'node' }` item under an audit's details (Lighthouse 13 keeps them in tables and lists). */
+function nodesOf(details, found = []) {
+  if (!details || typeof details !== 'object') return found;
+  if (details.type === 'node' && details.selector) found.push(details);
+  for (const value of Object.values(details)) if (value && typeof value === 'object') nodesOf(value, found);
+  return found;
+}
+
 /** The LCP element as Lighthouse saw it (selector and a snippet), to know what the first paint must show. */
 function lcpElementOf(lhr) {
-  const items = lhr.audits['largest-contentful-paint-element']?.details?.items ?? [];
-  for (const item of items) {
-    const node = item.items?.[0]?.node ?? item.node;
-    if (node?.selector) return `${node.selector} ${String(node.snippet ?? '').slice(0, 120)}`;
+  for (const id of ['largest-contentful-paint-element', 'lcp-breakdown-insight', 'lcp-discovery-insight']) {
+    const [node] = nodesOf(lhr.audits[id]?.details);
+    if (node) return `${node.selector} ${String(node.snippet ?? '').slice(0, 120)}`;
   }
   return null;
 }
 
-/** The elements that moved (score and selector), for CLS. */
+/** The elements that moved, for CLS (selectors). */
 function layoutShiftsOf(lhr) {
-  const items = lhr.audits['layout-shifts']?.details?.items ?? [];
-  return items
-    .slice(0, 5)
-    .map((item) => `${Number(item.score ?? 0).toFixed(3)} ${item.node?.selector ?? '?'}`);
+  for (const id of ['layout-shifts', 'cls-culprits-insight']) {
+    const nodes = nodesOf(lhr.audits[id]?.details);
+    if (nodes.length) return nodes.slice(0, 5).map((node) => node.selector);
+  }
+  return [];
 }
 
 export async function lighthouseRoutes(url, { email, password }) {
