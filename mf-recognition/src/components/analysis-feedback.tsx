@@ -89,25 +89,4 @@ export function EmptyCatalogueWarning() {
   );
 }
 
-const TipsBox = styled.aside`
-  margin-top: 1rem;
-  color: ${({ theme }) => theme.colors.muted};
-  font-size: ${({ theme }) => theme.font.size.sm};
-  ul {
-    margin: 0.25rem 0 0;
-    padding-left: 1.25rem;
-  }
-`;
-
-export function Tips({ tips }: { tips: readonly string[] }) {
-  return (
-    <TipsBox>
-      <strong>{FEEDBACK_MESSAGES.tipsTitle}</strong>
-      <ul>
-        {tips.map((tip) => (
-          <li key={tip}>{tip}</li>
-        ))}
-      </ul>
-    </TipsBox>
-  );
-}
+export { Tips } from '@atelier/ui/src/recognition-frame';

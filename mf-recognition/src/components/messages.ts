@@ -1,13 +1,14 @@
 // Wording shared by the image and voice panels (SPEC §2, §8, §9).
+import { RECOGNITION_FRAME_MESSAGES as F } from '@atelier/ui/src/recognition-frame';
+
 export const FEEDBACK_MESSAGES = {
   retry: 'Réessayer',
   close: 'Fermer',
-  analysing: 'Analyse en cours...',
-  emptyCatalogueTitle: 'Aucune tâche dans votre catalogue',
-  emptyCatalogue:
-    "Créez d'abord vos tâches dans la Gestion des Tâches : la reconnaissance associe ce qu'elle lit aux tâches de votre catalogue.",
-  goToTasks: 'Aller à la Gestion des Tâches',
-  tipsTitle: 'Conseils',
+  analysing: F.analysing,
+  emptyCatalogueTitle: F.emptyCatalogueTitle,
+  emptyCatalogue: F.emptyCatalogue,
+  goToTasks: F.goToTasks,
+  tipsTitle: F.tipsTitle,
   quotaReached:
     'Vous avez atteint votre limite de devis mensuelle. Passez à un plan supérieur pour créer des devis illimités.',
   successPrefix: 'Analyse réussie ! Ajouté au devis en cours :',

@@ -6,6 +6,7 @@ import type { ExtractionResult, Task } from '@atelier/domain';
 import { getRuntimeConfig, getSupabase } from '@atelier/platform';
 import { tasksStore } from '@atelier/storage';
 import { Card, Tabs } from '@atelier/ui';
+import type { RecognitionStart } from '@atelier/ui/src/recognition-frame';
 import { useState } from 'react';
 
 import { ImagePanel } from '../features/image-panel/components/image-panel';
@@ -84,20 +85,7 @@ async function proposeFromNotes(text: string): Promise<NotesProposal> {
   return { result, lines };
 }
 
-/** What the user did on the shell's placeholder before this module was loaded (nothing is lost). */
-export interface RecognitionStart {
-  tab?: TabKey;
-  /** Notes typed or pasted in the placeholder's notes box. */
-  notes?: string;
-  /** The notes box had the focus: it keeps it (caret at the end). */
-  focusNotes?: boolean;
-  /** « Analyser les notes » was pressed. */
-  analyseNotes?: boolean;
-  /** A file chosen with « Choisir une image ». */
-  image?: File;
-  /** « Prendre une photo » was pressed. */
-  openCamera?: boolean;
-}
+export type { RecognitionStart };
 
 export default function RecognitionPanels({ start }: { start?: RecognitionStart }) {
   const [tab, setTab] = useState<TabKey>(start?.tab ?? 'image');

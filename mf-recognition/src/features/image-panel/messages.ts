@@ -1,10 +1,11 @@
 // Every text of the image recognition panel (SPEC §2, §5, §8).
+import { RECOGNITION_FRAME_MESSAGES as F } from '@atelier/ui/src/recognition-frame';
+
 export const IMAGE_MESSAGES = {
-  title: "Reconnaissance d'image",
-  intro:
-    'Photographiez ou choisissez une image de vos notes : tâches, quantités, client et titre du projet sont ajoutés au devis en cours.',
-  takePhoto: 'Prendre une photo',
-  chooseImage: 'Choisir une image',
+  title: F.imageTitle,
+  intro: F.imageIntro,
+  takePhoto: F.takePhoto,
+  chooseImage: F.chooseImage,
   cameraStarting: 'Démarrage de la caméra...',
   switchCamera: 'Changer de caméra',
   frontCamera: 'Caméra avant',
@@ -32,13 +33,7 @@ export const IMAGE_MESSAGES = {
   captureNoImage: "Impossible de créer l'image",
   captureFailed: 'Erreur lors de la capture',
   switchFailed: 'Erreur lors du changement de caméra',
-  tips: [
-    'Posez la feuille à plat, bien éclairée, sans reflet ni ombre.',
-    'Cadrez une seule page, texte droit et net, en remplissant le cadre.',
-    'Une tâche par ligne avec sa quantité et son unité (ex. : Peinture murs 25 m2).',
-    "Ajoutez le nom, le téléphone, l'email et l'adresse du client pour compléter sa fiche.",
-    "Les notes imprimées ou tapées sont bien mieux reconnues que l'écriture manuscrite.",
-  ],
+  tips: F.imageTips,
 } as const;
 
 /** SPEC §5/§9: images up to 20 MB. */

@@ -1,13 +1,13 @@
 // Every text of the notes box (issue 13): typed or pasted notes → proposed lines → accepted into the devis.
+import { RECOGNITION_FRAME_MESSAGES as F } from '@atelier/ui/src/recognition-frame';
+
 export const NOTES_MESSAGES = {
-  title: 'Notes de chantier',
-  intro:
-    'Tapez ou collez vos notes (SMS, email, dictée) : chaque ligne proposée montre les mots dont elle vient, et vous la validez avant qu’elle rejoigne le devis.',
-  label: 'Vos notes',
-  placeholder:
-    'Ex. : Chambre 3,50 sur 4, carrelage au sol. Plinthes 14,5 ml. Client : Hélène de La Tour, 06 12 34 56 78',
-  analyse: 'Analyser les notes',
-  analysing: 'Analyse en cours...',
+  title: F.notesTitle,
+  intro: F.notesIntro,
+  label: F.notesLabel,
+  placeholder: F.notesPlaceholder,
+  analyse: F.analyseNotes,
+  analysing: F.analysing,
   blank: 'Aucun texte détecté. Veuillez réessayer.',
   noResult: 'Aucune information pertinente trouvée dans le texte',
   unexpected: 'Erreur inattendue. Réessayez avec un texte plus clair',

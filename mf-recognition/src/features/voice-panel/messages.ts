@@ -1,7 +1,9 @@
 // Every text of the voice recognition panel (SPEC §2, §5, §8).
+import { RECOGNITION_FRAME_MESSAGES as F } from '@atelier/ui/src/recognition-frame';
+
 export const VOICE_MESSAGES = {
-  title: 'Reconnaissance vocale',
-  intro: 'Dictez vos notes de chantier : tâches, quantités, client et titre du projet sont ajoutés au devis en cours.',
+  title: F.voiceTitle,
+  intro: F.voiceIntro,
   startListening: "Démarrer l'écoute",
   stopListening: "Arrêter l'écoute",
   mute: 'Couper le micro',

@@ -4,7 +4,9 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 
-import { RecognitionSlotContent, resetRecognitionSlotForTests, type RecognitionStart } from './recognition-slot';
+import type { RecognitionStart } from '@atelier/ui/src/recognition-frame';
+
+import { RecognitionSlotContent, resetRecognitionSlotForTests } from './recognition-slot';
 
 const load = jest.fn();
 jest.mock('../../federation/remotes', () => ({

@@ -6,25 +6,19 @@
 // usual « momentanément indisponible » fallback with « Réessayer ».
 import { tasksStore, useStoredValue } from '@atelier/storage';
 import { Banner, Button, Card, Tabs, TextArea } from '@atelier/ui';
+import {
+  ActionRow as Row,
+  MutedText as Muted,
+  RECOGNITION_FRAME_MESSAGES as M,
+  Tips,
+  type RecognitionStart,
+} from '@atelier/ui/src/recognition-frame';
 import { useEffect, useLayoutEffect, useRef, useState, type ComponentType } from 'react';
 import { Link } from 'react-router-dom';
-import styled from 'styled-components';
 
 import { RemoteView } from '../../federation/remote-view';
 import { REMOTE_MODULES, type RemoteModule } from '../../federation/remotes';
-import { RECOGNITION_SLOT_MESSAGES as M } from './messages';
 
-type TabKey = 'image' | 'voice';
-
-/** mf_recognition/RecognitionPanels' props (hand-written contract, dts is off). */
-export interface RecognitionStart {
-  tab?: TabKey;
-  notes?: string;
-  focusNotes?: boolean;
-  analyseNotes?: boolean;
-  image?: File;
-  openCamera?: boolean;
-}
 type PanelsProps = { start?: RecognitionStart };
 
 const recognition = REMOTE_MODULES.recognition as unknown as RemoteModule<PanelsProps>;
@@ -50,28 +44,6 @@ const TABS = [
   { key: 'image' as const, label: M.imageTitle },
   { key: 'voice' as const, label: M.voiceTitle },
 ];
-
-// Same styles as mf-recognition's panels (image-panel.tsx Row/Muted, analysis-feedback.tsx Tips).
-const Row = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 0.5rem;
-  margin-bottom: 1rem;
-`;
-
-const Muted = styled.p`
-  color: ${({ theme }) => theme.colors.muted};
-`;
-
-const TipsBox = styled.aside`
-  margin-top: 1rem;
-  color: ${({ theme }) => theme.colors.muted};
-  font-size: ${({ theme }) => theme.font.size.sm};
-  ul {
-    margin: 0.25rem 0 0;
-    padding-left: 1.25rem;
-  }
-`;
 
 export function RecognitionSlotContent() {
   const [Panels, setPanels] = useState<ComponentType<PanelsProps> | null>(() => loaded);
@@ -164,14 +136,7 @@ export function RecognitionSlotContent() {
                 }}
               />
             </Row>
-            <TipsBox>
-              <strong>{M.tipsTitle}</strong>
-              <ul>
-                {M.imageTips.map((tip) => (
-                  <li key={tip}>{tip}</li>
-                ))}
-              </ul>
-            </TipsBox>
+            <Tips tips={M.imageTips} />
           </section>
         ) : (
           <section aria-label={M.voiceTitle} aria-busy="true">

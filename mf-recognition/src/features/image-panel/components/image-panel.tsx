@@ -1,6 +1,7 @@
 import type { ExtractionResult } from '@atelier/domain';
 import { tasksStore, useStoredValue } from '@atelier/storage';
 import { Button } from '@atelier/ui';
+import { ActionRow as Row, MutedText as Muted } from '@atelier/ui/src/recognition-frame';
 import { type ChangeEvent, useCallback, useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 
@@ -11,13 +12,6 @@ import { useCamera } from '../hooks/use-camera';
 import { IMAGE_MESSAGES } from '../messages';
 import { CaptureError } from '../model/camera-errors';
 import { validateImageFile } from '../model/image-file';
-
-const Row = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 0.5rem;
-  margin-bottom: 1rem;
-`;
 
 const CameraBox = styled.div`
   position: relative;
@@ -76,10 +70,6 @@ const Preview = styled.figure`
     font-size: ${({ theme }) => theme.font.size.sm};
     color: ${({ theme }) => theme.colors.muted};
   }
-`;
-
-const Muted = styled.p`
-  color: ${({ theme }) => theme.colors.muted};
 `;
 
 export interface ImagePanelProps {
