@@ -11,6 +11,7 @@
 import { chromium, type Page } from 'playwright-core';
 
 import { startBackend } from '../../backend/src/server.ts';
+import { DEFAULT_CUSTOMIZATION } from '../../shared/domain/src/entities.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../lib/chromium.cjs';
 import { appPorts, localRuntimeConfig, serveApps } from '../lib/serve-apps.mjs';
 
@@ -41,34 +42,7 @@ const SNAPSHOT = {
     logo: '',
     footer: 'Assurance décennale AXA n° 123456',
   },
-  customization: {
-    colors: { primary: '#1a365d', secondary: '#2d3748', accent: '#4299e1' },
-    fonts: { title: 'Helvetica', body: 'Arial' },
-    tableStyle: 'simple',
-    showHeader: true,
-    showFooter: true,
-    additionalText: '',
-    layout: {
-      logoSize: 'medium',
-      companyInfoPosition: 'left',
-      clientInfoPosition: 'right',
-      spacing: 10,
-      fontSize: { title: 14, subtitle: 12, body: 10 },
-      margins: { top: 15, right: 15, bottom: 15, left: 15 },
-      positions: {},
-    },
-    invoice: {
-      paymentText: 'Paiement à réception de facture',
-      latePaymentText:
-        "En cas de retard de paiement, des pénalités égales à trois fois le taux d'intérêt légal seront exigibles, ainsi qu'une indemnité forfaitaire pour frais de recouvrement de 40 €.",
-      paymentDeadline: 30,
-      showQuoteReference: true,
-      showPaymentStatus: true,
-      showPaymentDate: true,
-      customHeader: '',
-      customFooter: '',
-    },
-  },
+  customization: DEFAULT_CUSTOMIZATION,
 };
 
 async function seed(backend: Awaited<ReturnType<typeof startBackend>>, userId: string) {
