@@ -8,7 +8,8 @@ import { log, repoRoot, run } from './bootstrap.mjs';
 
 export const APP_DIRS = ['shell', 'mf-quotes', 'mf-recognition', 'mf-clients', 'mf-account', 'mf-admin'];
 
-function walk(dir, files = []) {
+/** Every file below `dir` (node_modules, dist and dot-entries left out). */
+export function walk(dir, files = []) {
   if (!existsSync(dir)) return files;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name.startsWith('.')) continue;
@@ -19,7 +20,8 @@ function walk(dir, files = []) {
   return files;
 }
 
-function hashFiles(files) {
+/** Content hash of `files` (paths relative to the repository included), in a stable order. */
+export function hashFiles(files) {
   const hash = createHash('sha256');
   for (const file of [...files].sort()) {
     if (!existsSync(file) || !statSync(file).isFile()) continue;

@@ -5,43 +5,26 @@
 // tsx. npm packages stay external (resolved from the repository's node_modules), @atelier/* workspace packages
 // (TypeScript sources) are bundled, and scripts/lib/*.mjs are imported from their own place (they locate the
 // repository from their own URL).
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { repoRoot } from './bootstrap.mjs';
+import { hashFiles, walk } from './build-apps.mjs';
 
 const OUT_DIR = path.join(repoRoot, '.atelier/cache');
 const OUT_FILE = path.join(OUT_DIR, 'run-product.mjs');
 const STAMP_FILE = path.join(OUT_DIR, 'run-product.hash');
 const ENTRY = path.join(repoRoot, 'scripts/run-product.ts');
 
-function walk(dir, files = []) {
-  if (!existsSync(dir)) return files;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name.startsWith('.')) continue;
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) walk(full, files);
-    else if (/\.(ts|mjs|js|json)$/.test(entry.name) && !/\.test\./.test(entry.name)) files.push(full);
-  }
-  return files;
-}
-
 /** Hash of everything the bundle is made of (backend, workspace packages it may import, the entry, the lockfile). */
 function inputsHash() {
-  const files = [
+  const sources = (dir) => walk(dir).filter((file) => /\.(ts|mjs|js|json)$/.test(file) && !/\.test\./.test(file));
+  return hashFiles([
     ENTRY,
     path.join(repoRoot, 'pnpm-lock.yaml'),
-    ...walk(path.join(repoRoot, 'backend/src')),
-    ...walk(path.join(repoRoot, 'shared/domain/src')),
-  ].sort();
-  const hash = createHash('sha256');
-  for (const file of files) {
-    if (!existsSync(file) || !statSync(file).isFile()) continue;
-    hash.update(path.relative(repoRoot, file));
-    hash.update(readFileSync(file));
-  }
-  return hash.digest('hex');
+    ...sources(path.join(repoRoot, 'backend/src')),
+    ...sources(path.join(repoRoot, 'shared/domain/src')),
+  ]);
 }
 
 /** Builds the bundle if it is missing or stale; returns its path, or null when esbuild is unavailable or failed. */
