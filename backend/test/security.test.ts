@@ -482,6 +482,18 @@ describe('the shell and every remote', () => {
         // Every <script> of the built HTML has a src (no inline script for the CSP to block).
         for (const tag of body.match(/<script\b[^>]*>/g) ?? []) expect(tag).toMatch(/\bsrc=/);
       }
+      // A worker's script and a fetch() (the service worker caching the HTML) carry the whole policy; a <script>
+      // chunk keeps nosniff and the referrer policy only (a CSP header is not enforced there).
+      for (const dest of ['worker', 'serviceworker', 'empty', 'document']) {
+        const asWorker = await fetch(`http://127.0.0.1:${ports[name]}/`, { headers: { 'sec-fetch-dest': dest } });
+        expect(asWorker.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+        await asWorker.body?.cancel();
+      }
+      const asScript = await fetch(`http://127.0.0.1:${ports[name]}/`, { headers: { 'sec-fetch-dest': 'script' } });
+      expect(asScript.headers.get('content-security-policy')).toBeNull();
+      expect(asScript.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(asScript.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      await asScript.body?.cancel();
     }
   });
 });

@@ -1,7 +1,7 @@
 // Lighthouse 13 (mobile preset, default simulated throttling) on /auth and on / signed in, driving Debian's
 // Chromium. The signed-in session is made in the same (persistent) browser profile, then every cache and
 // service worker is cleared so each run is a cold first load with the session kept.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -88,6 +88,11 @@ export async function lighthouseRoutes(url, { email, password }) {
         undefined,
       );
       const lhr = runnerResult.lhr;
+      // ATELIER_LIGHTHOUSE_DUMP=dir keeps each route's whole report (lhr JSON) to study its trace-derived audits.
+      if (process.env.ATELIER_LIGHTHOUSE_DUMP) {
+        const name = route === '/' ? 'home' : route.slice(1);
+        writeFileSync(path.join(process.env.ATELIER_LIGHTHOUSE_DUMP, `lighthouse-${name}.json`), JSON.stringify(lhr));
+      }
       const audit = (id) => lhr.audits[id]?.numericValue;
       const failedA11y = Object.values(lhr.audits)
         .filter((a) => a.score === 0 && lhr.categories.accessibility.auditRefs.some((r) => r.id === a.id))

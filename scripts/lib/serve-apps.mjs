@@ -112,8 +112,18 @@ export async function serveApps({ runtimeConfig, host = '127.0.0.1', ports = {},
   const servers = [];
   const appOrigins = Object.keys(p).map((name) => `http://${publicHost}:${p[name]}`);
   const headers = securityHeaders({ runtimeConfig, appOrigins });
-  const secure = (res) => {
-    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  // A policy is enforced only where a document or a worker runs: a <script>, stylesheet, font or image fetch
+  // (Sec-Fetch-Dest) gets nosniff and the referrer policy without the 700-byte CSP, which would otherwise ride on
+  // each of a page's twenty chunks (issue 14: every header byte counts in the cold-load budget). Navigations,
+  // workers, fetch() (the service worker's precache of the HTML) and requests without the header keep it all.
+  const subresourceHeaders = {
+    'X-Content-Type-Options': headers['X-Content-Type-Options'],
+    'Referrer-Policy': headers['Referrer-Policy'],
+  };
+  const SUBRESOURCE_DESTINATIONS = new Set(['script', 'style', 'font', 'image']);
+  const secure = (req, res) => {
+    const subresource = SUBRESOURCE_DESTINATIONS.has(String(req.headers['sec-fetch-dest'] ?? ''));
+    for (const [name, value] of Object.entries(subresource ? subresourceHeaders : headers)) res.setHeader(name, value);
   };
 
   // A missing build answers 404 (the security headers are still sent).
@@ -137,7 +147,7 @@ export async function serveApps({ runtimeConfig, host = '127.0.0.1', ports = {},
   servers.push(
     await listen(
       createServer((req, res) => {
-        secure(res);
+        secure(req, res);
         const url = (req.url || '/').split('?')[0];
         if (url === '/config.json') return json(res, runtimeConfig);
         if (url === '/remotes.json') return json(res, remotes);
@@ -153,7 +163,7 @@ export async function serveApps({ runtimeConfig, host = '127.0.0.1', ports = {},
     servers.push(
       await listen(
         createServer((req, res) => {
-          secure(res);
+          secure(req, res);
           res.setHeader('Access-Control-Allow-Origin', '*');
           res.setHeader('Access-Control-Allow-Headers', '*');
           if (req.method === 'OPTIONS') {
