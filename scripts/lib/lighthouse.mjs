@@ -92,6 +92,8 @@ export async function lighthouseRoutes(url, { email, password }) {
       if (process.env.ATELIER_LIGHTHOUSE_DUMP) {
         const name = route === '/' ? 'home' : route.slice(1);
         writeFileSync(path.join(process.env.ATELIER_LIGHTHOUSE_DUMP, `lighthouse-${name}.json`), JSON.stringify(lhr));
+        const trace = runnerResult.artifacts?.Trace;
+        if (trace) writeFileSync(path.join(process.env.ATELIER_LIGHTHOUSE_DUMP, `trace-${name}.json`), JSON.stringify(trace));
       }
       const audit = (id) => lhr.audits[id]?.numericValue;
       const failedA11y = Object.values(lhr.audits)

@@ -1,5 +1,5 @@
 // Text helpers shared by the PDF renderer and the HTML preview.
-import { formatEuros, type Cents } from '@atelier/domain';
+import { formatEuros, lazy, type Cents } from '@atelier/domain';
 
 /**
  * Characters of WinAnsiEncoding (CP1252) above 0x7F that are not Latin-1: jsPDF's standard fonts
@@ -77,11 +77,13 @@ export function formatAmount(cents: Cents): string {
   return formatEuros(cents).replace(/[\u202F\u00A0]/g, ' ');
 }
 
-const quantityFormatter = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 });
+const quantityFormatter = lazy(() => new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 }));
 
 /** « 12 », « 2,5 », « 1 500 » (plain spaces). */
 export function formatQuantity(quantity: number): string {
-  return quantityFormatter.format(quantity).replace(/[\u202F\u00A0]/g, ' ');
+  return quantityFormatter()
+    .format(quantity)
+    .replace(/[\u202F\u00A0]/g, ' ');
 }
 
 /** VAT rate as French text: « 20 % », « 5,5 % ». */
@@ -89,11 +91,14 @@ export function formatRate(rate: number): string {
   return `${formatQuantity(rate)} %`;
 }
 
-const dateFormatter = new Intl.DateTimeFormat('fr-FR', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-});
+const dateFormatter = lazy(
+  () =>
+    new Intl.DateTimeFormat('fr-FR', {
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+    }),
+);
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -107,7 +112,7 @@ function parseDate(value: string): Date {
 export function formatDate(value: string | Date): string {
   const date = typeof value === 'string' ? parseDate(value) : value;
   if (Number.isNaN(date.getTime())) return '';
-  return dateFormatter.format(date);
+  return dateFormatter().format(date);
 }
 
 /** Issue date + n days (calendar days, local time). */

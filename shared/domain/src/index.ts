@@ -4,3 +4,4 @@ export * from './plans';
 export * from './subscription-status';
 export * from './plan-catalog';
 export * from './numbers';
+export * from './lazy';

@@ -1,4 +1,5 @@
 // Money is integer cents end to end; euros appear only at the edges (storage shapes, display).
+import { lazy } from './lazy';
 export type Cents = number;
 
 export const DEFAULT_VAT_RATE = 20;
@@ -41,14 +42,17 @@ export function computeTotals(lines: readonly LineAmountInput[], vatRate: number
   return { totalHTCents, tvaCents, totalTTCCents: totalHTCents + tvaCents };
 }
 
-const euroFormatter = new Intl.NumberFormat('fr-FR', {
-  style: 'currency',
-  currency: 'EUR',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+const euroFormatter = lazy(
+  () =>
+    new Intl.NumberFormat('fr-FR', {
+      style: 'currency',
+      currency: 'EUR',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    }),
+);
 
 /** « 1 234,50 € » (narrow no-break spaces as Intl produces them). */
 export function formatEuros(cents: Cents): string {
-  return euroFormatter.format(cents / 100);
+  return euroFormatter().format(cents / 100);
 }

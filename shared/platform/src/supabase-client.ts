@@ -13,7 +13,9 @@ export const AUTH_STORAGE_KEY = 'atelier.auth.session';
 export function loadSupabase(): Promise<SupabaseClient> {
   if (platformState.client) return Promise.resolve(platformState.client);
   // auth-js + postgrest-js only; storage and functions load the rest of supabase-js on first use (light-client.ts).
-  platformState.clientPromise ??= import('./light-client').then(({ createLightClient }) => {
+  platformState.clientPromise ??= import('./light-client').then(async ({ createLightClient }) => {
+    // The client is made in a task of its own, not in the one that evaluated auth-js (issue 14, TBT).
+    await new Promise<void>((resolve) => setTimeout(resolve, 0));
     if (!platformState.client) {
       const { supabaseUrl, supabaseAnonKey } = getRuntimeConfig();
       platformState.client = createLightClient(supabaseUrl, supabaseAnonKey, { storageKey: AUTH_STORAGE_KEY });

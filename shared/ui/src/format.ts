@@ -1,15 +1,19 @@
 // French formatters for display only (values stay cents / ISO strings everywhere else).
 // Deep import: money helpers are pure, and the package index would pull zod into the /auth cold load.
 export { formatEuros } from '@atelier/domain/src/money';
+import { lazy } from '@atelier/domain/src/lazy';
 
-const dateFormat = new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', year: 'numeric' });
-const dateTimeFormat = new Intl.DateTimeFormat('fr-FR', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
+const dateFormat = lazy(() => new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', year: 'numeric' }));
+const dateTimeFormat = lazy(
+  () =>
+    new Intl.DateTimeFormat('fr-FR', {
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+    }),
+);
 
 function toDate(value: string | number | Date | null | undefined): Date | null {
   if (value === null || value === undefined || value === '') return null;
@@ -20,13 +24,13 @@ function toDate(value: string | number | Date | null | undefined): Date | null {
 /** 05/03/2026, or '' for a missing/invalid date. */
 export function formatDate(value: string | number | Date | null | undefined): string {
   const date = toDate(value);
-  return date ? dateFormat.format(date) : '';
+  return date ? dateFormat().format(date) : '';
 }
 
 /** 05/03/2026 14:30 */
 export function formatDateTime(value: string | number | Date | null | undefined): string {
   const date = toDate(value);
-  return date ? dateTimeFormat.format(date).replace(',', '') : '';
+  return date ? dateTimeFormat().format(date).replace(',', '') : '';
 }
 
 /** French phone numbers in pairs (06 12 34 56 78); anything else is returned trimmed as typed. */

@@ -9,6 +9,7 @@ import {
   documentSnapshotSchema,
   eurosToCents,
   centsToEuros,
+  lazy,
   quoteLineSchema,
   type DocumentSnapshot,
   type Invoice,
@@ -109,11 +110,11 @@ function isoDate(value: string | undefined, fallback: () => Date = () => new Dat
   return (Number.isFinite(ms) ? new Date(ms) : fallback()).toISOString();
 }
 
-const PARIS_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' });
+const PARIS_DAY = lazy(() => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }));
 
 /** Today as a French calendar day (YYYY-MM-DD). */
 export function calendarToday(now = new Date()): string {
-  return PARIS_DAY.format(now);
+  return PARIS_DAY().format(now);
 }
 
 /** A calendar date (YYYY-MM-DD, the invoices' date columns) from an ISO date or date-time. */
