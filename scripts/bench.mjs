@@ -16,6 +16,7 @@ import {
   nodeBin,
   repoRoot,
 } from './lib/bootstrap.mjs';
+import { seedCatalogue, waitForLocalCatalogue } from './lib/bench-catalogue.mjs';
 import { APP_DIRS, buildApps } from './lib/build-apps.mjs';
 import { CHROMIUM_ARGS } from './lib/chromium.cjs';
 import { lighthouseRoutes } from './lib/lighthouse.mjs';
@@ -80,7 +81,11 @@ const APP_BY_PORT = {
   3005: 'mf-admin',
 };
 
-async function coldLoads(url) {
+/**
+ * Cold loads of every route for a fresh artisan, with a catalogue of 30 tasks unless `catalogue` is false (the
+ * home page then shows its « Aucune tâche » banner).
+ */
+async function coldLoads(url, { catalogue = true } = {}) {
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
@@ -99,6 +104,7 @@ async function coldLoads(url) {
     }),
   });
   if (!signup.ok) throw new Error(`bench sign-up failed: ${signup.status}`);
+  const tasks = catalogue ? await seedCatalogue(config, { email, password }) : 0;
 
   // Sign in once to obtain a stored session, then measure each route in a brand-new context (empty HTTP cache).
   const login = await browser.newContext();
@@ -108,6 +114,7 @@ async function coldLoads(url) {
   await loginPage.getByLabel('Mot de passe', { exact: true }).fill(password);
   await loginPage.getByRole('button', { name: 'Se connecter' }).click();
   await loginPage.waitForURL(`${url}/`);
+  if (tasks) await waitForLocalCatalogue(loginPage);
   const storageState = await login.storageState();
   await login.close();
 
@@ -155,7 +162,7 @@ async function coldLoads(url) {
     await context.close();
   }
   await browser.close();
-  return { results, credentials: { email, password } };
+  return { results, credentials: { email, password, tasks } };
 }
 
 function runScript(file) {
@@ -197,6 +204,13 @@ async function main() {
         const { results, credentials } = await coldLoads(url);
         report.coldLoads = results;
         if (wants('lighthouse')) report.lighthouse = await lighthouseRoutes(url, credentials);
+        // ATELIER_BENCH_EMPTY_CATALOGUE=1: the same for a new user without any task (/ with its banner).
+        if (process.env.ATELIER_BENCH_EMPTY_CATALOGUE === '1') {
+          log('── the same with an empty catalogue');
+          const empty = await coldLoads(url, { catalogue: false });
+          report.coldLoadsEmptyCatalogue = empty.results;
+          if (wants('lighthouse')) report.lighthouseEmptyCatalogue = await lighthouseRoutes(url, empty.credentials);
+        }
       }
     } finally {
       process.kill(-child.pid, 'SIGTERM');

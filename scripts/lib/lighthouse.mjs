@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
+import { waitForLocalCatalogue } from './bench-catalogue.mjs';
 import { CHROMIUM_PATH, log } from './bootstrap.mjs';
 import { CHROMIUM_ARGS } from './chromium.cjs';
 
@@ -40,7 +41,8 @@ function layoutShiftsOf(lhr) {
   return [];
 }
 
-export async function lighthouseRoutes(url, { email, password }) {
+/** @param {{ email: string, password: string, tasks?: number }} user the bench's artisan (`tasks` in its catalogue) */
+export async function lighthouseRoutes(url, { email, password, tasks = 0 }) {
   const { default: lighthouse } = await import('lighthouse');
   const { chromium } = await import('playwright-core');
   const port = 9300 + Math.floor(Math.random() * 500);
@@ -73,6 +75,7 @@ export async function lighthouseRoutes(url, { email, password }) {
         await page.getByLabel('Mot de passe', { exact: true }).fill(password);
         await page.getByRole('button', { name: 'Se connecter' }).click();
         await page.waitForURL(`${url}/`);
+        if (tasks) await waitForLocalCatalogue(page);
       }
       await page.goto('about:blank');
       await coldCaches();

@@ -134,8 +134,10 @@ export async function serveApps({ runtimeConfig, host = '127.0.0.1', ports = {},
           res.writeHead(404, { 'content-type': 'text/plain' });
           res.end('Not built');
         };
+  // Clean URLs: / is index.html (the devis page's first screen), /auth auth.html; any other route falls back to
+  // app.html, the generic first screen (issue 14).
   const shellStatic = staticDir(path.join(repoRoot, 'shell/dist'), {
-    single: true,
+    single: 'app.html',
     gzip: true,
     etag: true,
     dev: false,

@@ -178,7 +178,11 @@ function shellServiceWorker() {
     importScripts: ['/sw-remotes.js'],
     exclude: [...NOT_PRECACHED, /^config\.json$/, /^remotes\.json$/, /^sw-remotes\.js$/],
     maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
-    navigateFallback: '/index.html',
+    // / and /index.html are precached (the devis page's first screen), /auth is auth.html (Workbox's clean URLs);
+    // any other route opens app.html, the generic first screen (issue 14).
+    navigateFallback: '/app.html',
+    // /?devis=<id> (a saved devis opened from /clients) is still the devis page.
+    ignoreURLParametersMatching: [/^utm_/, /^fbclid$/, /^devis$/],
     navigateFallbackDenylist: [/^\/(config|remotes)\.json$/, /\.[a-z0-9]+$/i],
     runtimeCaching: [
       {
@@ -264,24 +268,32 @@ function createAppConfig({ app, dirname, exposes, runtimePlugins = [], copy = []
           dev: false,
           manifest: true,
         }),
-        new HtmlWebpackPlugin({
-          template: path.join(dirname, 'src/index.html'),
-          publicPath: isHost ? '/' : 'auto',
-          chunks: ['main'],
-        }),
-        // Shell: /auth gets its own page (auth.html, served for /auth by any static server with clean URLs, sirv
-        // included, and by the service worker's precache) whose app shell is the sign-in card (issue 14, LCP).
+        // Shell: one app-shell page per first screen (issue 14, LCP), all from src/index.html: index.html for / (the
+        // devis page), auth.html for /auth (the sign-in card; any static server with clean URLs, sirv included, and
+        // the service worker's precache serve it there) and app.html for every other route (bar and empty main),
+        // the fallback of the static server and of the service worker.
         ...(isHost
           ? [
+              ['index.html', 'home'],
+              ['auth.html', 'auth'],
+              ['app.html', 'app'],
+            ].map(
+              ([filename, atelierPage]) =>
+                new HtmlWebpackPlugin({
+                  template: path.join(dirname, 'src/index.html'),
+                  filename,
+                  publicPath: '/',
+                  chunks: ['main'],
+                  atelierPage,
+                }),
+            )
+          : [
               new HtmlWebpackPlugin({
                 template: path.join(dirname, 'src/index.html'),
-                filename: 'auth.html',
-                publicPath: '/',
+                publicPath: 'auto',
                 chunks: ['main'],
-                atelierPage: 'auth',
               }),
-            ]
-          : []),
+            ]),
         ...(production && isHost ? [new PreloadStartupChunksPlugin()] : []),
         ...(copy.length ? [new CopyWebpackPlugin({ patterns: copy })] : []),
         ...(production && !isHost ? [new PrecacheManifestPlugin()] : []),
@@ -299,7 +311,7 @@ function createAppConfig({ app, dirname, exposes, runtimePlugins = [], copy = []
       ],
       devServer: {
         port: meta.port,
-        historyApiFallback: isHost,
+        historyApiFallback: isHost ? { index: '/app.html' } : false,
         hot: false,
         headers: {
           'Access-Control-Allow-Origin': '*',

@@ -28,9 +28,12 @@ const Pill = styled.span<{ $plan: string }>`
   }
 `;
 
+// One line tall even when empty (unknown plan, paid plans): on a narrow phone (360 px) the badge wraps and this
+// line is its second row.
 const Remaining = styled.span`
   display: inline-block;
   min-width: 13.5rem;
+  min-height: 1.5em;
 `;
 
 export function PlanBadge({ quota }: { quota: QuotaState | null }) {

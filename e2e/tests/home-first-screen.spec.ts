@@ -1,0 +1,168 @@
+// Issue 14, LCP of / signed in: index.html paints the devis page's first screen before any JavaScript
+// (shell/src/index.html). It must sit exactly where React then draws the page — for an artisan whose catalogue is
+// not empty — so the swap moves nothing and the static text stays the LCP element; it is inert until then; only
+// / gets it (app.html elsewhere, auth.html on /auth).
+import AxeBuilder from '@axe-core/playwright';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+import type { Page } from '@playwright/test';
+
+import { BACKEND_URL, appOrigin, createUser, expect, signIn, test } from '../fixtures';
+
+const CATALOGUE = JSON.parse(
+  readFileSync(path.join(__dirname, '../../mf-recognition/fixtures/dictations/catalogue.json'), 'utf8'),
+) as Array<{ name: string; unit: string; price: number }>;
+
+/** The user's task catalogue, written on the server as the app syncs it (public.user_settings `tasks`). */
+async function seedCatalogue(email: string, password: string, tasks = CATALOGUE.slice(0, 30)) {
+  const { supabaseAnonKey: key } = (await (await fetch(`${appOrigin(0)}/config.json`)).json()) as {
+    supabaseAnonKey: string;
+  };
+  const token = await fetch(`${BACKEND_URL}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { apikey: key, 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  expect(token.status).toBe(200);
+  const { access_token } = (await token.json()) as { access_token: string };
+  const res = await fetch(`${BACKEND_URL}/rest/v1/user_settings`, {
+    method: 'POST',
+    headers: { apikey: key, authorization: `Bearer ${access_token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ key: 'tasks', value: tasks }),
+  });
+  expect(res.status, await res.clone().text()).toBeLessThan(300);
+}
+
+type Box = { x: number; y: number; width: number; height: number };
+
+/** Each box of the first screen: [name, selector in the static copy, locator of React's render]. */
+const BOXES: Array<[string, string, (page: Page) => ReturnType<Page['locator']>]> = [
+  ['top bar', '.sk-top', (p) => p.locator('#root header').first()],
+  // Folded away on a phone, the menu button hidden on desktop: both have an empty box there.
+  ['menu button', '.sk-menu', (p) => p.locator('button[aria-controls="main-nav-links"]')],
+  ['nav link Devis', '.sk-top li:first-child > span', (p) => p.locator('#main-nav-links a').first()],
+  ['nav link Mon Compte', '.sk-top li:last-child > span', (p) => p.locator('#main-nav-links a').last()],
+  ['title', '.sk-home h1', (p) => p.locator('main h1')],
+  ['Nouveau devis', '.sk-actions > .sk-btn', (p) => p.getByRole('button', { name: 'Nouveau devis' })],
+  ['plan badge', '.sk-badge', (p) => p.getByTestId('plan-badge')],
+  ['card', '.sk-quotes > .sk-card', (p) => p.locator('section[aria-labelledby="recognition-title"]')],
+  ['card title', '.sk-quotes > .sk-card > h2', (p) => p.locator('#recognition-title')],
+  ['tab image', '.sk-tabs > span:first-child', (p) => p.getByRole('tab', { name: "Reconnaissance d'image" })],
+  ['tab voice', '.sk-tabs > span:last-child', (p) => p.getByRole('tab', { name: 'Reconnaissance vocale' })],
+  ['paragraph', 'p.sk-muted', (p) => p.getByText(/^Photographiez ou choisissez/)],
+  ['Prendre une photo', '.sk-row > .sk-btn:first-child', (p) => p.getByRole('button', { name: 'Prendre une photo' })],
+  ['Choisir une image', '.sk-row > .sk-btn:last-child', (p) => p.getByRole('button', { name: 'Choisir une image' })],
+  ['Conseils', '.sk-tips', (p) => p.getByTestId('recognition-placeholder').locator('aside')],
+  ['last tip', '.sk-tips li:last-child', (p) => p.getByTestId('recognition-placeholder').locator('aside li').last()],
+  ['notes title', '.sk-notes h3', (p) => p.locator('#notes-panel-title')],
+  ['notes box', '.sk-notes textarea', (p) => p.getByLabel('Vos notes')],
+  ['Analyser les notes', '.sk-notes .sk-btn', (p) => p.getByRole('button', { name: 'Analyser les notes' })],
+];
+
+const SIZES = [
+  { name: 'phone 412', viewport: { width: 412, height: 823 } },
+  { name: 'phone 360', viewport: { width: 360, height: 740 } },
+  { name: 'desktop 1350', viewport: { width: 1350, height: 940 } },
+];
+
+const rect = (element: Element): Box => {
+  const r = element.getBoundingClientRect();
+  return { x: r.x, y: r.y, width: r.width, height: r.height };
+};
+
+test.setTimeout(180_000);
+
+test('the static first screen of / has the boxes of React’s render at phone and desktop widths', async ({ page }) => {
+  const user = await createUser();
+  await seedCatalogue(user.email, user.password);
+  await signIn(page, user);
+  const report: string[] = [];
+  for (const size of SIZES) {
+    await page.setViewportSize(size.viewport);
+
+    // React's render: the devis page with its recognition placeholder, the plan known, the catalogue loaded.
+    await page.goto('/');
+    await expect(page.getByTestId('recognition-placeholder')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('plan-badge')).toBeVisible();
+    await expect(page.getByText('Aucune tâche dans votre catalogue')).toHaveCount(0);
+    await page.waitForLoadState('networkidle');
+    const react: Record<string, Box> = {};
+    for (const [name, , locate] of BOXES) react[name] = await locate(page).evaluate(rect);
+
+    // The HTML alone, scripts blocked.
+    await page.route('**/*.js', (route) => route.abort());
+    await page.goto('/');
+    const statics: Record<string, Box> = {};
+    for (const [name, selector] of BOXES) statics[name] = await page.locator(selector).evaluate(rect);
+    await page.unroute('**/*.js');
+
+    let worst = 0;
+    for (const [name] of BOXES) {
+      const a = statics[name]!;
+      const b = react[name]!;
+      const diff = Math.max(
+        Math.abs(a.x - b.x),
+        Math.abs(a.y - b.y),
+        Math.abs(a.width - b.width),
+        Math.abs(a.height - b.height),
+      );
+      worst = Math.max(worst, diff);
+      if (diff > 0.01) report.push(`${size.name} ${name}: static ${JSON.stringify(a)} react ${JSON.stringify(b)}`);
+      expect
+        .soft(diff, `${size.name}: ${name} static ${JSON.stringify(a)} react ${JSON.stringify(b)}`)
+        .toBeLessThanOrEqual(1);
+    }
+    report.push(`${size.name}: largest difference ${worst.toFixed(2)} px over ${BOXES.length} boxes`);
+  }
+  console.log(report.join('\n'));
+  await test.info().attach('box differences', { body: report.join('\n'), contentType: 'text/plain' });
+});
+
+test('the static first screen is inert and has no serious axe violation; React replaces it', async ({ page }) => {
+  await page.route('**/*.js', (route) => route.abort());
+  await page.goto('/');
+  await expect(page.locator('.sk-home')).toBeVisible();
+  await expect(page.locator('#root > .sk-page')).toHaveAttribute('inert', '');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
+  // Not in the accessibility tree (Chromium's, as screen readers get it).
+  const cdp = await page.context().newCDPSession(page);
+  const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as {
+    nodes: Array<{ ignored: boolean; role?: { value?: unknown }; name?: { value?: unknown } }>;
+  };
+  const announced = nodes.filter(
+    (node) => !node.ignored && node.role?.value !== 'RootWebArea' && String(node.name?.value ?? '').trim() !== '',
+  );
+  expect(announced.map((node) => node.name?.value)).toEqual([]);
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  await page.unroute('**/*.js');
+
+  // Signed out: the copy of the devis page is replaced by the sign-in page.
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page.getByRole('button', { name: 'Se connecter' })).toBeVisible();
+  await expect(page.locator('.sk-page')).toHaveCount(0);
+});
+
+test('only / gets the devis page’s first screen: /auth the sign-in card, any other route the generic one', async ({
+  request,
+}) => {
+  const page = async (route: string) => {
+    const res = await request.get(route, { headers: { accept: 'text/html' } });
+    expect(res.status(), route).toBe(200);
+    return res.text();
+  };
+  for (const route of ['/', '/index.html', '/?devis=123']) expect(await page(route), route).toContain('sk-home');
+  const auth = await page('/auth');
+  expect(auth).toContain('Connexion');
+  expect(auth).not.toContain('sk-home');
+  for (const route of ['/tasks', '/clients', '/customize', '/company', '/account', '/legal/cgu', '/nope']) {
+    const html = await page(route);
+    expect(html, route).toContain('sk-bar');
+    expect(html, route).not.toContain('sk-home');
+    expect(html, route).not.toContain('Connexion');
+  }
+});
