@@ -217,7 +217,12 @@ export function initAuth(): Promise<void> {
   if (runtime.init) return runtime.init;
   runtime.init = (async () => {
     try {
-      if (isSupabaseLoaded() || hasStoredSession()) await client();
+      if (isSupabaseLoaded() || hasStoredSession()) {
+        await client();
+        // Reading and checking the stored session in a task of its own, not in the one that made the client
+        // (issue 14, TBT on a phone).
+        await new Promise<void>((resolve) => setTimeout(resolve, 0));
+      }
       await isAuthenticated();
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
