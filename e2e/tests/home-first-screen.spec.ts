@@ -89,12 +89,14 @@ test('the static first screen of / has the boxes of React’s render at phone an
     await page.waitForLoadState('networkidle');
     const react: Record<string, Box> = {};
     for (const [name, , locate] of BOXES) react[name] = await locate(page).evaluate(rect);
+    await page.screenshot({ path: test.info().outputPath(`${size.name} react.png`) });
 
     // The HTML alone, scripts blocked.
     await page.route('**/*.js', (route) => route.abort());
     await page.goto('/');
     const statics: Record<string, Box> = {};
     for (const [name, selector] of BOXES) statics[name] = await page.locator(selector).evaluate(rect);
+    await page.screenshot({ path: test.info().outputPath(`${size.name} static.png`) });
     await page.unroute('**/*.js');
 
     let worst = 0;
