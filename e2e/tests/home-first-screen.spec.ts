@@ -168,3 +168,29 @@ test('only / gets the devis page’s first screen: /auth the sign-in card, any o
     expect(html, route).not.toContain('Connexion');
   }
 });
+
+test.describe('offline', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  test('the service worker serves the same first screens without network: /, /auth and the generic one', async ({
+    page,
+    context,
+  }) => {
+    await page.goto('/auth');
+    await expect
+      .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 60_000 })
+      .toBe(true);
+    await context.setOffline(true);
+    const firstScreen = async (route: string) => {
+      const res = await page.goto(route);
+      expect(res?.fromServiceWorker(), route).toBe(true);
+      const html = (await res?.text()) ?? '';
+      return html.includes('sk-home') ? 'home' : html.includes('Connexion') ? 'auth' : 'generic';
+    };
+    for (const route of ['/', '/index.html', '/?devis=123']) expect(await firstScreen(route), route).toBe('home');
+    expect(await firstScreen('/auth')).toBe('auth');
+    for (const route of ['/tasks', '/clients', '/customize', '/legal/cgu']) {
+      expect(await firstScreen(route), route).toBe('generic');
+    }
+  });
+});
