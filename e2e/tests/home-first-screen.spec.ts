@@ -75,6 +75,7 @@ const AUTH_BOXES: BoxCase[] = [
 const SIZES = [
   { name: 'phone 412', viewport: { width: 412, height: 823 } },
   { name: 'phone 360', viewport: { width: 360, height: 740 } },
+  { name: 'tablet 800', viewport: { width: 800, height: 1000 } },
   { name: 'desktop 1350', viewport: { width: 1350, height: 940 } },
 ];
 
