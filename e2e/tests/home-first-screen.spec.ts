@@ -36,8 +36,10 @@ async function seedCatalogue(email: string, password: string, tasks = CATALOGUE.
 
 type Box = { x: number; y: number; width: number; height: number };
 
-/** Each box of the first screen: [name, selector in the static copy, locator of React's render]. */
-const BOXES: Array<[string, string, (page: Page) => ReturnType<Page['locator']>]> = [
+/** A box of a first screen: [name, selector in the static copy, locator of React's render]. */
+type BoxCase = [string, string, (page: Page) => ReturnType<Page['locator']>];
+
+const HOME_BOXES: BoxCase[] = [
   ['top bar', '.sk-top', (p) => p.locator('#root header').first()],
   // Folded away on a phone, the menu button hidden on desktop: both have an empty box there.
   ['menu button', '.sk-menu', (p) => p.locator('button[aria-controls="main-nav-links"]')],
@@ -60,9 +62,20 @@ const BOXES: Array<[string, string, (page: Page) => ReturnType<Page['locator']>]
   ['Analyser les notes', '.sk-notes .sk-btn', (p) => p.getByRole('button', { name: 'Analyser les notes' })],
 ];
 
+/** auth.html's boxes (its layout is older; checked here as it shares the template and its CSS). */
+const AUTH_BOXES: BoxCase[] = [
+  ['top bar', '.sk-bar', (p) => p.locator('#root header').first()],
+  ['card', '.sk-narrow > .sk-card', (p) => p.locator('main h1').locator('xpath=..')],
+  ['title', '.sk-card h1', (p) => p.locator('main h1')],
+  ['email box', '.sk-input', (p) => p.getByLabel('Email')],
+  ['Se connecter', '.sk-button', (p) => p.getByRole('button', { name: 'Se connecter' })],
+  ['footer', '.sk-footer', (p) => p.locator('footer')],
+];
+
 const SIZES = [
   { name: 'phone 412', viewport: { width: 412, height: 823 } },
   { name: 'phone 360', viewport: { width: 360, height: 740 } },
+  { name: 'tablet 800', viewport: { width: 800, height: 1000 } },
   { name: 'desktop 1350', viewport: { width: 1350, height: 940 } },
 ];
 
@@ -71,49 +84,72 @@ const rect = (element: Element): Box => {
   return { x: r.x, y: r.y, width: r.width, height: r.height };
 };
 
+/**
+ * Loads `route` twice at the page's size, React's render once `ready` resolves, then the HTML alone (scripts
+ * blocked); soft-expects every box within 1 px and returns what differs (and the largest difference).
+ */
+async function compareBoxes(page: Page, label: string, route: string, boxes: BoxCase[], ready: () => Promise<void>) {
+  const lines: string[] = [];
+  await page.goto(route);
+  await ready();
+  await page.waitForLoadState('networkidle');
+  const react: Record<string, Box> = {};
+  for (const [name, , locate] of boxes) react[name] = await locate(page).evaluate(rect);
+  await page.screenshot({ path: test.info().outputPath(`${label.replace(/\W+/g, '-')}-react.png`) });
+
+  await page.route('**/*.js', (r) => r.abort());
+  await page.goto(route);
+  const statics: Record<string, Box> = {};
+  for (const [name, selector] of boxes) statics[name] = await page.locator(selector).first().evaluate(rect);
+  await page.screenshot({ path: test.info().outputPath(`${label.replace(/\W+/g, '-')}-static.png`) });
+  await page.unroute('**/*.js');
+
+  let worst = 0;
+  for (const [name] of boxes) {
+    const a = statics[name]!;
+    const b = react[name]!;
+    const diff = Math.max(
+      Math.abs(a.x - b.x),
+      Math.abs(a.y - b.y),
+      Math.abs(a.width - b.width),
+      Math.abs(a.height - b.height),
+    );
+    worst = Math.max(worst, diff);
+    const detail = `${label} ${name}: static ${JSON.stringify(a)} react ${JSON.stringify(b)}`;
+    if (diff > 0.01) lines.push(detail);
+    expect.soft(diff, detail).toBeLessThanOrEqual(1);
+  }
+  lines.push(`${label}: largest difference ${worst.toFixed(2)} px over ${boxes.length} boxes`);
+  return lines;
+}
+
 test.setTimeout(180_000);
 
-test('the static first screen of / has the boxes of React’s render at phone and desktop widths', async ({ page }) => {
+test('the static first screens of / and /auth have the boxes of React’s render at phone and desktop widths', async ({
+  page,
+}) => {
   const user = await createUser();
   await seedCatalogue(user.email, user.password);
-  await signIn(page, user);
   const report: string[] = [];
   for (const size of SIZES) {
     await page.setViewportSize(size.viewport);
-
+    report.push(
+      ...(await compareBoxes(page, `/auth ${size.name}`, '/auth', AUTH_BOXES, () =>
+        expect(page.getByRole('button', { name: 'Se connecter' })).toBeVisible(),
+      )),
+    );
+  }
+  await signIn(page, user);
+  for (const size of SIZES) {
+    await page.setViewportSize(size.viewport);
     // React's render: the devis page with its recognition placeholder, the plan known, the catalogue loaded.
-    await page.goto('/');
-    await expect(page.getByTestId('recognition-placeholder')).toBeVisible({ timeout: 30_000 });
-    await expect(page.getByTestId('plan-badge')).toBeVisible();
-    await expect(page.getByText('Aucune tâche dans votre catalogue')).toHaveCount(0);
-    await page.waitForLoadState('networkidle');
-    const react: Record<string, Box> = {};
-    for (const [name, , locate] of BOXES) react[name] = await locate(page).evaluate(rect);
-
-    // The HTML alone, scripts blocked.
-    await page.route('**/*.js', (route) => route.abort());
-    await page.goto('/');
-    const statics: Record<string, Box> = {};
-    for (const [name, selector] of BOXES) statics[name] = await page.locator(selector).evaluate(rect);
-    await page.unroute('**/*.js');
-
-    let worst = 0;
-    for (const [name] of BOXES) {
-      const a = statics[name]!;
-      const b = react[name]!;
-      const diff = Math.max(
-        Math.abs(a.x - b.x),
-        Math.abs(a.y - b.y),
-        Math.abs(a.width - b.width),
-        Math.abs(a.height - b.height),
-      );
-      worst = Math.max(worst, diff);
-      if (diff > 0.01) report.push(`${size.name} ${name}: static ${JSON.stringify(a)} react ${JSON.stringify(b)}`);
-      expect
-        .soft(diff, `${size.name}: ${name} static ${JSON.stringify(a)} react ${JSON.stringify(b)}`)
-        .toBeLessThanOrEqual(1);
-    }
-    report.push(`${size.name}: largest difference ${worst.toFixed(2)} px over ${BOXES.length} boxes`);
+    report.push(
+      ...(await compareBoxes(page, `/ ${size.name}`, '/', HOME_BOXES, async () => {
+        await expect(page.getByTestId('recognition-placeholder')).toBeVisible({ timeout: 30_000 });
+        await expect(page.getByTestId('plan-badge')).toBeVisible();
+        await expect(page.getByText('Aucune tâche dans votre catalogue')).toHaveCount(0);
+      })),
+    );
   }
   console.log(report.join('\n'));
   await test.info().attach('box differences', { body: report.join('\n'), contentType: 'text/plain' });
@@ -165,4 +201,30 @@ test('only / gets the devis page’s first screen: /auth the sign-in card, any o
     expect(html, route).not.toContain('sk-home');
     expect(html, route).not.toContain('Connexion');
   }
+});
+
+test.describe('offline', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  test('the service worker serves the same first screens without network: /, /auth and the generic one', async ({
+    page,
+    context,
+  }) => {
+    await page.goto('/auth');
+    await expect
+      .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 60_000 })
+      .toBe(true);
+    await context.setOffline(true);
+    const firstScreen = async (route: string) => {
+      const res = await page.goto(route);
+      expect(res?.fromServiceWorker(), route).toBe(true);
+      const html = (await res?.text()) ?? '';
+      return html.includes('sk-home') ? 'home' : html.includes('Connexion') ? 'auth' : 'generic';
+    };
+    for (const route of ['/', '/index.html', '/?devis=123']) expect(await firstScreen(route), route).toBe('home');
+    expect(await firstScreen('/auth')).toBe('auth');
+    for (const route of ['/tasks', '/clients', '/customize', '/legal/cgu']) {
+      expect(await firstScreen(route), route).toBe('generic');
+    }
+  });
 });

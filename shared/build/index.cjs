@@ -311,7 +311,16 @@ function createAppConfig({ app, dirname, exposes, runtimePlugins = [], copy = []
       ],
       devServer: {
         port: meta.port,
-        historyApiFallback: isHost ? { index: '/app.html' } : false,
+        // Same pages as the static server: / → index.html, /auth → auth.html, other routes → app.html.
+        historyApiFallback: isHost
+          ? {
+              index: '/app.html',
+              rewrites: [
+                { from: /^\/$/, to: '/index.html' },
+                { from: /^\/auth\/?$/, to: '/auth.html' },
+              ],
+            }
+          : false,
         hot: false,
         headers: {
           'Access-Control-Allow-Origin': '*',
