@@ -159,7 +159,7 @@ test('the static first screen is inert and has no serious axe violation; React r
   await page.route('**/*.js', (route) => route.abort());
   await page.goto('/');
   await expect(page.locator('.sk-home')).toBeVisible();
-  await expect(page.locator('#root > .sk-page')).toHaveAttribute('inert', '');
+  await expect(page.locator('#app-shell')).toHaveAttribute('inert', '');
   await page.keyboard.press('Tab');
   await page.keyboard.press('Tab');
   expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
@@ -181,6 +181,40 @@ test('the static first screen is inert and has no serious axe violation; React r
   await expect(page).toHaveURL(/\/auth$/);
   await expect(page.getByRole('button', { name: 'Se connecter' })).toBeVisible();
   await expect(page.locator('.sk-page')).toHaveCount(0);
+});
+
+test('the static copy stays over the app until the home page has drawn its first screen: no flash of the loading state', async ({
+  page,
+}) => {
+  const user = await createUser();
+  await seedCatalogue(user.email, user.password);
+  await signIn(page, user);
+  // mf-quotes held back: the shell starts, checks the session and renders, but the home page cannot arrive yet.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/remoteEntry.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/');
+  await page.waitForFunction(() => (document.getElementById('root')?.childElementCount ?? 0) > 0);
+  await page.waitForTimeout(300);
+  await expect(page.locator('#app-shell .sk-home h1')).toBeVisible();
+  expect(await page.locator('#root').evaluate((root) => getComputedStyle(root).visibility)).toBe('hidden');
+  release();
+  await expect(page.getByTestId('recognition-placeholder')).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('#app-shell')).toHaveCount(0);
+  expect(await page.locator('#root').evaluate((root) => getComputedStyle(root).visibility)).toBe('visible');
+
+  // A key pressed while the page is on its way shows the app as it is (the user must reach the real controls).
+  await page.unroute('**/remoteEntry.js');
+  await page.route('**/remoteEntry.js', () => undefined); // never answers
+  await page.goto('/');
+  await page.waitForFunction(() => (document.getElementById('root')?.childElementCount ?? 0) > 0);
+  await expect(page.locator('#app-shell')).toHaveCount(1);
+  await page.keyboard.press('Tab');
+  await expect(page.locator('#app-shell')).toHaveCount(0);
+  expect(await page.locator('#root').evaluate((root) => getComputedStyle(root).visibility)).toBe('visible');
 });
 
 test('only / gets the devis page’s first screen: /auth the sign-in card, any other route the generic one', async ({

@@ -1,5 +1,5 @@
 // Every route of SPEC.md §2. Remote pages load at run time behind their own RemoteBoundary.
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useLayoutEffect, type ComponentType } from 'react';
 import { Navigate, Outlet, Route, Routes } from 'react-router-dom';
 import { Spinner } from '@atelier/ui';
 
@@ -8,6 +8,7 @@ import { AuthPage } from './features/auth/auth-page';
 import { RemoteView } from './federation/remote-view';
 import { REMOTE_MODULES, type HomePageProps, type RemoteModule } from './federation/remotes';
 import { AppLayout } from './layout/app-layout';
+import { revealApp } from './static-shell';
 
 // Legal texts are only needed on /legal: keep them out of the /auth bundle.
 const LegalRoute = lazy(() => import('./features/legal/legal-route'));
@@ -31,10 +32,19 @@ const HOME_WITH_SLOT: RemoteModule<HomePageProps> = {
   ...REMOTE_MODULES.home,
   // The devis editor never depends on the placeholder's chunk: without it, the section stays empty.
   load: () =>
-    Promise.all([REMOTE_MODULES.home.load(), loadRecognitionSlot().catch(() => undefined)]).then(([home]) => home),
+    Promise.all([REMOTE_MODULES.home.load(), loadRecognitionSlot().catch(() => undefined)]).then(
+      ([home]) => home,
+      (error: unknown) => {
+        revealApp(); // the « momentanément indisponible » box is shown, not the static copy of the page
+        throw error;
+      },
+    ),
 };
 
 function RecognitionSlot() {
+  // Drawn by the home page inside its recognition card: the page's first screen is there, the static copy goes
+  // in the same commit (shell/src/static-shell.ts).
+  useLayoutEffect(revealApp, []);
   return RecognitionSlotContent ? <RecognitionSlotContent /> : null;
 }
 

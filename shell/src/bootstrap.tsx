@@ -9,11 +9,13 @@ import { createRoot } from 'react-dom/client';
 import { earlyFetch } from './early-fetches';
 import { loadRemoteEntries, registerAtelierRemotes } from './federation/remote-registry';
 import { registerServiceWorker } from './pwa/service-worker';
+import { watchStaticShell } from './static-shell';
 
 /** Ends the current task: what follows runs in a new one. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 async function start() {
+  watchStaticShell();
   const ready = Promise.all([loadRuntimeConfig(earlyFetch), loadRemoteEntries(earlyFetch)]);
   await nextTask();
   // "eager": the same chunk as this file (no request), evaluated in a task of its own.

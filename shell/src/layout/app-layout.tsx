@@ -1,8 +1,10 @@
 import { useAuth } from '@atelier/platform';
-import { Outlet } from 'react-router-dom';
+import { useLayoutEffect } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 
 import { SHELL_MESSAGES } from '../messages';
+import { revealApp } from '../static-shell';
 import { OfflineNotice, UpdatePrompt } from '../pwa/update-prompt';
 import { Footer } from './footer';
 import { TopNav } from './top-nav';
@@ -47,6 +49,12 @@ const PlainHeader = styled.header`
 /** Navigation for signed-in users, a plain header otherwise; the footer on every page. */
 export function AppLayout() {
   const { status } = useAuth();
+  const { pathname, search } = useLocation();
+  // The home page's static copy (index.html) stays only while the home page itself is on its way: another route
+  // (the sign-in page after a redirect, a link) or a saved devis being opened shows the app at once.
+  useLayoutEffect(() => {
+    if (pathname !== '/' || new URLSearchParams(search).has('devis')) revealApp();
+  }, [pathname, search]);
   return (
     <Page>
       {status === 'signed-in' ? (

@@ -1,0 +1,36 @@
+// The home page's static first screen (index.html `#app-shell`, issue 14): painted before any JavaScript, it lies
+// over the app, which renders hidden below it, until the home page has drawn its own first screen: then it is
+// removed, and the page the user sees does not change (same boxes). Without it the user would see the copy, then the
+// shell's loading state (plain bar, spinner), then the page. Other pages (auth.html, app.html) have no such copy.
+
+/** The copy's element id (index.html). */
+export const STATIC_SHELL_ID = 'app-shell';
+
+/** Longest the copy may hide the app (a remote that never answers, a page that never draws the recognition card). */
+export const STATIC_SHELL_MAX_MS = 8_000;
+
+let watching = false;
+
+/** Removes the copy (idempotent): the app below it is shown as it is. */
+export function revealApp(): void {
+  if (typeof document === 'undefined') return;
+  document.getElementById(STATIC_SHELL_ID)?.remove();
+}
+
+/**
+ * Called once at start: the copy also goes as soon as the user presses a key or touches the page (they must reach
+ * the real controls, whatever state the app is in) and after STATIC_SHELL_MAX_MS at the latest.
+ */
+export function watchStaticShell(): void {
+  if (watching || typeof document === 'undefined' || !document.getElementById(STATIC_SHELL_ID)) return;
+  watching = true;
+  const reveal = () => {
+    revealApp();
+    clearTimeout(timer);
+    window.removeEventListener('keydown', reveal, true);
+    window.removeEventListener('pointerdown', reveal, true);
+  };
+  const timer = setTimeout(reveal, STATIC_SHELL_MAX_MS);
+  window.addEventListener('keydown', reveal, true);
+  window.addEventListener('pointerdown', reveal, true);
+}
