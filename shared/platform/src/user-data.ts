@@ -8,7 +8,7 @@ import type { Observable } from 'rxjs';
 
 import { authState$, type AuthState } from './auth/auth-service';
 import { StateCell } from './state-stream';
-import { getSupabase } from './supabase-client';
+import { getSupabase, hasStoredSession } from './supabase-client';
 
 type Storage = typeof import('@atelier/storage');
 
@@ -120,6 +120,13 @@ function mayHoldCheckpoints(): boolean {
 export function startUserData(): void {
   if (runtime.started) return;
   runtime.started = true;
+  // A returning user (a session is stored): @atelier/storage's shared dependencies are requested now, while the
+  // session is checked, so each is evaluated in its own task as it arrives (zod's schemas of @atelier/domain take
+  // a while) instead of all in the task that evaluates @atelier/storage once the check is done (issue 14, TBT).
+  if (hasStoredSession()) {
+    void import('@atelier/domain').catch(() => undefined);
+    void import('rxjs').catch(() => undefined);
+  }
   authState$.subscribe((state: AuthState) => {
     if (state.status === 'loading') return;
     const userId = state.status === 'signed-in' ? (state.user?.id ?? null) : null;
