@@ -1,5 +1,5 @@
 // Text helpers shared by the PDF renderer and the HTML preview.
-import { formatEuros, lazy, type Cents } from '@atelier/domain';
+import { formatEuros, frenchDateFormat, lazy, type Cents } from '@atelier/domain';
 
 /**
  * Characters of WinAnsiEncoding (CP1252) above 0x7F that are not Latin-1: jsPDF's standard fonts
@@ -91,15 +91,6 @@ export function formatRate(rate: number): string {
   return `${formatQuantity(rate)} %`;
 }
 
-const dateFormatter = lazy(
-  () =>
-    new Intl.DateTimeFormat('fr-FR', {
-      day: '2-digit',
-      month: '2-digit',
-      year: 'numeric',
-    }),
-);
-
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** An ISO timestamp, or a calendar date (`2026-11-21`, a Postgres `date`) read as that day in local time. */
@@ -112,7 +103,7 @@ function parseDate(value: string): Date {
 export function formatDate(value: string | Date): string {
   const date = typeof value === 'string' ? parseDate(value) : value;
   if (Number.isNaN(date.getTime())) return '';
-  return dateFormatter().format(date);
+  return frenchDateFormat().format(date);
 }
 
 /** Issue date + n days (calendar days, local time). */

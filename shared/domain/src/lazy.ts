@@ -13,3 +13,8 @@ export function lazy<T>(make: () => T): () => T {
     return value as T;
   };
 }
+
+/** « 21/11/2026 »: the one French calendar-date format of the app (screens and PDFs). */
+export const frenchDateFormat = lazy(
+  () => new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', year: 'numeric' }),
+);

@@ -1,9 +1,8 @@
 // French formatters for display only (values stay cents / ISO strings everywhere else).
 // Deep import: money helpers are pure, and the package index would pull zod into the /auth cold load.
 export { formatEuros } from '@atelier/domain/src/money';
-import { lazy } from '@atelier/domain/src/lazy';
+import { frenchDateFormat, lazy } from '@atelier/domain/src/lazy';
 
-const dateFormat = lazy(() => new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', year: 'numeric' }));
 const dateTimeFormat = lazy(
   () =>
     new Intl.DateTimeFormat('fr-FR', {
@@ -24,7 +23,7 @@ function toDate(value: string | number | Date | null | undefined): Date | null {
 /** 05/03/2026, or '' for a missing/invalid date. */
 export function formatDate(value: string | number | Date | null | undefined): string {
   const date = toDate(value);
-  return date ? dateFormat().format(date) : '';
+  return date ? frenchDateFormat().format(date) : '';
 }
 
 /** 05/03/2026 14:30 */
