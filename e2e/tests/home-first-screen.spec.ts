@@ -200,11 +200,11 @@ test('the static copy stays over the app until the home page has drawn its first
   await page.waitForFunction(() => (document.getElementById('root')?.childElementCount ?? 0) > 0);
   await page.waitForTimeout(300);
   await expect(page.locator('#app-shell .sk-home h1')).toBeVisible();
-  expect(await page.locator('#root').evaluate((root) => getComputedStyle(root).visibility)).toBe('hidden');
+  expect(await page.locator('#root').evaluate((root) => getComputedStyle(root).opacity)).toBe('0');
   release();
   await expect(page.getByTestId('recognition-placeholder')).toBeVisible({ timeout: 30_000 });
   await expect(page.locator('#app-shell')).toHaveCount(0);
-  expect(await page.locator('#root').evaluate((root) => getComputedStyle(root).visibility)).toBe('visible');
+  expect(await page.locator('#root').evaluate((root) => getComputedStyle(root).opacity)).toBe('1');
 
   // A key pressed while the page is on its way shows the app as it is (the user must reach the real controls).
   await page.unroute('**/remoteEntry.js');
@@ -214,7 +214,7 @@ test('the static copy stays over the app until the home page has drawn its first
   await expect(page.locator('#app-shell')).toHaveCount(1);
   await page.keyboard.press('Tab');
   await expect(page.locator('#app-shell')).toHaveCount(0);
-  expect(await page.locator('#root').evaluate((root) => getComputedStyle(root).visibility)).toBe('visible');
+  expect(await page.locator('#root').evaluate((root) => getComputedStyle(root).opacity)).toBe('1');
 });
 
 test('only / gets the devis page’s first screen: /auth the sign-in card, any other route the generic one', async ({

@@ -1,6 +1,6 @@
 // The home page's static first screen (index.html `#app-shell`, issue 14): painted before any JavaScript, it lies
-// over the app, which renders hidden below it, until the home page has drawn its own first screen: then it is
-// removed, and the page the user sees does not change (same boxes). Without it the user would see the copy, then the
+// over the app, which renders transparent below it (opacity 0), until the home page has drawn its own first screen:
+// then it is removed, and the page the user sees does not change (same boxes). Without it the user would see the copy, then the
 // shell's loading state (plain bar, spinner), then the page. Other pages (auth.html, app.html) have no such copy.
 
 /** The copy's element id (index.html). */
