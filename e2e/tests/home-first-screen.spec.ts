@@ -3,35 +3,21 @@
 // not empty — so the swap moves nothing and the static text stays the LCP element; it is inert until then; only
 // / gets it (app.html elsewhere, auth.html on /auth).
 import AxeBuilder from '@axe-core/playwright';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-
 import type { Page } from '@playwright/test';
 
-import { BACKEND_URL, appOrigin, createUser, expect, signIn, test } from '../fixtures';
+import { appOrigin, createUser, expect, signIn, test } from '../fixtures';
 
-const CATALOGUE = JSON.parse(
-  readFileSync(path.join(__dirname, '../../mf-recognition/fixtures/dictations/catalogue.json'), 'utf8'),
-) as Array<{ name: string; unit: string; price: number }>;
-
-/** The user's task catalogue, written on the server as the app syncs it (public.user_settings `tasks`). */
-async function seedCatalogue(email: string, password: string, tasks = CATALOGUE.slice(0, 30)) {
-  const { supabaseAnonKey: key } = (await (await fetch(`${appOrigin(0)}/config.json`)).json()) as {
+/**
+ * The user's task catalogue (30 tasks), written on the server as the app syncs it (public.user_settings `tasks`):
+ * the bench's artisan, `scripts/lib/bench-catalogue.mjs`.
+ */
+async function seedCatalogue(email: string, password: string) {
+  const config = (await (await fetch(`${appOrigin(0)}/config.json`)).json()) as {
+    supabaseUrl: string;
     supabaseAnonKey: string;
   };
-  const token = await fetch(`${BACKEND_URL}/auth/v1/token?grant_type=password`, {
-    method: 'POST',
-    headers: { apikey: key, 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  expect(token.status).toBe(200);
-  const { access_token } = (await token.json()) as { access_token: string };
-  const res = await fetch(`${BACKEND_URL}/rest/v1/user_settings`, {
-    method: 'POST',
-    headers: { apikey: key, authorization: `Bearer ${access_token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ key: 'tasks', value: tasks }),
-  });
-  expect(res.status, await res.clone().text()).toBeLessThan(300);
+  const { seedCatalogue: seed } = await import('../../scripts/lib/bench-catalogue.mjs');
+  expect(await seed(config, { email, password })).toBe(30);
 }
 
 type Box = { x: number; y: number; width: number; height: number };

@@ -2,7 +2,7 @@
 // The steps are separate tasks (issue 14, Lighthouse TBT on a phone): evaluating the pages' modules, starting the
 // session check and rendering each let the browser paint and take input in between, instead of one long task
 // after the last shared chunk arrives.
-import { initAuth, loadRuntimeConfig, startPlanRefresh, startUserData } from '@atelier/platform';
+import { initAuth, loadRuntimeConfig, nextTask, startPlanRefresh, startUserData } from '@atelier/platform';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 
@@ -10,9 +10,6 @@ import { earlyFetch } from './early-fetches';
 import { loadRemoteEntries, registerAtelierRemotes } from './federation/remote-registry';
 import { registerServiceWorker } from './pwa/service-worker';
 import { watchStaticShell } from './static-shell';
-
-/** Ends the current task: what follows runs in a new one. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 async function start() {
   watchStaticShell();

@@ -63,6 +63,7 @@ export {
 export type { PlanState, QuoteCredit } from './plan-state';
 export { useCellState } from './use-observable-state';
 export { StateCell } from './state-stream';
+export { nextTask } from './next-task';
 export {
   BILLING_ERRORS,
   checkoutReturnUrls,

@@ -5,6 +5,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 
 import { getRuntimeConfig } from './config';
 import { platformState } from './platform-state';
+import { nextTask } from './next-task';
 
 /** localStorage key of the persisted session (removed when the session is invalid). */
 export const AUTH_STORAGE_KEY = 'atelier.auth.session';
@@ -15,7 +16,7 @@ export function loadSupabase(): Promise<SupabaseClient> {
   // auth-js + postgrest-js only; storage and functions load the rest of supabase-js on first use (light-client.ts).
   platformState.clientPromise ??= import('./light-client').then(async ({ createLightClient }) => {
     // The client is made in a task of its own, not in the one that evaluated auth-js (issue 14, TBT).
-    await new Promise<void>((resolve) => setTimeout(resolve, 0));
+    await nextTask();
     if (!platformState.client) {
       const { supabaseUrl, supabaseAnonKey } = getRuntimeConfig();
       platformState.client = createLightClient(supabaseUrl, supabaseAnonKey, { storageKey: AUTH_STORAGE_KEY });

@@ -6,6 +6,7 @@ import type { Session, SupabaseClient, User } from '@supabase/supabase-js';
 import type { Observable } from 'rxjs';
 
 import { getRuntimeConfig } from '../config';
+import { nextTask } from '../next-task';
 import { AUTH_STORAGE_KEY, hasStoredSession, isSupabaseLoaded, loadSupabase } from '../supabase-client';
 import { StateCell } from '../state-stream';
 import { useCellState } from '../use-observable-state';
@@ -221,7 +222,7 @@ export function initAuth(): Promise<void> {
         await client();
         // Reading and checking the stored session in a task of its own, not in the one that made the client
         // (issue 14, TBT on a phone).
-        await new Promise<void>((resolve) => setTimeout(resolve, 0));
+        await nextTask();
       }
       await isAuthenticated();
     } catch (error) {
