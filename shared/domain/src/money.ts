@@ -1,5 +1,5 @@
 // Money is integer cents end to end; euros appear only at the edges (storage shapes, display).
-import { lazy } from './lazy';
+import { frenchDigits } from './numbers';
 export type Cents = number;
 
 export const DEFAULT_VAT_RATE = 20;
@@ -42,17 +42,10 @@ export function computeTotals(lines: readonly LineAmountInput[], vatRate: number
   return { totalHTCents, tvaCents, totalTTCCents: totalHTCents + tvaCents };
 }
 
-const euroFormatter = lazy(
-  () =>
-    new Intl.NumberFormat('fr-FR', {
-      style: 'currency',
-      currency: 'EUR',
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-    }),
-);
-
-/** « 1 234,50 € » (narrow no-break spaces as Intl produces them). */
+/**
+ * « 1 234,50 € »: what Intl's fr-FR euro format writes (narrow no-break spaces between thousands, a no-break space
+ * before « € »), without loading Intl's locale data (`frenchDigits`).
+ */
 export function formatEuros(cents: Cents): string {
-  return euroFormatter().format(cents / 100);
+  return `${frenchDigits(cents / 100, 2, 2)}\u00A0€`;
 }

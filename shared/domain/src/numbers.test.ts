@@ -4,12 +4,14 @@ import {
   UNIT_PRICE_RULES,
   VAT_RATE_RULES,
   formatFrenchNumber,
+  frenchDigits,
   lineTotalError,
   parseFrenchNumber,
   parseNumberField,
   quantityRules,
   taskNameError,
 } from './numbers';
+import { formatEuros } from './money';
 
 const NBSP = '\u00A0';
 const NNBSP = '\u202F';
@@ -139,6 +141,93 @@ describe('formatFrenchNumber', () => {
       expect(parseFrenchNumber(formatFrenchNumber(n))).toEqual({ ok: true, value: n });
       expect(parseFrenchNumber(formatFrenchNumber(n, { plainSpaces: true }))).toEqual({ ok: true, value: n });
     }
+  });
+});
+
+describe('frenchDigits (French numbers without Intl)', () => {
+  // A seeded generator: the same values on every run, so a failure can be reproduced.
+  function random(seed: number) {
+    let state = seed >>> 0;
+    return () => {
+      state = (state * 1664525 + 1013904223) >>> 0;
+      return state / 2 ** 32;
+    };
+  }
+  const intl = (value: number, min: number, max: number) =>
+    new Intl.NumberFormat('fr-FR', { minimumFractionDigits: min, maximumFractionDigits: max }).format(value);
+  const euros = (cents: number) =>
+    new Intl.NumberFormat('fr-FR', {
+      style: 'currency',
+      currency: 'EUR',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    }).format(cents / 100);
+
+  it('writes what Intl fr-FR writes, rounding included, on 60 000 random values', () => {
+    const next = random(14);
+    const options: Array<[number, number]> = [
+      [0, 0],
+      [0, 1],
+      [0, 2],
+      [2, 2],
+      [0, 3],
+      [1, 4],
+    ];
+    for (let i = 0; i < 10_000; i += 1) {
+      const scale = 10 ** Math.floor(next() * 9);
+      const decimals = Math.floor(next() * 5);
+      const raw = (next() - 0.3) * scale;
+      // Values typed with a few decimals (1,005 — the halfway cases) as well as arbitrary doubles.
+      const value = i % 2 ? Number(raw.toFixed(decimals)) : raw;
+      for (const [min, max] of options) expect(frenchDigits(value, min, max)).toBe(intl(value, min, max));
+    }
+  });
+
+  it('agrees with Intl on halfway cases, zeros, signs and the values Intl is left with', () => {
+    const cases = [
+      1.005,
+      2.675,
+      0.125,
+      -0.125,
+      1.5,
+      2.5,
+      -2.5,
+      0.5,
+      999.995,
+      9999.5,
+      0,
+      -0,
+      -0.001,
+      0.001,
+      1e-7,
+      -1e-9,
+      123456789.125,
+      1e15,
+      1e21,
+      Number.MAX_SAFE_INTEGER,
+      NaN,
+      Infinity,
+      -Infinity,
+    ];
+    for (const value of cases) {
+      for (const [min, max] of [
+        [0, 0],
+        [0, 2],
+        [2, 2],
+      ] as const) {
+        expect(frenchDigits(value, min, max)).toBe(intl(value, min, max));
+      }
+    }
+  });
+
+  it('formatEuros writes what Intl’s euro currency format writes', () => {
+    const next = random(7);
+    for (let i = 0; i < 5_000; i += 1) {
+      const cents = Math.round((next() - 0.2) * 10 ** Math.floor(next() * 11));
+      expect(formatEuros(cents)).toBe(euros(cents));
+    }
+    for (const cents of [0, -0, 1, -1, 99, 100, 123456, -123456, 0.5, 1e17])
+      expect(formatEuros(cents)).toBe(euros(cents));
   });
 });
 

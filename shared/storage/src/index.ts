@@ -17,6 +17,7 @@ export type { DocumentFiles } from './document-files';
 export { snapshotLogos, createSnapshotLogos, snapshotLogoId } from './snapshot-logos';
 export type { SnapshotLogos } from './snapshot-logos';
 export { useStoredValue, useStorageIssues } from './use-stored-value';
+export { useExternalValue, startUpdate } from './use-external-value';
 export { STORAGE_MESSAGES } from './messages';
 export { SyncEngine, SYNC_TABLES, PermanentSyncError, memoryKeyValue } from './sync/sync-engine';
 export type { SyncTable, SyncRow, SyncRemote, SyncStatus, OutboxEntry, PullResult, KeyValue } from './sync/sync-engine';

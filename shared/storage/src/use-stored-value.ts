@@ -1,12 +1,14 @@
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { asapScheduler, filter, observeOn } from 'rxjs';
 
 import { storageIssues$, type StorageIssue, type StoredValue } from './stored-value';
+import { useExternalValue } from './use-external-value';
 
 /**
  * The store's current value; re-renders on same-tab writes and on other tabs' writes. Renders read the cached
  * snapshot (a large client book is not re-read and re-parsed on every keystroke); storage is re-read when the
- * component subscribes, and React re-renders if it differed.
+ * component subscribes, and React re-renders if it differed. A change that is not the user's own (the server's
+ * rows arriving, another tab) re-renders in a transition (`useExternalValue`).
  */
 export function useStoredValue<T>(store: StoredValue<T>): T {
   const subscribe = useCallback(
@@ -17,7 +19,7 @@ export function useStoredValue<T>(store: StoredValue<T>): T {
     },
     [store],
   );
-  return useSyncExternalStore(subscribe, store.snapshot, store.snapshot);
+  return useExternalValue(subscribe, store.snapshot);
 }
 
 // Dismissed issues stay dismissed for the page's life, although storageIssues$ replays them.

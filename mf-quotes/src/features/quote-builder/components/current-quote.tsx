@@ -1,4 +1,4 @@
-import { formatEuros, lineTotalCents, type Totals } from '@atelier/domain';
+import { formatEuros, formatFrenchNumber, lineTotalCents, type Totals } from '@atelier/domain';
 import { memo, type ReactNode } from 'react';
 import styled from 'styled-components';
 
@@ -108,8 +108,6 @@ const LinesTable = memo(function LinesTable({ lines }: { lines: readonly DraftLi
   );
 });
 
-const vatFormatter = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 });
-
 interface CurrentQuoteProps {
   title: string;
   client: DraftClient;
@@ -138,7 +136,7 @@ export function CurrentQuote({ title, client, lines, vatRate, totals, children }
       <TotalsList aria-label={M.total}>
         <dt>{M.totalHT}</dt>
         <dd data-testid="total-ht">{formatEuros(totals.totalHTCents)}</dd>
-        <dt>{M.totalTVA(vatFormatter.format(vatRate))}</dt>
+        <dt>{M.totalTVA(formatFrenchNumber(vatRate, { maxDecimals: 1 }))}</dt>
         <dd data-testid="total-tva">{formatEuros(totals.tvaCents)}</dd>
         <dt className="ttc">{M.totalTTC}</dt>
         <dd className="ttc" data-testid="total-ttc">

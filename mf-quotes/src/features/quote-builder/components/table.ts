@@ -1,3 +1,4 @@
+import { formatFrenchNumber } from '@atelier/domain';
 import styled from 'styled-components';
 
 export const Table = styled.table`
@@ -29,8 +30,6 @@ export const TableScroll = styled.div`
   overflow-x: auto;
 `;
 
-const quantityFormatter = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 });
-
 export function formatQuantity(quantity: number, unit: string): string {
-  return `${quantityFormatter.format(quantity)} ${unit}`;
+  return `${formatFrenchNumber(quantity)} ${unit}`;
 }

@@ -1,4 +1,5 @@
 import { bus } from '@atelier/bus';
+import { startUpdate } from '@atelier/storage';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { Observable } from 'rxjs';
 
@@ -18,7 +19,8 @@ export function useQuotaState(planState$: Observable<QuotaState>): {
   useEffect(() => {
     const sub = planState$.subscribe((state) => {
       latest.current = state;
-      setQuota(state);
+      // The plan arriving from the server redraws the page: in a transition (issue 14, TBT).
+      startUpdate(() => setQuota(state));
     });
     return () => sub.unsubscribe();
   }, [planState$]);
