@@ -26,6 +26,16 @@ function versionOf(pkg) {
   return JSON.parse(fs.readFileSync(pkgJson, 'utf8')).version;
 }
 
+/**
+ * rxjs's ES2015 build (classes, no ES5 helpers), imported by ./rxjs.mjs under its own name: the shared `rxjs` is
+ * that re-export module, so it cannot import `rxjs` itself (the request would consume the shared module: a cycle
+ * that never resolves).
+ */
+function rxjsModern() {
+  const pkgJson = require.resolve('rxjs/package.json', { paths: [path.join(repoRoot, 'shell'), __dirname] });
+  return path.join(path.dirname(pkgJson), 'dist/esm/index.js');
+}
+
 function reactRouterProduction() {
   const pkgJson = require.resolve('react-router/package.json', { paths: [path.join(repoRoot, 'shell'), __dirname] });
   return path.join(path.dirname(pkgJson), 'dist/production/index.mjs');
@@ -51,7 +61,8 @@ function sharedSingletons() {
     // API (./react-router-dom.mjs), so the rest of react-router is tree-shaken (61 → ≈ 17 KB gzip, issue 14).
     'react-router-dom': { ...single('react-router-dom', router), import: path.join(__dirname, 'react-router-dom.mjs') },
     'styled-components': single('styled-components'),
-    rxjs: single('rxjs'),
+    // Likewise the rxjs names the apps use (./rxjs.mjs): the rest of rxjs is tree-shaken (issue 14, TBT on /).
+    rxjs: { ...single('rxjs'), import: path.join(__dirname, 'rxjs.mjs') },
     'rxjs/': single('rxjs'),
     '@supabase/supabase-js': single('@supabase/supabase-js'),
     jspdf: single('jspdf'),
@@ -224,7 +235,10 @@ function createAppConfig({ app, dirname, exposes, runtimePlugins = [], copy = []
       resolve: {
         // react-router exports its development build only; its production build (same code, dev warnings off)
         // lets the minifier drop the warnings (issue 14, /auth cold load).
-        alias: production ? { 'react-router$': reactRouterProduction() } : {},
+        alias: {
+          ...(production ? { 'react-router$': reactRouterProduction() } : {}),
+          '@atelier/build/rxjs-esm$': rxjsModern(),
+        },
         extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
         extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
       },
