@@ -1,5 +1,5 @@
 // Text helpers shared by the PDF renderer and the HTML preview.
-import { formatEuros, frenchDateFormat, lazy, type Cents } from '@atelier/domain';
+import { formatEuros, formatFrenchNumber, frenchDateFormat, type Cents } from '@atelier/domain';
 
 /**
  * Characters of WinAnsiEncoding (CP1252) above 0x7F that are not Latin-1: jsPDF's standard fonts
@@ -77,13 +77,9 @@ export function formatAmount(cents: Cents): string {
   return formatEuros(cents).replace(/[\u202F\u00A0]/g, ' ');
 }
 
-const quantityFormatter = lazy(() => new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 }));
-
 /** « 12 », « 2,5 », « 1 500 » (plain spaces). */
 export function formatQuantity(quantity: number): string {
-  return quantityFormatter()
-    .format(quantity)
-    .replace(/[\u202F\u00A0]/g, ' ');
+  return formatFrenchNumber(quantity, { plainSpaces: true });
 }
 
 /** VAT rate as French text: « 20 % », « 5,5 % ». */

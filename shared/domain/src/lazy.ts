@@ -14,6 +14,12 @@ export function lazy<T>(make: () => T): () => T {
   };
 }
 
+/**
+ * « 2026-11-21 »: the calendar day in Paris (en-CA writes ISO dates), whatever the device's time zone — invoices'
+ * dates and the quota month. One formatter: a time-zone formatter loads its zone's rules when made.
+ */
+export const parisDayFormat = lazy(() => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }));
+
 /** « 21/11/2026 »: the one French calendar-date format of the app (screens and PDFs). */
 export const frenchDateFormat = lazy(
   () => new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', year: 'numeric' }),

@@ -3,7 +3,7 @@
 // quota credit taken in advance. A devis made on this device takes the next reserved number first (online or
 // offline); the numbers used are confirmed at the next sync (sign-in, back online, after each devis), which
 // also tops the block up. Stored per user in localStorage: `atelier.quote-reservations.<userId>`.
-import { lazy } from '@atelier/domain/src/lazy';
+import { parisDayFormat } from '@atelier/domain/src/lazy';
 
 import { getAuthState } from './auth/auth-service';
 import { loadSupabase } from './supabase-client';
@@ -45,17 +45,9 @@ export interface ReservationSyncResult {
 
 export const reservationsKey = (userId: string) => `${QUOTE_RESERVATIONS_KEY_PREFIX}${userId}`;
 
-// Made once: a formatter with a time zone costs milliseconds to build (its zone's rules are loaded).
-const parisYearMonth = lazy(
-  () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit' }),
-);
-
 /** 'YYYY-MM' of `date` in Paris time (the quota month). */
 export function parisMonth(date = new Date()): string {
-  const parts = parisYearMonth()
-    .formatToParts(date)
-    .reduce<Record<string, string>>((acc, p) => ({ ...acc, [p.type]: p.value }), {});
-  return `${parts.year}-${parts.month}`;
+  return parisDayFormat().format(date).slice(0, 7);
 }
 
 function storage(): Storage | null {

@@ -9,7 +9,7 @@ import {
   documentSnapshotSchema,
   eurosToCents,
   centsToEuros,
-  lazy,
+  parisDayFormat,
   quoteLineSchema,
   type DocumentSnapshot,
   type Invoice,
@@ -110,11 +110,9 @@ function isoDate(value: string | undefined, fallback: () => Date = () => new Dat
   return (Number.isFinite(ms) ? new Date(ms) : fallback()).toISOString();
 }
 
-const PARIS_DAY = lazy(() => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }));
-
 /** Today as a French calendar day (YYYY-MM-DD). */
 export function calendarToday(now = new Date()): string {
-  return PARIS_DAY().format(now);
+  return parisDayFormat().format(now);
 }
 
 /** A calendar date (YYYY-MM-DD, the invoices' date columns) from an ISO date or date-time. */
