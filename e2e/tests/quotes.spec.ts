@@ -392,10 +392,12 @@ test('customisation changes show in the preview and in the next PDF', async ({ p
 });
 
 test('company details and logo set on /company appear on the PDF', async ({ page, signedIn }) => {
-  void signedIn;
   await seedCatalogue(page);
   await page.goto('/company');
   const form = page.getByRole('form', { name: 'Entreprise' });
+  // First visit: the form is prefilled from the sign-up (a request). Typing before it lands raced with it (the
+  // prefill could fill the emptied field between Playwright's select-all and its typing).
+  await expect(form.getByLabel('Nom de l’entreprise')).toHaveValue(signedIn.companyName);
   await form.getByLabel('Nom de l’entreprise').fill('Rénovations Lefèvre & Fils');
   await form.getByLabel('Adresse', { exact: true }).fill('12 rue de la Gare\n69003 Lyon');
   await form.getByLabel('Téléphone', { exact: true }).fill('04 78 12 34 56');
