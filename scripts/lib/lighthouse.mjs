@@ -115,13 +115,13 @@ export async function lighthouseRoutes(url, { email, password, tasks = 0 }) {
           undefined,
         );
         const lhr = runnerResult.lhr;
-        // ATELIER_LIGHTHOUSE_DUMP=dir keeps each route's last report and trace, to study its trace-derived audits.
+        // ATELIER_LIGHTHOUSE_DUMP=dir keeps each run's report and trace (name-run.json), to study its trace-derived audits.
         if (process.env.ATELIER_LIGHTHOUSE_DUMP) {
           const name = route === '/' ? 'home' : route.slice(1);
           const dir = process.env.ATELIER_LIGHTHOUSE_DUMP;
-          writeFileSync(path.join(dir, `lighthouse-${name}.json`), JSON.stringify(lhr));
+          writeFileSync(path.join(dir, `lighthouse-${name}-${run + 1}.json`), JSON.stringify(lhr));
           const trace = runnerResult.artifacts?.Trace;
-          if (trace) writeFileSync(path.join(dir, `trace-${name}.json`), JSON.stringify(trace));
+          if (trace) writeFileSync(path.join(dir, `trace-${name}-${run + 1}.json`), JSON.stringify(trace));
         }
         const r = summaryOf(lhr);
         all.push(r);

@@ -68,6 +68,22 @@ describe('useExternalValue', () => {
     button.remove();
   });
 
+  it('re-renders data delivered during a non-user event (IndexedDB success, a message) in a transition', () => {
+    const src = source('a');
+    render(<Page src={src} />);
+    // While IndexedDB hands rows over, window.event is its `success` event (jsdom sets it for a node's events).
+    const target = document.createElement('div');
+    document.body.append(target);
+    target.addEventListener('success', () => {
+      expect(window.event?.type).toBe('success');
+      src.set('slow');
+    });
+    act(() => void target.dispatchEvent(new Event('success')));
+    target.remove();
+    expect(screen.getByTestId('value')).toHaveTextContent('a');
+    expect(screen.queryByText('chargement')).not.toBeInTheDocument();
+  });
+
   it('reads a new source at once, not the previous source’s value for one render', () => {
     const first = source('premier');
     const second = source('second');

@@ -7,8 +7,26 @@ import { startTransition, useEffect, useState } from 'react';
  * one long task (issue 14, TBT on a phone).
  */
 export function startUpdate(update: () => void): void {
-  if (typeof window !== 'undefined' && window.event) update();
+  if (isUserEvent(typeof window === 'undefined' ? undefined : window.event)) update();
   else startTransition(update);
+}
+
+/**
+ * The events a person makes (React's discrete events). `window.event` is also set while IndexedDB's `success`, a
+ * MessageChannel's `message` (React's own scheduler), a script's `load` or another tab's `storage` event is
+ * dispatched, and during the microtasks that follow it: rows read from IndexedDB would otherwise render urgently,
+ * in one long task.
+ */
+const USER_EVENT_TYPES = new Set(
+  (
+    'auxclick beforeinput blur change click compositionend compositionstart compositionupdate contextmenu copy cut dblclick ' +
+    'dragend dragstart drop focus focusin focusout input invalid keydown keypress keyup mousedown ' +
+    'mouseup paste pointercancel pointerdown pointerup reset select submit touchcancel touchend touchstart'
+  ).split(' '),
+);
+
+function isUserEvent(event: Event | undefined): boolean {
+  return event !== undefined && USER_EVENT_TYPES.has(event.type);
 }
 
 /**
