@@ -18,6 +18,7 @@ interface SharedEntry {
   lib?: () => unknown;
 }
 const evaluatedInOwnTask = new WeakSet<SharedEntry>();
+let registeredGlobally = false;
 
 /** Wraps a shared module's getter once: code arrives, next task, factory runs, its exports are kept. */
 export function evaluateInOwnTask(shared: SharedEntry): void {
@@ -53,8 +54,9 @@ export default function atelierYieldPlugin(): ModuleFederationRuntimePlugin {
       return args;
     },
   };
-  // Each remote's remoteEntry.js starts a federation runtime of its own: registered globally, the plugin is also
-  // theirs, so a remote page's shared modules are resolved and evaluated in short tasks too.
-  registerGlobalPlugins([plugin]);
+  // Each remote's remoteEntry.js starts a federation runtime of its own: registered globally (once per page), the
+  // plugin is also theirs, so a remote page's shared modules are resolved and evaluated in short tasks too.
+  if (!registeredGlobally) registerGlobalPlugins([plugin]);
+  registeredGlobally = true;
   return plugin;
 }
