@@ -92,6 +92,30 @@ describe('SyncEngine', () => {
     expect([...server.rows.keys()]).toEqual(['clients:c1']);
   });
 
+  it('stores a written row and its outbox entry together (no row without its queued push after a reload)', async () => {
+    const server = fakeServer();
+    const data = new Map<string, unknown>();
+    const plain = memoryKeyValue(data);
+    const batches: string[][] = [];
+    const kv = {
+      ...plain,
+      // One transaction: all of it or none of it.
+      setMany: async (list: Array<[string, unknown]>) => {
+        batches.push(list.map(([key]) => key));
+        for (const [key, value] of list) await plain.set(key, value);
+      },
+    };
+    const engine = new SyncEngine({ userId: 'u1', kv, remote: server.remote, newId });
+    await engine.write('clients', { id: 'c1', name: 'Dupont' });
+    const batch = batches.find((keys) => keys.some((key) => key.includes('c1')));
+    expect(batch).toBeDefined();
+    expect(batch!.some((key) => key.includes('outbox'))).toBe(true);
+    // After a reload the queued push is there with the row.
+    const reloaded = new SyncEngine({ userId: 'u1', kv: memoryKeyValue(data), remote: server.remote, newId });
+    await reloaded.sync();
+    expect(server.rows.get('clients:c1')?.name).toBe('Dupont');
+  });
+
   it('pulls rows changed since the last sync and deletions', async () => {
     const server = fakeServer();
     const engine = new SyncEngine({

@@ -157,8 +157,17 @@ export class SyncEngine {
     // One pending upsert per row: the newest replaces an older one still waiting.
     this.outbox = this.outbox.filter((e) => !(e.table === table && e.id === stamped.id && e.kind === 'upsert'));
     this.outbox.push({ opId: this.newId(), table, kind: 'upsert', id: stamped.id, row: stamped });
-    await this.options.kv.set(rowKey(table, stamped.id), stamped);
-    await this.persistOutbox();
+    // The row and its outbox entry reach storage together: a page closed between two separate writes left a local
+    // row newer than the server's with nothing queued, and the next pull put the server's older row back.
+    if (this.options.kv.setMany) {
+      await this.options.kv.setMany([
+        [rowKey(table, stamped.id), stamped],
+        [OUTBOX_KEY, this.outbox],
+      ]);
+    } else {
+      await this.options.kv.set(rowKey(table, stamped.id), stamped);
+      await this.persistOutbox();
+    }
     this.emit({});
     return stamped;
   }

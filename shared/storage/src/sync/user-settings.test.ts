@@ -77,6 +77,29 @@ describe('per-user settings', () => {
     sub.unsubscribe();
   });
 
+  it('sends a local change the engine never recorded (page closed right after it) instead of losing it', async () => {
+    const server = settingsServer();
+    const kept = new Map<string, unknown>(); // IndexedDB: survives the reload
+    const alice = new SyncEngine({ userId: 'alice', kv: memoryKeyValue(kept), remote: server.remoteFor('alice') });
+    activateUserSettings('alice', alice);
+    const GRAVATS: Task = { name: 'Évacuation gravats', unit: 'benne', price: 180 };
+    store.set([TASK, GRAVATS]);
+    await new Promise((r) => setTimeout(r, 0));
+    await settle(alice);
+    expect(server.rows.get('alice:tasks')?.value).toEqual([TASK, GRAVATS]);
+    // The user deletes a task and the page reloads before the engine has stored the write: only the synchronous
+    // local copy has it.
+    localStorage.setItem(userSettingKey('tasks', 'alice'), JSON.stringify([TASK]));
+    lockUserSettings();
+    const again = new SyncEngine({ userId: 'alice', kv: memoryKeyValue(kept), remote: server.remoteFor('alice') });
+    activateUserSettings('alice', again);
+    await settle(again);
+    await new Promise((r) => setTimeout(r, 0));
+    await settle(again);
+    expect(store.get()).toEqual([TASK]);
+    expect(server.rows.get('alice:tasks')?.value).toEqual([TASK]);
+  });
+
   it('imports the legacy plain key once into the account, merged by name, then moves it aside', async () => {
     const server = settingsServer();
     server.rows.set('carol:tasks', { id: 'tasks', key: 'tasks', value: [TASK], updated_at: '2025-01-01T00:00:00Z' });

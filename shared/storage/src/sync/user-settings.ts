@@ -139,15 +139,21 @@ export function createUserStoredValue<T>(
     return result.success ? { ok: true, value: result.data } : { ok: false };
   }
 
+  // Local writes not yet recorded by the engine (its row is older than the local copy until then).
+  let writesInFlight = 0;
+
   function pushToEngine(value: T): void {
     if (mode.kind !== 'user') return;
     const { engine, userId } = mode;
+    writesInFlight += 1;
     void engine.write('user_settings', { id: key, value }).then(
       (row) => {
+        writesInFlight -= 1;
         writeStamp(userId, key, row.updated_at);
         scheduleSync(engine);
       },
       () => {
+        writesInFlight -= 1;
         /* the local copy is kept; pushIfMissing() retries after the next sync */
       },
     );
@@ -164,7 +170,14 @@ export function createUserStoredValue<T>(
     applyRow(row) {
       if (mode.kind !== 'user' || !row) return;
       const { userId } = mode;
-      if (readStamps(userId)[key] === row.updated_at) return;
+      if (readStamps(userId)[key] === row.updated_at) {
+        // The row last seen, but a local copy that differs: a local write the engine never recorded (the page was
+        // closed right after it). It is the newer one: it is queued now instead of being left unsent.
+        if (writesInFlight === 0 && binding.hasLocal() && canonicalJson(inner.get()) !== canonicalJson(row.value)) {
+          pushToEngine(inner.get());
+        }
+        return;
+      }
       const local = inner.get();
       if (canonicalJson(local) === canonicalJson(row.value)) {
         writeStamp(userId, key, row.updated_at);
