@@ -159,15 +159,10 @@ export class SyncEngine {
     this.outbox.push({ opId: this.newId(), table, kind: 'upsert', id: stamped.id, row: stamped });
     // The row and its outbox entry reach storage together: a page closed between two separate writes left a local
     // row newer than the server's with nothing queued, and the next pull put the server's older row back.
-    if (this.options.kv.setMany) {
-      await this.options.kv.setMany([
-        [rowKey(table, stamped.id), stamped],
-        [OUTBOX_KEY, this.outbox],
-      ]);
-    } else {
-      await this.options.kv.set(rowKey(table, stamped.id), stamped);
-      await this.persistOutbox();
-    }
+    await this.setAll([
+      [rowKey(table, stamped.id), stamped],
+      [OUTBOX_KEY, this.outbox],
+    ]);
     this.emit({});
     return stamped;
   }
@@ -321,8 +316,7 @@ export class SyncEngine {
         }
       }
     }
-    if (this.options.kv.setMany) await this.options.kv.setMany(writes);
-    else for (const [key, row] of writes) await this.options.kv.set(key, row);
+    await this.setAll(writes);
     for (const { table, id } of result.deleted) {
       if (pendingIds.has(`${table}:${id}`)) continue;
       this.tables.get(table)?.delete(id);
@@ -332,6 +326,12 @@ export class SyncEngine {
     await this.options.kv.set(LAST_SYNC_KEY, result.now);
     await this.persistOutbox();
     this.emit({});
+  }
+
+  /** Several writes in one transaction where the store has one (setMany), else one after the other. */
+  private async setAll(entries: Array<[string, unknown]>): Promise<void> {
+    if (this.options.kv.setMany) await this.options.kv.setMany(entries);
+    else for (const [key, value] of entries) await this.options.kv.set(key, value);
   }
 
   private async persistOutbox(): Promise<void> {
