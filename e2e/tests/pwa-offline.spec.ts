@@ -3,7 +3,7 @@
 // old, half new.
 import { readFile } from 'node:fs/promises';
 
-import type { BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext, Frame, Page } from '@playwright/test';
 
 import { appOrigin, confirmCompany, expect, test } from '../fixtures';
 
@@ -30,8 +30,29 @@ async function waitForOfflineReady(page: Page) {
     .toBe(true);
 }
 
-async function goOffline(context: BrowserContext) {
+/**
+ * The network off for the whole context, and `navigator.onLine` false in the page, as on a phone without network.
+ * Chromium 150 no longer carries `Network.emulateNetworkConditions` (what `setOffline` sends) into the
+ * `navigator.onLine` of a document loaded after it: a reload served by the service worker said « online ». So the
+ * page's network state is also set (`Network.overrideNetworkState`, which fires `offline` as a phone does) after
+ * each navigation. Returns what puts the network back.
+ */
+async function goOffline(context: BrowserContext, page: Page) {
   await context.setOffline(true);
+  const cdp = await context.newCDPSession(page);
+  const setState = (offline: boolean) =>
+    cdp.send('Network.overrideNetworkState', { offline, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  const onNavigated = (frame: Frame) => {
+    if (frame === page.mainFrame()) setState(true).catch(() => undefined);
+  };
+  page.on('framenavigated', onNavigated);
+  await setState(true);
+  return async () => {
+    page.off('framenavigated', onNavigated);
+    await setState(false);
+    await context.setOffline(false);
+    await cdp.detach();
+  };
 }
 
 test('the web app manifest makes Atelier installable (French names, icons, standalone)', async ({ page }) => {
@@ -102,7 +123,7 @@ test('second visit with the network off: home, /tasks, /customize, /company and 
   await expect.poll(() => heldNumbers(page), { timeout: 20_000 }).toEqual(['DE0001', 'DE0002']);
   await expect(page.getByTestId('plan-badge')).toContainText('3 devis restants ce mois-ci');
 
-  await goOffline(context);
+  const goOnline = await goOffline(context, page);
   await page.reload();
   await expect(page.getByRole('status').filter({ hasText: 'Hors ligne' })).toBeVisible();
   const editor = page.getByRole('region', { name: 'Modifier le devis' });
@@ -149,7 +170,7 @@ test('second visit with the network off: home, /tasks, /customize, /company and 
   expect(await heldNumbers(page)).toEqual([]);
 
   // Back online: the two numbers are confirmed (counted in the quota), the third devis gets the last credit.
-  await context.setOffline(false);
+  await goOnline();
   await generate.click();
   await expect(page.getByRole('link', { name: 'Télécharger devis-DE0003.pdf' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('plan-badge')).toContainText('0 devis restant ce mois-ci', { timeout: 20_000 });
@@ -204,7 +225,7 @@ test('a remote deployed on its own is picked up after a reload online, entry and
 
   await context.unroute(`${quotes}/precache-manifest.json`);
   await context.unroute(`${quotes}/remoteEntry.js`);
-  await goOffline(context);
+  await goOffline(context, page);
   await page.reload();
   await expect(page.getByRole('main')).toContainText('Gestion des Tâches', { timeout: 20_000 });
   expect(await page.evaluate(() => (window as unknown as { __deployMarker?: string }).__deployMarker)).toBe('next');
