@@ -96,6 +96,9 @@ const LAZY_ABOVE_BYTES = 1024 * 1024;
 /** PDF fonts used only by some documents (emoji, Times → DejaVu Serif, Courier → DejaVu Sans Mono). */
 const LAZY_FONT = /^fonts\/(NotoEmoji|DejaVuSerif|DejaVuSansMono)/;
 
+/** The script that provides the federation runtime on a remote's own page (emitted beside its index.html). */
+const STANDALONE_RUNTIME_CORE = 'federation-runtime-core.js';
+
 /**
  * Remotes: writes precache-manifest.json = { version, files } (every emitted file of this build). The shell's
  * service worker (shell/public/sw-remotes.js) keeps one cache per remote version, so a remote deployed on its
@@ -118,7 +121,7 @@ class PrecacheManifestPlugin {
           }
           // The standalone page of the remote is not used by the shell; multi-megabyte files (tesseract's
           // cores) are cached on first use instead of on install, to spare a phone's data plan.
-          const standalone = ['index.html', 'main.js'];
+          const standalone = ['index.html', 'main.js', STANDALONE_RUNTIME_CORE];
           const big = (file) => assets[file].size() > LAZY_ABOVE_BYTES || LAZY_FONT.test(file);
           const files = all.filter((file) => !standalone.includes(file) && !big(file));
           const lazy = all.filter((file) => big(file));
@@ -214,6 +217,49 @@ function shellServiceWorker() {
 }
 
 /**
+ * The remotes run on the shell's federation runtime (`experiments.externalRuntime`: their remoteEntry.js leaves out
+ * @module-federation/runtime-core and reads the global the shell's runtime plugin sets), so a page evaluates that
+ * runtime once instead of once per remote (issue 14, TBT). The plugin's ES module build is named here: its CommonJS
+ * build (what `provideExternalRuntime` adds) requires a second, CommonJS copy of the runtime into main.js.
+ */
+const INJECT_RUNTIME_CORE = path.join(
+  path.dirname(require.resolve('@module-federation/inject-external-runtime-core-plugin')),
+  'index.js',
+);
+
+/**
+ * Remote: its own page (index.html, for working on the remote alone) has no shell to provide the federation runtime
+ * its code expects (see INJECT_RUNTIME_CORE): a second, tiny build of the same webpack config (`standaloneRuntime`)
+ * bundles federation-runtime-core.mjs, and this plugin loads that script before main.js.
+ */
+class StandaloneRuntimeCorePlugin {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('StandaloneRuntimeCorePlugin', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('StandaloneRuntimeCorePlugin', (data) => {
+        // First of the head's deferred scripts: it runs before main.js.
+        data.headTags.unshift(
+          HtmlWebpackPlugin.createHtmlTagObject('script', { defer: true, src: STANDALONE_RUNTIME_CORE }),
+        );
+        return data;
+      });
+    });
+  }
+}
+
+/** The build of STANDALONE_RUNTIME_CORE beside a remote's own build (after it: that build cleans dist). */
+function standaloneRuntimeConfig(meta, dirname, mode) {
+  return {
+    name: `${meta.name}-runtime-core`,
+    dependencies: [meta.name],
+    mode,
+    entry: path.join(__dirname, 'federation-runtime-core.mjs'),
+    devtool: false,
+    output: { path: path.join(dirname, 'dist'), filename: STANDALONE_RUNTIME_CORE, clean: false },
+    performance: { hints: false },
+  };
+}
+
+/**
  * @param {object} options
  * @param {string} options.app key of APPS
  * @param {string} options.dirname the app folder (__dirname of its webpack.config.js)
@@ -228,7 +274,8 @@ function createAppConfig({ app, dirname, exposes, runtimePlugins = [], copy = []
   return (env = {}, argv = {}) => {
     const mode = argv.mode || 'production';
     const production = mode === 'production';
-    return {
+    const config = {
+      name: meta.name,
       mode,
       entry: path.join(dirname, 'src/index.ts'),
       devtool: production ? false : 'eval-cheap-module-source-map',
@@ -279,9 +326,10 @@ function createAppConfig({ app, dirname, exposes, runtimePlugins = [], copy = []
           name: meta.name,
           ...(isHost ? { remotes: {}, shareStrategy: 'loaded-first' } : { filename: 'remoteEntry.js', exposes }),
           shared: sharedSingletons(),
-          runtimePlugins,
+          runtimePlugins: isHost ? [...runtimePlugins, INJECT_RUNTIME_CORE] : runtimePlugins,
           experiments: {
             asyncStartup: true,
+            ...(isHost ? {} : { externalRuntime: true }),
             // Browser-only federation runtime; a remote loads no remote of its own, so its remoteEntry.js leaves
             // out the remote-loading and manifest-snapshot code (the shell's runtime keeps both, issue 14).
             optimization: isHost ? { target: 'web' } : { target: 'web', disableRemote: true, disableSnapshot: true },
@@ -315,6 +363,7 @@ function createAppConfig({ app, dirname, exposes, runtimePlugins = [], copy = []
                 publicPath: 'auto',
                 chunks: ['main'],
               }),
+              new StandaloneRuntimeCorePlugin(),
             ]),
         ...(production && isHost ? [new PreloadStartupChunksPlugin()] : []),
         ...(copy.length ? [new CopyWebpackPlugin({ patterns: copy })] : []),
@@ -351,6 +400,7 @@ function createAppConfig({ app, dirname, exposes, runtimePlugins = [], copy = []
         static: isHost ? [{ directory: path.join(dirname, 'public') }] : [],
       },
     };
+    return isHost ? config : [config, standaloneRuntimeConfig(meta, dirname, mode)];
   };
 }
 
