@@ -229,7 +229,7 @@ const INJECT_RUNTIME_CORE = path.join(
 
 /**
  * Remote: its own page (index.html, for working on the remote alone) has no shell to provide the federation runtime
- * its code expects (see INJECT_RUNTIME_CORE): a second, tiny build of the same webpack config (`standaloneRuntime`)
+ * its code expects (see INJECT_RUNTIME_CORE): a second, tiny build in the same webpack config (`standaloneRuntimeConfig`)
  * bundles federation-runtime-core.mjs, and this plugin loads that script before main.js.
  */
 class StandaloneRuntimeCorePlugin {
