@@ -168,16 +168,14 @@ class PreloadStartupChunksPlugin {
           if (module.constructor.name !== 'ProvideSharedModule' || !STARTUP_SHARED.has(module._name)) continue;
           for (const block of module.blocks) addGroup(compilation.chunkGraph.getBlockChunkGroup(block));
         }
-        const links = [...files]
-          .sort()
-          .map((file) =>
-            HtmlWebpackPlugin.createHtmlTagObject('link', {
-              rel: 'preload',
-              as: 'script',
-              href: `/${file}`,
-              fetchpriority: 'low',
-            }),
-          );
+        const links = [...files].sort().map((file) =>
+          HtmlWebpackPlugin.createHtmlTagObject('link', {
+            rel: 'preload',
+            as: 'script',
+            href: `/${file}`,
+            fetchpriority: 'low',
+          }),
+        );
         data.headTags.push(...links);
         return data;
       });
@@ -229,8 +227,8 @@ const INJECT_RUNTIME_CORE = path.join(
 
 /**
  * Remote: its own page (index.html, for working on the remote alone) has no shell to provide the federation runtime
- * its code expects (see INJECT_RUNTIME_CORE): a second, tiny build in the same webpack config (`standaloneRuntimeConfig`)
- * bundles federation-runtime-core.mjs, and this plugin loads that script before main.js.
+ * its code expects (see INJECT_RUNTIME_CORE): a second, tiny build in the same webpack config
+ * (`standaloneRuntimeConfig`) bundles federation-runtime-core.mjs, and this plugin loads that script before main.js.
  */
 class StandaloneRuntimeCorePlugin {
   apply(compiler) {
@@ -330,8 +328,9 @@ function createAppConfig({ app, dirname, exposes, runtimePlugins = [], copy = []
           experiments: {
             asyncStartup: true,
             ...(isHost ? {} : { externalRuntime: true }),
-            // Browser-only federation runtime; a remote loads no remote of its own, so its remoteEntry.js leaves
-            // out the remote-loading and manifest-snapshot code (the shell's runtime keeps both, issue 14).
+            // Browser-only federation runtime; a remote loads no remote of its own, so the runtime code its
+            // remoteEntry.js still bundles (the bundler side: the core is the shell's, externalRuntime) leaves out
+            // remote loading and manifest snapshots (the shell's runtime keeps both, issue 14).
             optimization: isHost ? { target: 'web' } : { target: 'web', disableRemote: true, disableSnapshot: true },
           },
           dts: false,
