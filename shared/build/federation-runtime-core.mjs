@@ -1,6 +1,6 @@
-// A remote's own page (its index.html, for working on it alone): the remote's code runs on the federation runtime a
-// host provides (`experiments.externalRuntime`, see index.cjs); in the product the shell's runtime plugin sets this
-// global before any remote loads, here this script does, before the remote's main.js.
+// The federation runtime of a page (FederationRuntimeCorePlugin in index.cjs): every app is built with
+// `experiments.externalRuntime`, so main.js and each remoteEntry.js read the runtime from this global instead of
+// carrying their own copy. Loaded before main.js on the shell's pages and on a remote's own page.
 import * as runtimeCore from '@module-federation/runtime-core';
 
 globalThis._FEDERATION_RUNTIME_CORE ??= runtimeCore;

@@ -2,6 +2,7 @@
 // The list of shared singletons lives here and nowhere else (DESIGN.md §3).
 const path = require('node:path');
 const fs = require('node:fs');
+const { tmpdir } = require('node:os');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const CopyWebpackPlugin = require('copy-webpack-plugin');
@@ -96,8 +97,8 @@ const LAZY_ABOVE_BYTES = 1024 * 1024;
 /** PDF fonts used only by some documents (emoji, Times → DejaVu Serif, Courier → DejaVu Sans Mono). */
 const LAZY_FONT = /^fonts\/(NotoEmoji|DejaVuSerif|DejaVuSansMono)/;
 
-/** The script that provides the federation runtime on a remote's own page (emitted beside its index.html). */
-const STANDALONE_RUNTIME_CORE = 'federation-runtime-core.js';
+/** The script that provides the federation runtime to a page (FederationRuntimeCorePlugin). */
+const RUNTIME_CORE = 'federation-runtime-core.js';
 
 /**
  * Remotes: writes precache-manifest.json = { version, files } (every emitted file of this build). The shell's
@@ -121,7 +122,7 @@ class PrecacheManifestPlugin {
           }
           // The standalone page of the remote is not used by the shell; multi-megabyte files (tesseract's
           // cores) are cached on first use instead of on install, to spare a phone's data plan.
-          const standalone = ['index.html', 'main.js', STANDALONE_RUNTIME_CORE];
+          const standalone = ['index.html', 'main.js', RUNTIME_CORE];
           const big = (file) => assets[file].size() > LAZY_ABOVE_BYTES || LAZY_FONT.test(file);
           const files = all.filter((file) => !standalone.includes(file) && !big(file));
           const lazy = all.filter((file) => big(file));
@@ -215,28 +216,28 @@ function shellServiceWorker() {
 }
 
 /**
- * The remotes run on the shell's federation runtime (`experiments.externalRuntime`: their remoteEntry.js leaves out
- * @module-federation/runtime-core and reads the global the shell's runtime plugin sets), so a page evaluates that
- * runtime once instead of once per remote (issue 14, TBT). The plugin's ES module build is named here: its CommonJS
- * build (what `provideExternalRuntime` adds) requires a second, CommonJS copy of the runtime into main.js.
+ * One federation runtime per page, evaluated in a task of its own (issue 14, TBT): with `experiments.externalRuntime`
+ * neither the shell's main.js nor a remote's remoteEntry.js carries @module-federation/runtime-core (62 of main.js's
+ * 92 KB); they read the global that federation-runtime-core.js sets, a script every app's pages load before main.js.
+ * On the shell's pages it is the runtime every remote shown there uses; on a remote's own page (for working on it
+ * alone) it stands in for the shell. The script is emitted as an asset of the app's own compilation, so the shell's
+ * Workbox precaches it and it is compressed like any other file.
  */
-const INJECT_RUNTIME_CORE = path.join(
-  path.dirname(require.resolve('@module-federation/inject-external-runtime-core-plugin')),
-  'index.js',
-);
-
-/**
- * Remote: its own page (index.html, for working on the remote alone) has no shell to provide the federation runtime
- * its code expects (see INJECT_RUNTIME_CORE): a second, tiny build in the same webpack config
- * (`standaloneRuntimeConfig`) bundles federation-runtime-core.mjs, and this plugin loads that script before main.js.
- */
-class StandaloneRuntimeCorePlugin {
+class FederationRuntimeCorePlugin {
   apply(compiler) {
-    compiler.hooks.thisCompilation.tap('StandaloneRuntimeCorePlugin', (compilation) => {
-      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('StandaloneRuntimeCorePlugin', (data) => {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('FederationRuntimeCorePlugin', (compilation) => {
+      compilation.hooks.processAssets.tapPromise(
+        { name: 'FederationRuntimeCorePlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        async () => {
+          const code = await buildRuntimeCore(compiler.webpack, compiler.options.mode);
+          compilation.emitAsset(RUNTIME_CORE, new sources.RawSource(code), { minimized: true });
+        },
+      );
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('FederationRuntimeCorePlugin', (data) => {
         // First of the head's deferred scripts: it runs before main.js.
         data.headTags.unshift(
-          HtmlWebpackPlugin.createHtmlTagObject('script', { defer: true, src: STANDALONE_RUNTIME_CORE }),
+          HtmlWebpackPlugin.createHtmlTagObject('script', { defer: true, src: `${data.publicPath}${RUNTIME_CORE}` }),
         );
         return data;
       });
@@ -244,17 +245,41 @@ class StandaloneRuntimeCorePlugin {
   }
 }
 
-/** The build of STANDALONE_RUNTIME_CORE beside a remote's own build (after it: that build cleans dist). */
-function standaloneRuntimeConfig(meta, dirname, mode) {
-  return {
-    name: `${meta.name}-runtime-core`,
-    dependencies: [meta.name],
-    mode,
-    entry: path.join(__dirname, 'federation-runtime-core.mjs'),
-    devtool: false,
-    output: { path: path.join(dirname, 'dist'), filename: STANDALONE_RUNTIME_CORE, clean: false },
-    performance: { hints: false },
-  };
+/** @type {Map<string, Promise<Buffer>>} one build per mode and process (the same for every app, it never changes). */
+const runtimeCoreBuilds = new Map();
+
+/**
+ * federation-runtime-core.mjs bundled on its own (a build of its own, not a child compilation: a child inherits the
+ * federation plugin's hooks, which pulled the shared modules into it).
+ */
+function buildRuntimeCore(webpack, mode) {
+  if (!runtimeCoreBuilds.has(mode)) {
+    const outDir = fs.mkdtempSync(path.join(tmpdir(), 'atelier-runtime-core-'));
+    const compiler = webpack({
+      mode,
+      target: 'web',
+      entry: path.join(__dirname, 'federation-runtime-core.mjs'),
+      devtool: false,
+      output: { path: outDir, filename: RUNTIME_CORE },
+      performance: { hints: false },
+    });
+    const built = new Promise((resolve, reject) =>
+      compiler.run((error, stats) =>
+        compiler.close(() => {
+          try {
+            if (error || stats.hasErrors()) throw error ?? new Error(stats.toString('errors-only'));
+            resolve(fs.readFileSync(path.join(outDir, RUNTIME_CORE)));
+          } catch (failure) {
+            reject(failure);
+          } finally {
+            fs.rmSync(outDir, { recursive: true, force: true });
+          }
+        }),
+      ),
+    );
+    runtimeCoreBuilds.set(mode, built);
+  }
+  return runtimeCoreBuilds.get(mode);
 }
 
 /**
@@ -324,13 +349,13 @@ function createAppConfig({ app, dirname, exposes, runtimePlugins = [], copy = []
           name: meta.name,
           ...(isHost ? { remotes: {}, shareStrategy: 'loaded-first' } : { filename: 'remoteEntry.js', exposes }),
           shared: sharedSingletons(),
-          runtimePlugins: isHost ? [...runtimePlugins, INJECT_RUNTIME_CORE] : runtimePlugins,
+          runtimePlugins,
           experiments: {
             asyncStartup: true,
-            ...(isHost ? {} : { externalRuntime: true }),
-            // Browser-only federation runtime; a remote loads no remote of its own, so the runtime code its
-            // remoteEntry.js still bundles (the bundler side: the core is the shell's, externalRuntime) leaves out
-            // remote loading and manifest snapshots (the shell's runtime keeps both, issue 14).
+            externalRuntime: true,
+            // Browser-only federation runtime; a remote loads no remote of its own, so the bundler-side runtime its
+            // remoteEntry.js still carries (the core is federation-runtime-core.js, see FederationRuntimeCorePlugin)
+            // leaves out remote loading and manifest snapshots (the shell's keeps both, issue 14).
             optimization: isHost ? { target: 'web' } : { target: 'web', disableRemote: true, disableSnapshot: true },
           },
           dts: false,
@@ -362,8 +387,8 @@ function createAppConfig({ app, dirname, exposes, runtimePlugins = [], copy = []
                 publicPath: 'auto',
                 chunks: ['main'],
               }),
-              new StandaloneRuntimeCorePlugin(),
             ]),
+        new FederationRuntimeCorePlugin(),
         ...(production && isHost ? [new PreloadStartupChunksPlugin()] : []),
         ...(copy.length ? [new CopyWebpackPlugin({ patterns: copy })] : []),
         ...(production && !isHost ? [new PrecacheManifestPlugin()] : []),
@@ -399,7 +424,7 @@ function createAppConfig({ app, dirname, exposes, runtimePlugins = [], copy = []
         static: isHost ? [{ directory: path.join(dirname, 'public') }] : [],
       },
     };
-    return isHost ? config : [config, standaloneRuntimeConfig(meta, dirname, mode)];
+    return config;
   };
 }
 
