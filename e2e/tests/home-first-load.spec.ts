@@ -1,6 +1,8 @@
 // Issue 14, the home page's share: mf-recognition is not part of the first load of /. The shell's placeholder of
 // the recognition section (tabs, photo buttons, the notes box of issue 13) is there at once; the remote loads when
 // the user uses it, and what was typed meanwhile is kept, focus included.
+import type { Page } from '@playwright/test';
+
 import { appOrigin, expect, test } from '../fixtures';
 
 test('/ loads no mf-recognition code until the notes box is used; typed notes and focus survive the swap', async ({
@@ -45,4 +47,34 @@ test('the voice tab chosen on the placeholder is the one open once the panels ar
   await expect(page.getByTestId('recognition-panels')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('tab', { name: 'Reconnaissance vocale' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('tab', { name: 'Reconnaissance vocale' })).toBeFocused();
+});
+
+/** How each of the two start-up files was requested by the page (Resource Timing: one entry per request made). */
+const startupRequests = (page: Page) =>
+  page.evaluate(() =>
+    ['/config.json', '/remotes.json'].map((file) =>
+      performance
+        .getEntriesByName(new URL(file, location.href).href)
+        .map((entry) => (entry as PerformanceResourceTiming).initiatorType),
+    ),
+  );
+
+test('the runtime configuration and the remote locations are requested once, by the page’s HTML, on / and /auth', async ({
+  page,
+  signedIn,
+  browser,
+}) => {
+  void signedIn;
+  // index.html preloads both; the bootstrap's fetch() takes the preloaded response instead of making a request.
+  await page.goto('/');
+  await expect(page.getByTestId('recognition-placeholder')).toBeVisible({ timeout: 30_000 });
+  await page.waitForLoadState('networkidle');
+  expect(await startupRequests(page)).toEqual([['link'], ['link']]);
+
+  const visitor = await browser.newPage({ baseURL: appOrigin(0) });
+  await visitor.goto('/auth');
+  await expect(visitor.getByRole('button', { name: 'Se connecter' })).toBeEnabled({ timeout: 30_000 });
+  await visitor.waitForLoadState('networkidle');
+  expect(await startupRequests(visitor)).toEqual([['link'], ['link']]);
+  await visitor.close();
 });

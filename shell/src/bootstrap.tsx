@@ -6,14 +6,13 @@ import { initAuth, loadRuntimeConfig, nextTask, startPlanRefresh, startUserData 
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 
-import { earlyFetch } from './early-fetches';
 import { loadRemoteEntries, registerAtelierRemotes } from './federation/remote-registry';
 import { registerServiceWorker } from './pwa/service-worker';
 import { watchStaticShell } from './static-shell';
 
 async function start() {
   watchStaticShell();
-  const ready = Promise.all([loadRuntimeConfig(earlyFetch), loadRemoteEntries(earlyFetch)]);
+  const ready = Promise.all([loadRuntimeConfig(), loadRemoteEntries()]);
   await nextTask();
   // "eager": the same chunk as this file (no request), evaluated in a task of its own.
   const { App } = await import(/* webpackMode: "eager" */ './app');
