@@ -5,6 +5,20 @@ import type { Page } from '@playwright/test';
 
 import { appOrigin, expect, test } from '../fixtures';
 
+/**
+ * Waits until the page has requested nothing new for half a second (its Resource Timing). Not Playwright's
+ * `networkidle`: a sync request of the previous document, cut by the navigation, can stay « in flight » for it.
+ */
+async function untilQuiet(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const before = performance.getEntriesByType('resource').length;
+        setTimeout(() => resolve(performance.getEntriesByType('resource').length === before), 500);
+      }),
+  );
+}
+
 test('/ loads no mf-recognition code until the notes box is used; typed notes and focus survive the swap', async ({
   page,
   signedIn,
@@ -20,7 +34,7 @@ test('/ loads no mf-recognition code until the notes box is used; typed notes an
   await expect(page.getByRole('tab', { name: "Reconnaissance d'image" })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('button', { name: 'Prendre une photo' })).toBeVisible();
   await expect(page.getByLabel('Vos notes')).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await untilQuiet(page);
   expect(fromRecognition).toEqual([]);
 
   // Typing starts the load; the keystrokes go on in the same box and none is lost when the real panels arrive.
@@ -68,13 +82,13 @@ test('the runtime configuration and the remote locations are requested once, by 
   // index.html preloads both; the bootstrap's fetch() takes the preloaded response instead of making a request.
   await page.goto('/');
   await expect(page.getByTestId('recognition-placeholder')).toBeVisible({ timeout: 30_000 });
-  await page.waitForLoadState('networkidle');
+  await untilQuiet(page);
   expect(await startupRequests(page)).toEqual([['link'], ['link']]);
 
   const visitor = await browser.newPage({ baseURL: appOrigin(0) });
   await visitor.goto('/auth');
   await expect(visitor.getByRole('button', { name: 'Se connecter' })).toBeEnabled({ timeout: 30_000 });
-  await visitor.waitForLoadState('networkidle');
+  await untilQuiet(visitor);
   expect(await startupRequests(visitor)).toEqual([['link'], ['link']]);
   await visitor.close();
 });
