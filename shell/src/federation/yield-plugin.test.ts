@@ -30,6 +30,21 @@ describe('atelierYieldPlugin', () => {
     expect(result).toBe(args);
   });
 
+  it.each(['afterResolve', 'beforeInitContainer', 'initContainer'] as const)(
+    'goes on in a later task after %s (remote entry added, container started, module requested: three tasks), with its arguments unchanged',
+    async (name) => {
+      const plugin = atelierYieldPlugin();
+      const args = { id: 'mf_quotes/HomePage' };
+      let result: unknown;
+      const hook = plugin[name] as unknown as (a: typeof args) => Promise<typeof args>;
+      void hook(args).then((r) => (result = r));
+      await drainMicrotasks();
+      expect(result).toBeUndefined();
+      await nextMacrotask();
+      expect(result).toBe(args);
+    },
+  );
+
   it('is registered globally, so the remotes’ own federation runtimes take it too', () => {
     const plugin = atelierYieldPlugin();
     const global = globalThis as unknown as { __FEDERATION__: { __GLOBAL_PLUGIN__: { name: string }[] } };

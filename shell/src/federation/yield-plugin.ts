@@ -1,5 +1,10 @@
 // Module Federation runtime plugin of the shell: the modules of a page are evaluated in tasks of their own instead
 // of one long task, so the browser can paint and take input in between (issue 14, TBT on a phone).
+// - Loading a remote's module: the runtime's snapshot plugin reads the remote's manifest and adds a preload for each of
+//   the module's files (its `afterResolve`); the remote's remoteEntry.js script is added in the next task (ours runs
+//   after it).
+// - A remote's container is started (its own federation runtime, its share scope) in a task of its own, not in the
+//   one that evaluated its remoteEntry.js; the exposed module is requested in the next one.
 // - A remote's exposed module (e.g. the devis page's whole module graph) runs in a task of its own, not in the one
 //   that evaluated the remote's remoteEntry.js and started its container: the runtime awaits `beforeExecuteFactory`
 //   just before it runs the module's factory.
@@ -36,6 +41,18 @@ export function evaluateInOwnTask(shared: SharedEntry): void {
 export default function atelierYieldPlugin(): ModuleFederationRuntimePlugin {
   const plugin: ModuleFederationRuntimePlugin = {
     name: 'atelier-yield-plugin',
+    async afterResolve(args) {
+      await nextTask();
+      return args;
+    },
+    async beforeInitContainer(args) {
+      await nextTask();
+      return args;
+    },
+    async initContainer(args) {
+      await nextTask();
+      return args;
+    },
     beforeExecuteFactory() {
       return nextTask();
     },
