@@ -120,6 +120,23 @@ describe('recognition slot of the home page', () => {
     await waitFor(() => expect(screen.getByRole('tab', { name: 'Reconnaissance vocale' })).toHaveFocus());
   });
 
+  it('waits for a pressed button to be released: the click of « Analyser les notes » is not lost to the swap', async () => {
+    await freshSlot();
+    await userEvent.type(screen.getByLabelText('Vos notes'), 'carrelage 12 m2');
+    const analyse = screen.getByRole('button', { name: 'Analyser les notes' });
+    // The panels arrive between the press and the release.
+    fireEvent.pointerDown(analyse);
+    await act(async () => {
+      resolveLoad?.();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(screen.getByTestId('recognition-placeholder')).toBeInTheDocument();
+    fireEvent.pointerUp(analyse);
+    fireEvent.click(analyse);
+    expect(await screen.findByTestId('recognition-panels')).toHaveTextContent('carrelage 12 m2');
+    expect(received.at(-1)).toMatchObject({ notes: 'carrelage 12 m2', analyseNotes: true });
+  });
+
   it('shows the unavailable fallback when mf-recognition cannot load', async () => {
     await freshSlot();
     await userEvent.click(screen.getByRole('tab', { name: 'Reconnaissance vocale' }));

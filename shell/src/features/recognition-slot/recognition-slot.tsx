@@ -21,6 +21,9 @@ import { REMOTE_MODULES, type RemoteModule } from '../../federation/remotes';
 
 type PanelsProps = { start?: RecognitionStart };
 
+/** Longest the panels wait for a pressed pointer's release before replacing the placeholder. */
+const PRESS_WAIT_MAX_MS = 1_000;
+
 const recognition = REMOTE_MODULES.recognition as unknown as RemoteModule<PanelsProps>;
 
 let loaded: ComponentType<PanelsProps> | null = null;
@@ -74,17 +77,53 @@ export function RecognitionSlotContent() {
     same?.focus();
   }, [Panels]);
 
+  /** A pointer pressed on the placeholder: the panels wait for its release (see `load`). */
+  const pressed = useRef(false);
+  const swapWhenReleased = useRef<(() => void) | null>(null);
+  useEffect(() => {
+    const release = () => {
+      if (!pressed.current) return;
+      pressed.current = false;
+      // The click that follows this release reaches the placeholder's button first (its press is handed over).
+      setTimeout(() => {
+        const swap = swapWhenReleased.current;
+        swapWhenReleased.current = null;
+        swap?.();
+      }, 0);
+    };
+    window.addEventListener('pointerup', release, true);
+    window.addEventListener('pointercancel', release, true);
+    return () => {
+      window.removeEventListener('pointerup', release, true);
+      window.removeEventListener('pointercancel', release, true);
+    };
+  }, []);
+
   const load = () => {
     if (Panels || failed) return;
     loadPanels().then(
       (component) => {
         if (!alive.current) return;
-        const active = document.activeElement;
-        notesFocused.current = active !== null && active === notesBox.current;
-        if (active && !notesFocused.current && frame.current?.contains(active)) {
-          focusedControl.current = active.textContent?.trim() || null;
-        }
-        setPanels(() => component);
+        const swap = () => {
+          if (!alive.current) return;
+          const active = document.activeElement;
+          notesFocused.current = active !== null && active === notesBox.current;
+          if (active && !notesFocused.current && frame.current?.contains(active)) {
+            focusedControl.current = active.textContent?.trim() || null;
+          }
+          setPanels(() => component);
+        };
+        // Never between a press and its release: the button pressed would be gone before the click, and the click
+        // lost (the panels arriving while « Analyser les notes » is being pressed).
+        if (!pressed.current) return swap();
+        swapWhenReleased.current = swap;
+        // A release the page never sees (pointer let go outside the window) holds the panels back one second at most.
+        setTimeout(() => {
+          if (swapWhenReleased.current !== swap) return;
+          swapWhenReleased.current = null;
+          pressed.current = false;
+          swap();
+        }, PRESS_WAIT_MAX_MS);
       },
       () => alive.current && setFailed(true),
     );
@@ -106,7 +145,14 @@ export function RecognitionSlotContent() {
   const tab = start.tab ?? 'image';
   return (
     <div ref={frame}>
-      <Card data-testid="recognition-placeholder" onPointerEnter={load} onFocusCapture={load}>
+      <Card
+        data-testid="recognition-placeholder"
+        onPointerEnter={load}
+        onFocusCapture={load}
+        onPointerDownCapture={() => {
+          pressed.current = true;
+        }}
+      >
         <Tabs items={TABS} value={tab} onChange={(key) => want({ tab: key })} />
         {tab === 'image' ? (
           <section aria-label={M.imageTitle}>
