@@ -452,20 +452,24 @@ describe('the shell and every remote', () => {
   it('send CSP (no inline script, frame-ancestors none), nosniff and Referrer-Policy with their HTML', async () => {
     const names = ['shell', 'quotes', 'recognition', 'clients', 'account', 'admin'];
     const ports: Record<string, number> = {};
-    for (const name of names) ports[name] = await freePort();
-    child = spawn(
-      process.execPath,
-      [path.join(repoRoot(), 'backend', 'test', 'fixtures', 'serve-apps-child.mjs'), JSON.stringify(ports)],
-      {
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
-    );
-    await new Promise<void>((resolve, reject) => {
-      child!.stdout!.on('data', (chunk: Buffer) => {
-        if (chunk.toString().includes('READY')) resolve();
+    // A port found free can be taken before the child listens on it (the local end of a new connection to the
+    // database, another server: EADDRINUSE, the child exits): new ports, a few times.
+    for (let attempt = 1; !child; attempt++) {
+      for (const name of names) ports[name] = await freePort();
+      const started = spawn(
+        process.execPath,
+        [path.join(repoRoot(), 'backend', 'test', 'fixtures', 'serve-apps-child.mjs'), JSON.stringify(ports)],
+        { stdio: ['ignore', 'pipe', 'inherit'] },
+      );
+      const ready = await new Promise<boolean>((resolve) => {
+        started.stdout!.on('data', (chunk: Buffer) => {
+          if (chunk.toString().includes('READY')) resolve(true);
+        });
+        started.on('exit', () => resolve(false));
       });
-      child!.on('exit', (code) => reject(new Error(`serve-apps exited ${code}`)));
-    });
+      if (ready) child = started;
+      else if (attempt === 5) throw new Error('serve-apps exited before READY five times');
+    }
     for (const name of names) {
       const res = await fetch(`http://127.0.0.1:${ports[name]}/`);
       const csp = res.headers.get('content-security-policy') ?? '';
