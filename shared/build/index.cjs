@@ -297,8 +297,7 @@ function createAppConfig({ app, dirname, exposes, runtimePlugins = [], copy = []
   return (env = {}, argv = {}) => {
     const mode = argv.mode || 'production';
     const production = mode === 'production';
-    const config = {
-      name: meta.name,
+    return {
       mode,
       entry: path.join(dirname, 'src/index.ts'),
       devtool: production ? false : 'eval-cheap-module-source-map',
@@ -424,7 +423,6 @@ function createAppConfig({ app, dirname, exposes, runtimePlugins = [], copy = []
         static: isHost ? [{ directory: path.join(dirname, 'public') }] : [],
       },
     };
-    return config;
   };
 }
 

@@ -80,16 +80,18 @@ export function RecognitionSlotContent() {
   /** A pointer pressed on the placeholder: the panels wait for its release (see `load`). */
   const pressed = useRef(false);
   const swapWhenReleased = useRef<(() => void) | null>(null);
+  /** Runs the swap held back by a press, if any (once). */
+  const swapHeldBack = () => {
+    const swap = swapWhenReleased.current;
+    swapWhenReleased.current = null;
+    swap?.();
+  };
   useEffect(() => {
     const release = () => {
       if (!pressed.current) return;
       pressed.current = false;
       // The click that follows this release reaches the placeholder's button first (its press is handed over).
-      setTimeout(() => {
-        const swap = swapWhenReleased.current;
-        swapWhenReleased.current = null;
-        swap?.();
-      }, 0);
+      setTimeout(swapHeldBack, 0);
     };
     window.addEventListener('pointerup', release, true);
     window.addEventListener('pointercancel', release, true);
@@ -120,9 +122,8 @@ export function RecognitionSlotContent() {
         // A release the page never sees (pointer let go outside the window) holds the panels back one second at most.
         setTimeout(() => {
           if (swapWhenReleased.current !== swap) return;
-          swapWhenReleased.current = null;
           pressed.current = false;
-          swap();
+          swapHeldBack();
         }, PRESS_WAIT_MAX_MS);
       },
       () => alive.current && setFailed(true),
