@@ -135,6 +135,35 @@ describe('SyncEngine', () => {
     expect(engine.status().lastSync).not.toBeNull();
   });
 
+  it('a sync asked for while one is under way runs again after it, once for all callers, and sees a later change', async () => {
+    const server = fakeServer();
+    const engine = new SyncEngine({
+      userId: 'u1',
+      kv: memoryKeyValue(),
+      remote: server.remote,
+      newId,
+      pullOverlapMs: 0,
+    });
+    const pull = server.remote.pull.bind(server.remote);
+    let pulls = 0;
+    const later: Promise<void>[] = [];
+    server.remote.pull = async (since) => {
+      const result = await pull(since);
+      pulls += 1;
+      if (pulls === 1) {
+        // The run under way has read the server; an invoice is marked paid there (an RPC), then its caller syncs.
+        server.serverWrite('invoices', { id: 'i1', is_paid: true, updated_at: '' });
+        later.push(engine.sync(), engine.sync());
+      }
+      return result;
+    };
+    await engine.sync();
+    expect(later[1]).toBe(later[0]);
+    await later[0];
+    expect(engine.row('invoices', 'i1')).toMatchObject({ is_paid: true });
+    expect(pulls).toBe(2);
+  });
+
   it('last write wins by updated_at for clients; the server wins for issued invoices', async () => {
     const server = fakeServer();
     const engine = new SyncEngine({

@@ -95,6 +95,7 @@ export class SyncEngine {
   private outbox: OutboxEntry[] = [];
   private lastSync: string | null = null;
   private running: Promise<void> | null = null;
+  private following: Promise<void> | null = null;
   private loaded: Promise<void> | null = null;
   private readonly changes = new BehaviorSubject<number>(0);
   private readonly statusSubject = new BehaviorSubject<SyncStatus>({
@@ -191,9 +192,20 @@ export class SyncEngine {
     this.emit({});
   }
 
-  /** Push then pull; concurrent calls share one run. */
+  /**
+   * Push then pull. A call while a run is under way gets one more run after it, shared by every call made meanwhile:
+   * the run under way may have pulled before the caller's own change reached the server (an invoice marked paid
+   * through an RPC), and `await sync()` must then show it.
+   */
   sync(): Promise<void> {
-    this.running ??= (async () => {
+    if (this.running) {
+      this.following ??= this.running.then(() => {
+        this.following = null;
+        return this.sync();
+      });
+      return this.following;
+    }
+    this.running = (async () => {
       this.emit({ syncing: true });
       try {
         await this.load();
