@@ -73,7 +73,17 @@ const startupRequests = (page: Page) =>
     ),
   );
 
-test('the runtime configuration and the remote locations are requested once, by the page’s HTML, on / and /auth', async ({
+/**
+ * When the first contentful paint was presented and when the shell started its app code (index.ts's mark), in ms
+ * from the navigation.
+ */
+const firstPaintAndStart = (page: Page) =>
+  page.evaluate(() => ({
+    paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+    start: performance.getEntriesByName('atelier:app-start')[0]?.startTime,
+  }));
+
+test('the runtime configuration and the remote locations are requested once, by the page’s HTML, and the app starts after the first paint, on / and /auth', async ({
   page,
   signedIn,
   browser,
@@ -84,11 +94,18 @@ test('the runtime configuration and the remote locations are requested once, by 
   await expect(page.getByTestId('recognition-placeholder')).toBeVisible({ timeout: 30_000 });
   await untilQuiet(page);
   expect(await startupRequests(page)).toEqual([['link'], ['link']]);
+  // The static first screen is painted before any app code beyond main.js runs (shell/src/first-paint.ts).
+  const home = await firstPaintAndStart(page);
+  expect(home.paint).toBeGreaterThan(0);
+  expect(home.start).toBeGreaterThanOrEqual(home.paint!);
 
   const visitor = await browser.newPage({ baseURL: appOrigin(0) });
   await visitor.goto('/auth');
   await expect(visitor.getByRole('button', { name: 'Se connecter' })).toBeEnabled({ timeout: 30_000 });
   await untilQuiet(visitor);
   expect(await startupRequests(visitor)).toEqual([['link'], ['link']]);
+  const auth = await firstPaintAndStart(visitor);
+  expect(auth.paint).toBeGreaterThan(0);
+  expect(auth.start).toBeGreaterThanOrEqual(auth.paint!);
   await visitor.close();
 });
