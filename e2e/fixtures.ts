@@ -101,6 +101,20 @@ export async function createUser(
   return user;
 }
 
+/**
+ * Waits until the page has requested nothing new for half a second (its Resource Timing). Not Playwright's
+ * `networkidle`: a sync request of the previous document, cut by the navigation, can stay « in flight » for it.
+ */
+export async function untilQuiet(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const before = performance.getEntriesByType('resource').length;
+        setTimeout(() => resolve(performance.getEntriesByType('resource').length === before), 500);
+      }),
+  );
+}
+
 /** Answers the Géoplateforme geocoder with a fixed French address list. */
 export async function mockGeocoder(page: Page) {
   await page.route('https://data.geopf.fr/**', (route) =>

@@ -3,7 +3,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 
-import { ADMIN, expect, signIn, test } from '../fixtures';
+import { ADMIN, expect, signIn, test, untilQuiet } from '../fixtures';
 
 interface RouteCase {
   path: string;
@@ -74,7 +74,7 @@ for (const size of SIZES) {
         }
         await page.goto(route.path);
         await expect(page.getByRole('main')).toContainText(route.ready, { timeout: 20_000 });
-        await page.waitForLoadState('networkidle');
+        await untilQuiet(page);
         const violations = await seriousViolations(page);
         if (violations.length) failures[route.path] = violations;
       }

@@ -3,21 +3,7 @@
 // the user uses it, and what was typed meanwhile is kept, focus included.
 import type { Page } from '@playwright/test';
 
-import { appOrigin, expect, test } from '../fixtures';
-
-/**
- * Waits until the page has requested nothing new for half a second (its Resource Timing). Not Playwright's
- * `networkidle`: a sync request of the previous document, cut by the navigation, can stay « in flight » for it.
- */
-async function untilQuiet(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () =>
-      new Promise<boolean>((resolve) => {
-        const before = performance.getEntriesByType('resource').length;
-        setTimeout(() => resolve(performance.getEntriesByType('resource').length === before), 500);
-      }),
-  );
-}
+import { appOrigin, expect, test, untilQuiet } from '../fixtures';
 
 test('/ loads no mf-recognition code until the notes box is used; typed notes and focus survive the swap', async ({
   page,

@@ -5,7 +5,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 
-import { appOrigin, createUser, expect, signIn, test } from '../fixtures';
+import { appOrigin, createUser, expect, signIn, test, untilQuiet } from '../fixtures';
 
 /**
  * The user's task catalogue (30 tasks), written on the server as the app syncs it (public.user_settings `tasks`):
@@ -78,7 +78,7 @@ async function compareBoxes(page: Page, label: string, route: string, boxes: Box
   const lines: string[] = [];
   await page.goto(route);
   await ready();
-  await page.waitForLoadState('networkidle');
+  await untilQuiet(page);
   const react: Record<string, Box> = {};
   for (const [name, , locate] of boxes) react[name] = await locate(page).evaluate(rect);
   await page.screenshot({ path: test.info().outputPath(`${label.replace(/\W+/g, '-')}-react.png`) });

@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.cjs';
-import { appOrigin, expect, test } from '../fixtures';
+import { appOrigin, expect, test, untilQuiet } from '../fixtures';
 
 const fixtures = path.resolve(__dirname, '../../mf-recognition/fixtures');
 const catalogue = fs.readFileSync(path.join(fixtures, 'dictations/catalogue.json'), 'utf8');
@@ -125,7 +125,7 @@ test('image file: checks the type, then analyses a printed note into the quote',
   });
   await openHomeWithCatalogue(page);
   const input = page.getByTestId('image-file-input');
-  await page.waitForLoadState('networkidle');
+  await untilQuiet(page);
   const beforeAnalysis = [...fromRecognition];
   const js = beforeAnalysis.filter((r) => r.url.endsWith('.js'));
   test.info().annotations.push({
