@@ -46,7 +46,21 @@ const QUOTE = {
   snapshot: null,
 };
 
+// Every test runs within one millisecond of Date.now(), the case that made a test here fail now and then (see
+// serverTime): deterministic instead of depending on the machine's speed.
+const FIXED_NOW = Date.now();
+beforeEach(() => jest.spyOn(Date, 'now').mockReturnValue(FIXED_NOW));
+afterEach(() => jest.restoreAllMocks());
+
 function setup(options: { online?: boolean; uploadError?: string } = {}) {
+  // The server's clock never gives the same instant twice, like PostgreSQL's now() (microseconds): two changes in the
+  // same millisecond of Date.now() had the same updated_at, and the engine kept its copy, taking the second change
+  // for one it already had (marking paid failed now and then when it came within the archived PDF's millisecond).
+  let lastStamp = 0;
+  const serverTime = (aheadMs = 0) => {
+    lastStamp = Math.max(lastStamp + 1, Date.now() + aheadMs);
+    return new Date(lastStamp).toISOString();
+  };
   const server = { invoices: new Map<string, SyncRow>(), notes: new Map<string, SyncRow>() };
   const calls: string[] = [];
   const files = new Map<string, Blob>();
@@ -79,7 +93,7 @@ function setup(options: { online?: boolean; uploadError?: string } = {}) {
           number: `FA000${++invoiceNo}`,
           issue_date: '2026-11-23',
           due_date: '2026-12-23',
-          updated_at: new Date().toISOString(),
+          updated_at: serverTime(),
         };
         server.invoices.set(issued.id, issued);
         return { data: issued, error: null };
@@ -90,7 +104,7 @@ function setup(options: { online?: boolean; uploadError?: string } = {}) {
         number: `AV000${noteNo}`,
         reason: args.p_reason,
         total_ttc_cents: -2400,
-        updated_at: new Date().toISOString(),
+        updated_at: serverTime(),
       } as SyncRow;
       server.notes.set(note.id, note);
       return { data: note, error: null };
@@ -102,7 +116,7 @@ function setup(options: { online?: boolean; uploadError?: string } = {}) {
             single: async () => {
               calls.push(`update ${table} ${Object.keys(values).sort().join(',')}`);
               const map = table === 'invoices' ? server.invoices : server.notes;
-              const row = { ...map.get(id)!, ...values, updated_at: new Date(Date.now() + 1000).toISOString() };
+              const row = { ...map.get(id)!, ...values, updated_at: serverTime(1000) };
               map.set(id, row as SyncRow);
               return { data: row, error: null };
             },
