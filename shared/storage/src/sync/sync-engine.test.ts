@@ -66,6 +66,10 @@ function fakeServer() {
 let ids = 0;
 const newId = () => `op-${++ids}`;
 
+/** An engine on `server` whose pulls ask only for what changed since the last one (no overlap). */
+const pullingEngine = (server: ReturnType<typeof fakeServer>) =>
+  new SyncEngine({ userId: 'u1', kv: memoryKeyValue(), remote: server.remote, newId, pullOverlapMs: 0 });
+
 describe('SyncEngine', () => {
   it('pushes a change made offline exactly once, across a reload, even when an answer is lost', async () => {
     const server = fakeServer();
@@ -118,13 +122,7 @@ describe('SyncEngine', () => {
 
   it('pulls rows changed since the last sync and deletions', async () => {
     const server = fakeServer();
-    const engine = new SyncEngine({
-      userId: 'u1',
-      kv: memoryKeyValue(),
-      remote: server.remote,
-      newId,
-      pullOverlapMs: 0,
-    });
+    const engine = pullingEngine(server);
     server.serverWrite('clients', { id: 'a', name: 'A', updated_at: '' });
     await engine.sync();
     expect(engine.rows('clients').map((r) => r.id)).toEqual(['a']);
@@ -137,13 +135,7 @@ describe('SyncEngine', () => {
 
   it('a sync asked for while one is under way runs again after it, once for all callers, and sees a later change', async () => {
     const server = fakeServer();
-    const engine = new SyncEngine({
-      userId: 'u1',
-      kv: memoryKeyValue(),
-      remote: server.remote,
-      newId,
-      pullOverlapMs: 0,
-    });
+    const engine = pullingEngine(server);
     const pull = server.remote.pull.bind(server.remote);
     let pulls = 0;
     const later: Promise<void>[] = [];
