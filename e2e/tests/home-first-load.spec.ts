@@ -60,14 +60,19 @@ const startupRequests = (page: Page) =>
   );
 
 /**
- * When the first contentful paint was presented and when the shell started its app code (index.ts's mark), in ms
- * from the navigation.
+ * On the page just loaded: config.json and remotes.json were each requested once, by the HTML's preload, and the
+ * shell started its app code (index.ts's mark) after the first contentful paint (shell/src/first-paint.ts).
  */
-const firstPaintAndStart = (page: Page) =>
-  page.evaluate(() => ({
+async function expectStartedFromTheHtml(page: Page) {
+  await untilQuiet(page);
+  expect(await startupRequests(page)).toEqual([['link'], ['link']]);
+  const { paint, start } = await page.evaluate(() => ({
     paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
     start: performance.getEntriesByName('atelier:app-start')[0]?.startTime,
   }));
+  expect(paint).toBeGreaterThan(0);
+  expect(start).toBeGreaterThanOrEqual(paint!);
+}
 
 test('the runtime configuration and the remote locations are requested once, by the page’s HTML, and the app starts after the first paint, on / and /auth', async ({
   page,
@@ -78,20 +83,11 @@ test('the runtime configuration and the remote locations are requested once, by 
   // index.html preloads both; the bootstrap's fetch() takes the preloaded response instead of making a request.
   await page.goto('/');
   await expect(page.getByTestId('recognition-placeholder')).toBeVisible({ timeout: 30_000 });
-  await untilQuiet(page);
-  expect(await startupRequests(page)).toEqual([['link'], ['link']]);
-  // The static first screen is painted before any app code beyond main.js runs (shell/src/first-paint.ts).
-  const home = await firstPaintAndStart(page);
-  expect(home.paint).toBeGreaterThan(0);
-  expect(home.start).toBeGreaterThanOrEqual(home.paint!);
+  await expectStartedFromTheHtml(page);
 
   const visitor = await browser.newPage({ baseURL: appOrigin(0) });
   await visitor.goto('/auth');
   await expect(visitor.getByRole('button', { name: 'Se connecter' })).toBeEnabled({ timeout: 30_000 });
-  await untilQuiet(visitor);
-  expect(await startupRequests(visitor)).toEqual([['link'], ['link']]);
-  const auth = await firstPaintAndStart(visitor);
-  expect(auth.paint).toBeGreaterThan(0);
-  expect(auth.start).toBeGreaterThanOrEqual(auth.paint!);
+  await expectStartedFromTheHtml(visitor);
   await visitor.close();
 });

@@ -160,10 +160,10 @@ const NOT_PRELOADED_SHARED = new Set(['react-dom', 'react-dom/client']);
  * Shell: `<link rel="preload" as="script">` for the chunks the first render always loads: the `./bootstrap` chunk
  * group and the chunks behind the shell's own provided copies of STARTUP_SHARED (the copies the page uses: the
  * shell loads first), but NOT_PRELOADED_SHARED's. Without it they are requested only once main.js has run and the
- * federation runtime has initialised: one more round trip before the sign-in form (Lighthouse LCP, issue 14). They are fetched at the
- * priority of main.js itself (low, a deferred script): nothing on the static first screen waits for them, and at a
- * high priority a preload that arrives before the first paint counts as render-blocking in Lighthouse's simulated
- * FCP (which then swung between ≈ 0.7 and 1.9 s from one run to the next with the same page).
+ * federation runtime has initialised: one more round trip before the sign-in form (Lighthouse LCP, issue 14). They
+ * are fetched at the priority of main.js itself (low, a deferred script): nothing on the static first screen waits
+ * for them, and at a high priority a preload that arrives before the first paint counts as render-blocking in
+ * Lighthouse's simulated FCP (which then swung between ≈ 0.7 and 1.9 s from one run to the next with the same page).
  */
 class PreloadStartupChunksPlugin {
   apply(compiler) {
