@@ -48,5 +48,13 @@ module.exports = {
       testMatch: ['**/src/**/*.node.test.ts'],
       testPathIgnorePatterns: ['/node_modules/', '/dist/'],
     },
+    {
+      ...common,
+      // Whole-repository checks: docs links, README length, functions self-contained (scripts/checks).
+      displayName: 'repo',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/scripts/checks'],
+      testMatch: ['**/*.test.ts'],
+    },
   ],
 };
