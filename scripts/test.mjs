@@ -6,7 +6,15 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
-import { ensureChromium, ensureInstalled, ensurePnpm, log, nodeBin, repoRoot } from './lib/bootstrap.mjs';
+import {
+  ensureChromium,
+  ensureEinvoiceTools,
+  ensureInstalled,
+  ensurePnpm,
+  log,
+  nodeBin,
+  repoRoot,
+} from './lib/bootstrap.mjs';
 import { buildApps } from './lib/build-apps.mjs';
 
 const reports = path.join(repoRoot, '.atelier/reports');
@@ -88,6 +96,15 @@ function check(name, cmd, args) {
 if (wants('static')) {
   check('typecheck', nodeBin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
   check('lint', nodeBin('eslint'), ['.', '--max-warnings=0']);
+}
+
+if (wants('unit') || wants('backend')) {
+  // The Factur-X golden tests validate with xmllint, Saxon-HE and pdffonts (Debian): a failed install fails them.
+  try {
+    ensureEinvoiceTools();
+  } catch (error) {
+    log(`e-invoice tools not installed: ${error.message ?? error}`);
+  }
 }
 
 if (wants('unit')) jest('unit', ['-c', 'jest.config.cjs']);

@@ -70,6 +70,27 @@ export function ensureChromium() {
   return CHROMIUM_PATH;
 }
 
+/**
+ * The Debian tools of the offline e-invoice checks (scripts/lib/validate-einvoice.cjs): xmllint (Factur-X XSD),
+ * Saxon-HE on a JRE (EN 16931 schematron XSLT) and pdffonts (fonts embedded). Installed when one is missing.
+ */
+export function ensureEinvoiceTools() {
+  const missing = [];
+  if (!has('xmllint', ['--version'])) missing.push('libxml2-utils');
+  if (!existsSync(process.env.SAXON_JAR || '/usr/share/java/Saxon-HE.jar')) missing.push('libsaxonhe-java');
+  if (!has('java', ['-version'])) missing.push('default-jre-headless');
+  if (!has('pdffonts', ['-v'])) missing.push('poppler-utils');
+  if (missing.length === 0) return;
+  log(`installing ${missing.join(' ')} from Debian (e-invoice validation)`);
+  const sudo = process.getuid && process.getuid() !== 0 ? ['sudo'] : [];
+  const apt = (args) =>
+    run(sudo[0] ?? 'apt-get', sudo.length ? ['apt-get', ...args] : args, {
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+  apt(['update', '-qq']);
+  apt(['install', '-y', '-qq', '--no-install-recommends', ...missing]);
+}
+
 export function pnpmExec(pnpm, args, options = {}) {
   return run(pnpm, args, options);
 }
