@@ -1,5 +1,8 @@
 // Shared Playwright fixtures: a fresh account per test, signing in through the real /auth page,
 // and the external services the browser may call (address search) answered locally.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
 import { expect, test as base, type Page } from '@playwright/test';
 
 export const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 3000);
@@ -9,6 +12,12 @@ export const BACKEND_URL = `http://localhost:${process.env.E2E_BACKEND_PORT ?? 5
 export const ADMIN = { email: 'admin@atelier.local', password: 'atelier-admin' };
 /** The backend's local mailbox (no SMTP in e2e): GET `${MAILBOX_URL}messages` lists the mails as JSON. */
 export const MAILBOX_URL = `${BACKEND_URL}/mailbox/e2e/`;
+
+/** The e2e backend's service-role key (written by scripts/e2e-server.ts), for test controls such as the clock. */
+export function serviceRoleKey(): string {
+  const file = path.join(__dirname, '..', '.atelier', `e2e-${process.env.E2E_BACKEND_PORT ?? 54322}.service-role-key`);
+  return readFileSync(file, 'utf8').trim();
+}
 
 /** The newest mail sent to `email` (waits for it). */
 export async function latestMail(email: string): Promise<{ id: string; subject: string; text: string }> {

@@ -1,5 +1,9 @@
 // The system under test for Playwright: a fresh backend (in-memory PGlite, or DATABASE_URL when E2E_DATABASE_URL
 // is set) plus the production builds served like `npm start` does.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+import { repoRoot } from '../backend/src/config.ts';
 import { startBackend } from '../backend/src/server.ts';
 
 import { appPorts, localRuntimeConfig, serveApps } from './lib/serve-apps.mjs';
@@ -22,6 +26,11 @@ async function main() {
     mailboxToken: 'e2e', // e2e/fixtures.ts MAILBOX_URL
     appOrigins: Object.values(appPorts(E2E_PORT_BASE)).map((port) => `http://localhost:${port}`),
   });
+  // Test controls of the Stripe sandbox (its clock) need the service role: the specs read its key from this
+  // owner-only file (e2e/fixtures.ts serviceRoleKey), never from the apps.
+  const keyFile = path.join(repoRoot(), '.atelier', `e2e-${E2E_BACKEND_PORT}.service-role-key`);
+  mkdirSync(path.dirname(keyFile), { recursive: true });
+  writeFileSync(keyFile, backend.serviceRoleKey, { mode: 0o600 });
   const apps = await serveApps({
     ports: appPorts(E2E_PORT_BASE),
     runtimeConfig: localRuntimeConfig(backend, { adminEmail: E2E_ADMIN.email }),

@@ -23,14 +23,14 @@ import { applyMigrations } from './db/migrations.ts';
 import { loadSchemaCache, type SchemaCache } from './db/schema-cache.ts';
 import { openMigratedMemoryDatabase } from './db/snapshot.ts';
 import { FunctionRuntime } from './functions/runtime.ts';
-import { corsHeaders, corsPolicy, preflightHeaders, sendJson } from './http.ts';
+import { bearerToken, corsHeaders, corsPolicy, preflightHeaders, sendJson } from './http.ts';
 import { deriveApiKeys, JwtVerifier } from './jwt.ts';
 import { createMailer, type LocalMailbox } from './auth/mailer.ts';
 import { AuthLimiter, defaultAuthLimits, type AuthLimits } from './auth/rate-limit.ts';
 import { Postgrest } from './rest/postgrest.ts';
-import { resolveJwtSecret } from './security/secrets.ts';
+import { resolveJwtSecret, resolveStripeSandboxSecrets } from './security/secrets.ts';
 import { StorageApi } from './storage/storage.ts';
-import { createStripeSandbox, type StripeSandbox } from './stripe-sandbox/index.ts';
+import { createStripeSandbox, sandboxWanted, type StripeSandbox } from './stripe-sandbox/index.ts';
 
 export { deriveApiKeys } from './jwt.ts';
 
@@ -111,6 +111,7 @@ const FUNCTION_ENV_NAMES = [
 
 export async function startBackend(options: StartBackendOptions = {}): Promise<RunningBackend> {
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  sandboxWanted(options.env); // a production deployment without Stripe refuses to start here, before any work
   const databaseUrl = options.databaseUrl ?? (process.env.DATABASE_URL || undefined);
   const dataDir = options.dataDir ?? process.env.ATELIER_DATA_DIR ?? path.join(repoRoot(), '.atelier', 'data');
   const { secret: jwtSecret } = resolveJwtSecret({
@@ -198,7 +199,18 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
       }
     }
 
-    const stripe = createStripeSandbox({ env: options.env, backendUrl: () => publicUrl, log });
+    const stripe = createStripeSandbox({
+      env: options.env,
+      backendUrl: () => publicUrl,
+      secrets: resolveStripeSandboxSecrets(dataDir),
+      isServiceRole: (req) => {
+        const token = bearerToken(req) ?? (req.headers.apikey as string | undefined);
+        if (!token) return false;
+        const verified = verifier.verify(token);
+        return verified.ok && verified.claims.role === 'service_role';
+      },
+      log,
+    });
     const functionEnv = (): Record<string, string> => {
       const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' };
       for (const name of FUNCTION_ENV_NAMES) if (process.env[name]) env[name] = process.env[name]!;

@@ -217,7 +217,7 @@ describe('stripe-webhook', () => {
     sandbox.holdEvents();
     await fetch(`${backend.url}/v1/subscriptions/${subscriptionId}`, {
       method: 'POST',
-      headers: { authorization: 'Bearer sk_test_atelier_sandbox', 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { authorization: `Bearer ${sandbox.secretKey}`, 'content-type': 'application/x-www-form-urlencoded' },
       body: 'cancel_at_period_end=true',
     });
     const [updated] = sandbox.releaseEvents();
@@ -323,7 +323,7 @@ describe('with a real Stripe key configured', () => {
     try {
       expect(real.stripeSandbox).toBeUndefined();
       for (const path of ['/v1/customers', '/stripe-sandbox/clock', '/v1/checkout/sessions']) {
-        const res = await fetch(`${real.url}${path}`, { headers: { authorization: 'Bearer sk_test_atelier_sandbox' } });
+        const res = await fetch(`${real.url}${path}`, { headers: { authorization: `Bearer ${sandbox.secretKey}` } });
         expect(res.status).toBe(404);
       }
     } finally {

@@ -2,7 +2,7 @@
 // card, sign-up with a paid plan, and cancellation at period end through the billing portal + sandbox clock.
 import type { Page } from '@playwright/test';
 
-import { BACKEND_URL, expect, mockGeocoder, newUserData, test } from '../fixtures';
+import { BACKEND_URL, expect, mockGeocoder, newUserData, serviceRoleKey, test } from '../fixtures';
 
 async function payWith(page: Page, card: string) {
   await expect(page.getByText('Mode test — aucun paiement réel')).toBeVisible();
@@ -127,7 +127,7 @@ test.describe('plans and billing (Stripe sandbox)', () => {
     const clock = async (seconds: number) => {
       const res = await fetch(`${BACKEND_URL}/stripe-sandbox/clock/advance`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${serviceRoleKey()}` },
         body: JSON.stringify({ seconds }),
       });
       expect(res.status).toBe(200);

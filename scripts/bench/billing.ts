@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import { chromium } from 'playwright-core';
 
 import { startBackend } from '../../backend/src/server.ts';
-import { SANDBOX_WEBHOOK_SECRET, signPayload } from '../../backend/src/stripe-sandbox/index.ts';
+import { signPayload } from '../../backend/src/stripe-sandbox/index.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../lib/chromium.cjs';
 import { appPorts, localRuntimeConfig, serveApps } from '../lib/serve-apps.mjs';
 
@@ -79,7 +79,7 @@ async function webhookThroughput(backend: RunningBackend): Promise<void> {
   log(`preparing ${CUSTOMERS} paying customers`);
   const customers: string[] = [];
   for (let i = 0; i < CUSTOMERS; i += 1) customers.push(await paidCustomer(backend, i));
-  const secret = SANDBOX_WEBHOOK_SECRET;
+  const secret = backend.stripeSandbox!.webhookSecret;
   const payloadFor = (n: number) =>
     JSON.stringify({
       id: `evt_bench_${Date.now().toString(36)}_${n}`,

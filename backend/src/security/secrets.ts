@@ -49,3 +49,40 @@ export function resolveJwtSecret(input: {
   chmodSync(file, 0o600);
   return { secret, source: 'file', file };
 }
+
+/**
+ * The Stripe sandbox's credentials of an install: its secret API key (the only key its API answers) and its
+ * webhook signing secret. Generated on first start into `<data dir>.stripe-sandbox` (mode 0600, beside the JWT
+ * secret) and reused afterwards, so a restart keeps the functions and the sandbox agreeing; throw-away (memory://)
+ * databases get ephemeral ones. Printed nowhere: only the functions receive them (STRIPE_SECRET_KEY,
+ * STRIPE_WEBHOOK_SECRET).
+ */
+export function resolveStripeSandboxSecrets(dataDir: string): { secretKey: string; webhookSecret: string } {
+  const fresh = () => ({
+    secretKey: `sk_test_${randomBytes(24).toString('base64url')}`,
+    webhookSecret: `whsec_${randomBytes(24).toString('base64url')}`,
+  });
+  if (dataDir === 'memory://') return fresh();
+  const resolved = path.resolve(dataDir);
+  const file = path.join(path.dirname(resolved), `${path.basename(resolved)}.stripe-sandbox`);
+  if (existsSync(file)) {
+    chmodSync(file, 0o600);
+    try {
+      const stored = JSON.parse(readFileSync(file, 'utf8')) as { secretKey?: unknown; webhookSecret?: unknown };
+      if (
+        typeof stored.secretKey === 'string' &&
+        /^sk_test_[A-Za-z0-9_-]{32,}$/.test(stored.secretKey) &&
+        typeof stored.webhookSecret === 'string' &&
+        /^whsec_[A-Za-z0-9_-]{32,}$/.test(stored.webhookSecret)
+      )
+        return { secretKey: stored.secretKey, webhookSecret: stored.webhookSecret };
+    } catch {
+      // unreadable: regenerated below
+    }
+  }
+  mkdirSync(path.dirname(resolved), { recursive: true, mode: 0o700 });
+  const secrets = fresh();
+  writeFileSync(file, `${JSON.stringify(secrets)}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secrets;
+}

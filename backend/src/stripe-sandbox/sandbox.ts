@@ -3,16 +3,16 @@
 // checkout sessions, subscriptions and billing-portal sessions in memory, serves a French test-mode checkout page
 // and portal page, and — like Stripe — POSTs signed events to the stripe-webhook function. A sandbox clock can be
 // moved forward (renewals, cancellations at period end). Mounted by server.ts only when Stripe is not configured.
-import { createHmac, randomBytes } from 'node:crypto';
+// As closed as Stripe: the API answers only this install's secret key (401 otherwise, Stripe's JSON), events are
+// signed with this install's webhook secret, the clock needs the service role, and a checkout or portal page
+// exists only for a session created through the API (i.e. by the functions, for the signed-in user's customer).
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import { readBody, send, sendJson } from '../http.ts';
 import { parseStripeForm, type FormValue } from './form.ts';
 import { checkoutPage, portalPage } from './pages.ts';
 
-/** Secrets the backend hands to the functions when it serves the sandbox (never real ones). */
-export const SANDBOX_SECRET_KEY = 'sk_test_atelier_sandbox';
-export const SANDBOX_WEBHOOK_SECRET = 'whsec_atelier_sandbox_0123456789abcdef';
 export const SANDBOX_API_VERSION = '2026-10-28.endive';
 
 /** Test cards (Stripe's documented numbers). */
@@ -59,7 +59,12 @@ interface Subscription extends Json {
 export interface StripeSandboxOptions {
   /** Where events go: the stripe-webhook function of this backend. */
   webhookUrl: () => string;
-  webhookSecret?: string;
+  /** The only API key the sandbox answers (per install, security/secrets.ts). */
+  secretKey: string;
+  /** Signs the events (per install). */
+  webhookSecret: string;
+  /** True for a request carrying the backend's service-role key (clock and other test controls). */
+  isServiceRole: (req: IncomingMessage) => boolean;
   /** Known prices (id → amount/name); other `price_…` ids are accepted at 0 €. */
   prices?: Price[];
   log?: (line: string) => void;
@@ -106,13 +111,20 @@ export class StripeSandbox {
   private held: string[] | null = null;
 
   constructor(private readonly options: StripeSandboxOptions) {
-    this.webhookSecret = options.webhookSecret ?? SANDBOX_WEBHOOK_SECRET;
+    if (!/^sk_test_.{24,}$/.test(options.secretKey) || options.webhookSecret.length < 24)
+      throw new Error('the Stripe sandbox needs a per-install secret key and webhook secret');
+    this.webhookSecret = options.webhookSecret;
     this.log = options.log ?? (() => undefined);
     for (const price of options.prices ?? [
       { id: 'price_atelier_pro', unitAmount: 2999, productName: 'Atelier Pro' },
       { id: 'price_atelier_enterprise', unitAmount: 5499, productName: 'Atelier Enterprise' },
     ])
       this.prices.set(price.id, price);
+  }
+
+  /** The install's sandbox API key (tests act as the functions with it). */
+  get secretKey(): string {
+    return this.options.secretKey;
   }
 
   /** The sandbox's current time (wall clock plus test-clock advances), unix seconds. */
@@ -137,11 +149,24 @@ export class StripeSandbox {
   }
 
   private async api(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
-    const auth = req.headers.authorization ?? '';
-    if (!/^Bearer sk_test_/.test(auth)) {
-      return sendJson(res, 401, {
-        error: { type: 'invalid_request_error', message: 'Invalid API Key provided (sandbox accepts sk_test_ keys)' },
-      });
+    const key = apiKeyOf(req.headers.authorization);
+    if (!key || !sameSecret(key, this.options.secretKey)) {
+      req.resume();
+      // Stripe's answers (no key / a wrong key), with the key masked as Stripe does.
+      return sendJson(
+        res,
+        401,
+        {
+          error: {
+            type: 'invalid_request_error',
+            message: key
+              ? `Invalid API Key provided: ${key.slice(0, 8)}${'*'.repeat(Math.max(0, key.length - 12))}${key.slice(-4)}`
+              : 'You did not provide an API key. You need to provide your API key in the Authorization header, using ' +
+                'Bearer auth (e.g. \'Authorization: Bearer YOUR_SECRET_KEY\').',
+          },
+        },
+        { 'www-authenticate': 'Bearer realm="Stripe"' },
+      );
     }
     try {
       const body =
@@ -203,7 +228,9 @@ export class StripeSandbox {
     const form = async () => new URLSearchParams((await readBody(req, 64 * 1024)).toString('utf8'));
     if (parts[0] === 'checkout' && parts[1]) {
       const session = this.sessions.get(parts[1]);
-      if (!session) return html(404, '<p>Session de paiement introuvable.</p>');
+      // Only a session opened by create-checkout for a user's own customer has a page.
+      if (!session || !session.customer || !this.customers.has(session.customer as string))
+        return html(404, '<p>Session de paiement introuvable.</p>');
       if (req.method === 'GET') return html(200, this.renderCheckout(session));
       if (req.method === 'POST' && parts[2] === 'pay') {
         const fields = await form();
@@ -227,13 +254,19 @@ export class StripeSandbox {
         return send(res, 303, { location: `/stripe-sandbox/portal/${encodeURIComponent(parts[1])}` });
       }
     }
+    if (parts[0] === 'clock' && !this.options.isServiceRole(req)) {
+      req.resume();
+      return sendJson(res, 401, { message: 'The sandbox clock needs the service_role key' });
+    }
     if (parts[0] === 'clock' && req.method === 'GET')
       return sendJson(res, 200, { now: this.now(), offset: this.offsetSeconds });
     if (parts[0] === 'clock' && parts[1] === 'advance' && req.method === 'POST') {
-      const body = JSON.parse((await readBody(req, 4096)).toString('utf8') || '{}') as {
-        seconds?: number;
-        to?: number;
-      };
+      let body: { seconds?: number; to?: number };
+      try {
+        body = JSON.parse((await readBody(req, 4096)).toString('utf8') || '{}') as typeof body;
+      } catch {
+        return sendJson(res, 400, { message: 'Invalid JSON body' });
+      }
       await this.advanceTo(body.to ?? this.now() + Number(body.seconds ?? 0));
       return sendJson(res, 200, { now: this.now() });
     }
@@ -602,6 +635,22 @@ export class StripeSandbox {
   private baseUrl(): string {
     return new URL(this.options.webhookUrl()).origin;
   }
+}
+
+/** The key of `Authorization: Bearer sk_…` or of Basic auth with the key as user name (both accepted by Stripe). */
+function apiKeyOf(header: string | undefined): string | null {
+  if (!header) return null;
+  const bearer = /^Bearer\s+(\S+)$/i.exec(header);
+  if (bearer) return bearer[1]!;
+  const basic = /^Basic\s+(\S+)$/i.exec(header);
+  if (basic) return Buffer.from(basic[1]!, 'base64').toString('utf8').split(':')[0] || null;
+  return null;
+}
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 function luhn(number: string): boolean {

@@ -80,6 +80,19 @@ export async function readProviderSubscription(customerId: string): Promise<Prov
   };
 }
 
+export interface SyncArgs {
+  customerId: string;
+  /** The user this customer is known to belong to (a caller that already resolved it from its own session). */
+  userId?: string | null;
+  /**
+   * A user named by an event (client_reference_id, metadata.user_id): never trusted — the stored customer → user
+   * mapping (or the Stripe customer's own metadata) decides; a disagreeing hint is logged.
+   */
+  userHint?: string | null;
+  context?: BillingContext;
+  event?: { id: string; type: string; created: number };
+}
+
 /** Syncs under way, by customer id (see syncCustomer). */
 const inFlight = new Map<string, Promise<unknown>>();
 
@@ -92,12 +105,7 @@ export interface SyncResult {
  * Re-reads the customer from Stripe and applies the status rules. `event` makes it replay-safe (the event id is
  * recorded in the same transaction; an event already recorded changes nothing).
  */
-export function syncCustomer(args: {
-  customerId: string;
-  userId?: string | null;
-  context?: BillingContext;
-  event?: { id: string; type: string; created: number };
-}): Promise<SyncResult> {
+export function syncCustomer(args: SyncArgs): Promise<SyncResult> {
   // One customer at a time per instance: two events read the API one after the other, so the last write always
   // carries the latest read (concurrent reads could otherwise land in the wrong order).
   const previous = inFlight.get(args.customerId) ?? Promise.resolve();
@@ -110,12 +118,7 @@ export function syncCustomer(args: {
   return run;
 }
 
-async function syncCustomerNow(args: {
-  customerId: string;
-  userId?: string | null;
-  context?: BillingContext;
-  event?: { id: string; type: string; created: number };
-}): Promise<SyncResult> {
+async function syncCustomerNow(args: SyncArgs): Promise<SyncResult> {
   // The API re-read and the database read are independent: run them together.
   const [context, provider] = await Promise.all([
     args.context ?? billingContext({ customerId: args.customerId, userId: args.userId, eventId: args.event?.id }),
@@ -124,10 +127,16 @@ async function syncCustomerNow(args: {
   if (args.event && context.event_seen) return { status: null, duplicate: true };
   let userId = context.user_id ?? args.userId ?? null;
   if (!userId) {
-    // A customer created outside this app's checkout: its metadata names the user.
+    // A customer not mapped yet: the customer object's metadata (set by create-checkout) names the user.
     const customer = await getStripe().customers.retrieve(args.customerId);
     const meta = (customer as Stripe.Customer).metadata ?? {};
     userId = meta.userId || meta.user_id || null;
+  }
+  if (args.userHint && args.userHint !== userId) {
+    console.warn(
+      `billing: ${args.event?.type ?? 'sync'} ${args.event?.id ?? ''} names user ${args.userHint} but customer ` +
+        `${args.customerId} belongs to ${userId ?? 'nobody'}: hint ignored`,
+    );
   }
   const resolution = userId
     ? resolveSubscriptionStatus({

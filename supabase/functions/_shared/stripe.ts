@@ -8,9 +8,6 @@ import { DEFAULT_PRICE_IDS, type PriceIds } from '../../../shared/domain/src/sub
 
 export type { Stripe };
 
-/** Key the sandbox accepts; never a real key. */
-export const SANDBOX_SECRET_KEY = 'sk_test_atelier_sandbox';
-
 let client: Stripe | null = null;
 
 /** True when the functions talk to the local sandbox rather than api.stripe.com. */
@@ -32,10 +29,10 @@ export function getStripe(): Stripe {
     config.host = url.hostname;
     config.protocol = url.protocol === 'https:' ? 'https' : 'http';
     config.port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
-  } else if (!key) {
-    throw new Error('STRIPE_SECRET_KEY is not configured');
   }
-  client = new Stripe(key || SANDBOX_SECRET_KEY, config);
+  // The sandbox answers only its per-install key, given to the functions by the backend like a real one.
+  if (!key) throw new Error('STRIPE_SECRET_KEY is not configured');
+  client = new Stripe(key, config);
   return client;
 }
 

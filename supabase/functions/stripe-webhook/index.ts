@@ -3,7 +3,9 @@
 // the customer's subscription from the Stripe API and apply the status rules (_shared/billing.ts), so events that
 // arrive twice or out of order end in the right state; the event id is recorded in the same transaction, so a
 // replayed event is acknowledged without being applied again. Answers only once the database is written, so
-// Stripe retries an event whose handling failed.
+// Stripe retries an event whose handling failed. The user is the one the stored customer → user mapping names (or,
+// for a customer not yet mapped, the one the Stripe customer object's metadata names, read back from the API):
+// an event's client_reference_id / metadata.user_id is only a hint, logged and ignored when it disagrees.
 import { json } from '../_shared/cors.ts';
 import { syncCustomer } from '../_shared/billing.ts';
 import { cryptoProvider, getStripe, webhookSecret, type Stripe } from '../_shared/stripe.ts';
@@ -58,7 +60,7 @@ Deno.serve(async (req: Request) => {
   try {
     const result = await syncCustomer({
       customerId,
-      userId: userHint(object),
+      userHint: userHint(object),
       event: { id: event.id, type: event.type, created: event.created },
     });
     return json(200, { received: true, duplicate: result.duplicate });
