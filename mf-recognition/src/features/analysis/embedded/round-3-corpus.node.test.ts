@@ -1,0 +1,28 @@
+// Round-3 corpus (issue 31): the held-out half is frozen, and neither half may fall below its floor.
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+
+import { scoreRound2 } from '../../../testing/round-2-corpus';
+import { loadRound3, ROUND_3_DIR } from '../../../testing/round-3-corpus';
+import { extractFromText } from './extract-from-text';
+
+// Floors: the figures measured when they were last raised, rounded down (README of the corpus).
+const FLOORS = { dev: { f1: 0.79, client: 0.72 }, heldOut: { f1: 0.72, client: 0.75 } };
+
+describe('round-3 dictation corpus', () => {
+  const corpus = loadRound3();
+  const extract = (text: string) => extractFromText(text, corpus.catalogue, { flow: 'voice' });
+
+  it('has its held-out half unchanged since it was frozen', () => {
+    expect(() =>
+      execFileSync(process.execPath, [join(ROUND_3_DIR, 'build.mjs'), '--check'], { stdio: 'pipe' }),
+    ).not.toThrow();
+    expect(corpus.dev.length + corpus.heldOut.length).toBeGreaterThanOrEqual(200);
+  });
+
+  it.each(['dev', 'heldOut'] as const)('scores the %s half at or above its floor', (part) => {
+    const { overall } = scoreRound2(corpus[part], extract);
+    expect(overall.f1).toBeGreaterThanOrEqual(FLOORS[part].f1);
+    expect(overall.clientAccuracy).toBeGreaterThanOrEqual(FLOORS[part].client);
+  });
+});
