@@ -3,6 +3,9 @@
 // zod/mini: tree-shaken to the few validators used here (~10 KB gzip instead of the whole classic API, issue 14).
 import * as z from 'zod/mini';
 
+import { OPERATION_NATURES } from './invoicing/mentions';
+import { VAT_CATEGORIES, VAT_REGIMES } from './invoicing/vat';
+
 export const PREDEFINED_UNITS = ['m2', 'kg', 'ml', 'h', 'jour', 'unité', 'forfait'] as const;
 export const DEFAULT_UNIT = 'm2';
 
@@ -18,6 +21,9 @@ export const taskCatalogueSchema = z.array(taskSchema);
 /** A task on a quote or an invoice: a catalogue task with a quantity. */
 export const quoteLineSchema = z.extend(taskSchema, {
   quantity: z.number().check(z.gte(0)),
+  /** Per-line VAT (issue 28): absent on lines made before it, which take the document's `tvaRate`. */
+  vatRate: z.optional(z.number()),
+  vatCategory: z.optional(z.enum(VAT_CATEGORIES)),
 });
 export type QuoteLine = z.infer<typeof quoteLineSchema>;
 
@@ -39,6 +45,19 @@ export const companyInfoSchema = z.object({
   ),
   logo: z._default(z.string(), ''),
   footer: z._default(z.string(), ''),
+  /**
+   * VAT regime, set explicitly on /company (assujetti, or franchise en base art. 293 B): never inferred from an
+   * empty VAT number. Absent on data saved before the setting existed (@atelier/domain's companyVatRegime).
+   */
+  vatRegime: z.optional(z.enum(VAT_REGIMES)),
+  /** « Option pour le paiement de la taxe d'après les débits ». */
+  vatOnDebits: z.optional(z.boolean()),
+  /** Legal form and share capital (« SARL au capital de 10 000 € »), RCS / RM registration (« RCS Lyon 123… »). */
+  legalForm: z.optional(z.string()),
+  capital: z.optional(z.string()),
+  registration: z.optional(z.string()),
+  /** What the firm's documents usually are (décret 2022-1299); « services » when absent. */
+  operationNature: z.optional(z.enum(OPERATION_NATURES)),
   /**
    * Professional insurance (loi 96-603 art. 22-2: décennale…), printed on invoices when the insurer is set:
    * the insurance, the insurer's name and address, the geographic coverage.
@@ -99,6 +118,11 @@ export const documentSnapshotSchema = z.object({
     email: z.string(),
     phone: z._default(z.string(), ''),
     address: z._default(z.string(), ''),
+    /** A business client's SIREN and VAT number (décret 2022-1299; autoliquidation needs the VAT number). */
+    siren: z.optional(z.string()),
+    vatNumber: z.optional(z.string()),
+    /** Site / delivery address when it differs from the billing address. */
+    siteAddress: z.optional(z.string()),
   }),
   /**
    * When set, `company.logo` is empty and the logo data URL is kept once in IndexedDB under this id

@@ -5,3 +5,4 @@ export * from './subscription-status';
 export * from './plan-catalog';
 export * from './numbers';
 export * from './lazy';
+export * from './invoicing';

@@ -1,0 +1,132 @@
+// Stored lines (euros, as the devis / invoice JSON keeps them) → money lines, under the VAT regime the document
+// was made with; and the checks a document's lines must pass before it is saved or issued.
+import { eurosToCents } from '../money';
+import { INVOICING_MESSAGES as M } from './messages';
+import type { MoneyLine } from './totals';
+import {
+  CATEGORY_RATES,
+  VAT_CATEGORIES,
+  categoriesForRegime,
+  defaultCategory,
+  formatVatRate,
+  isVatRate,
+  type VatCategory,
+  type VatRegime,
+} from './vat';
+
+/** A line as stored in `quotes.lines` / `invoices.lines` (the legacy shape plus the per-line VAT). */
+export interface StoredLine {
+  name: string;
+  unit: string;
+  /** Unit price HT in euros (legacy shape). */
+  price: number;
+  quantity: number;
+  /** Absent on lines made before per-line VAT: the document's rate applies. */
+  vatRate?: number | undefined;
+  vatCategory?: VatCategory | undefined;
+}
+
+/** The VAT context a document was made in: the company's regime then, and its legacy single rate. */
+export interface VatContext {
+  regime: VatRegime;
+  /** The document's single rate (`vat_rate`), for lines that carry none. */
+  documentRate: number;
+}
+
+export const CATEGORY_LABELS: Record<VatCategory, string> = {
+  standard: 'Taux normal',
+  reduced_renovation: 'Taux réduit rénovation (logement de plus de 2 ans)',
+  autoliquidation: 'Autoliquidation (sous-traitance BTP)',
+  franchise: 'Franchise en base (art. 293 B)',
+};
+
+/** The company's VAT regime: the explicit setting of /company; a company that never set it charges VAT. */
+export function companyVatRegime(company: { vatRegime?: VatRegime | undefined } | null | undefined): VatRegime {
+  return company?.vatRegime ?? 'assujetti';
+}
+
+/**
+ * The regime an already stored document was made under. Documents made before the regime setting existed
+ * carry none: those issued at 0 % by a company without a VAT number were franchise invoices (that is how they
+ * were printed); everything else charged VAT.
+ */
+export function documentVatRegime(
+  company: { vatRegime?: VatRegime | undefined; tva?: string | undefined } | null | undefined,
+  documentRate: number,
+): VatRegime {
+  if (company?.vatRegime) return company.vatRegime;
+  if (company && documentRate === 0 && !(company.tva ?? '').trim()) return 'franchise';
+  return 'assujetti';
+}
+
+export function lineVatRate(line: StoredLine, context: VatContext): number {
+  if (context.regime === 'franchise') return 0;
+  return line.vatRate ?? context.documentRate;
+}
+
+/** A stored line as money (rate and category resolved). Call validateLines first: this does not refuse. */
+export function toMoneyLine(line: StoredLine, context: VatContext): MoneyLine {
+  const rate = lineVatRate(line, context);
+  const category =
+    context.regime === 'franchise' ? 'franchise' : (line.vatCategory ?? defaultCategory(rate, context.regime));
+  return {
+    quantity: line.quantity,
+    unitPriceCents: eurosToCents(line.price),
+    vatRate: rate as MoneyLine['vatRate'],
+    vatCategory: category,
+  };
+}
+
+export function toMoneyLines(lines: readonly StoredLine[], context: VatContext): MoneyLine[] {
+  return lines.map((line) => toMoneyLine(line, context));
+}
+
+/** Why one line cannot be saved under the regime (French), or null. */
+export function lineVatError(line: StoredLine, regime: VatRegime): string | null {
+  if (line.quantity < 0) return M.negativeQuantity;
+  if (line.price < 0) return M.negativePrice;
+  if (line.vatRate === undefined) return null;
+  if (!isVatRate(line.vatRate)) return M.rateNotAllowed;
+  if (regime === 'franchise') return line.vatRate === 0 ? null : M.franchiseWithVat;
+  const category = line.vatCategory ?? defaultCategory(line.vatRate, regime);
+  if (!(VAT_CATEGORIES as readonly string[]).includes(category)) return M.rateNotAllowed;
+  if (!categoriesForRegime(regime).includes(category)) return M.assujettiWithFranchise;
+  const allowed = CATEGORY_RATES[category];
+  if (!allowed.includes(line.vatRate)) {
+    return M.categoryRate(CATEGORY_LABELS[category], allowed.map(formatVatRate).join(', '));
+  }
+  return null;
+}
+
+/**
+ * Why a document's lines cannot be saved or issued under the regime, prefixed by the line's name, or null:
+ * rates from the list, categories the regime allows, no VAT under the franchise, autoliquidation on all lines
+ * or none.
+ */
+export function validateLines(lines: readonly StoredLine[], context: VatContext): string | null {
+  if (context.regime === 'franchise' && lines.some((l) => (l.vatRate ?? context.documentRate) !== 0)) {
+    return M.franchiseWithVat;
+  }
+  for (const line of lines) {
+    const error = lineVatError({ ...line, vatRate: line.vatRate ?? context.documentRate }, context.regime);
+    if (error) return `${line.name} : ${error}`;
+  }
+  const categories = new Set(toMoneyLines(lines, context).map((l) => l.vatCategory));
+  if (categories.has('autoliquidation') && categories.size > 1) return M.mixedAutoliquidation;
+  return null;
+}
+
+/** A devis becomes an invoice with exactly its lines and rates: refused when the company's regime moved since. */
+export function regimeChangeError(quoteRegime: VatRegime, currentRegime: VatRegime): string | null {
+  return quoteRegime === currentRegime ? null : M.regimeChanged;
+}
+
+/** Whether any line is at a reduced renovation rate: the devis then prints the client's certification. */
+export function hasReducedRenovationRate(lines: readonly StoredLine[], context: VatContext): boolean {
+  return toMoneyLines(lines, context).some((l) => l.vatCategory === 'reduced_renovation');
+}
+
+export function isAutoliquidation(lines: readonly StoredLine[], context: VatContext): boolean {
+  const money = toMoneyLines(lines, context);
+  return money.length > 0 && money.every((l) => l.vatCategory === 'autoliquidation');
+}
