@@ -250,7 +250,7 @@ describe('with the administrator created at start', () => {
       const left = await backend.db.query('select count(*)::int as n from auth.users where id = $1', [payer.id]);
       expect(left.rows[0]?.n).toBe(0);
       const atProvider = await fetch(`${backend.url}/v1/subscriptions/${subscriptionId}`, {
-        headers: { authorization: 'Bearer sk_test_atelier_sandbox' },
+        headers: { authorization: `Bearer ${backend.stripeSandbox!.secretKey}` },
       });
       expect(((await atProvider.json()) as { status: string }).status).toBe('canceled');
     }, 60_000);
