@@ -1,0 +1,48 @@
+// Pass 3 (numbers, after number words became digits): spoken corrections and time fractions.
+import { fold } from '../../model/text';
+import { matchUnitAt } from '../../model/units';
+
+const CORRECTION_WORDS = String.raw`(?:non[ \t]+pardon|pardon|non[ \t]+attends?|ou[ \t]+plut[oô]t|plut[oô]t|enfin|je[ \t]+corrige|je[ \t]+rectifie|je[ \t]+veux[ \t]+dire|disons|non|→|[-=]+>|-?»)`;
+/**
+ * « 12 mètres de plinthes non pardon 15 », « 4 spots non 5 », « 12 ml → 15 ml » on a note (OCR: « -> », « -» »):
+ * the figure said last wins, the words stay.
+ */
+const INLINE_CORRECTION = new RegExp(
+  String.raw`(?<![\d.,])(\d+(?:[.,]\d+)?)((?:[ \t]+(?!non\b|pardon\b|plut|enfin\b|disons\b|je\b|ou\b)[\p{L}²'’]+){0,4}?)[ \t]*,?[ \t]*${CORRECTION_WORDS}[ \t]*,?[ \t]*(\d+(?:[.,]\d+)?)(?![\d])`,
+  'giu',
+);
+
+export function rewriteCorrections(text: string): string {
+  return text.replace(INLINE_CORRECTION, (whole, _first: string, words: string, last: string, offset: number) => {
+    const after = text.slice(offset + whole.length);
+    const firstWord = /^[ \t]+([\p{L}²]+)/u.exec(words)?.[1];
+    // The new figure says its own unit again (« 3 heures, non 4 heures »).
+    if (firstWord && new RegExp(String.raw`^[ \t]*${firstWord.slice(0, 3)}`, 'iu').test(after)) return last;
+    const unitAfter = matchUnitAt(fold(after.replace(/^[ \t]*/, '')), 0);
+    if (unitAfter) return last;
+    // « 4 prises enfin 2 interrupteurs » lists two things: only a bare figure corrects.
+    if (/^[ \t]+(?!et\b|de\b|d'|du\b|des\b)\p{L}{3,}/u.test(after) && words.trim()) return whole;
+    return `${last}${words}`;
+  });
+}
+
+/** « 3 quarts d'heure » → 0.75 h, « 1 heure et quart » → 1.25 h, « 1 h 30 » → 1.5 h. */
+export function rewriteTimeFractions(text: string): string {
+  return text
+    .replace(
+      /(?<![\p{L}\d])(?:(\d+)|un|une)[ \t]+quarts?[ \t]+d['’][ \t]*heures?/giu,
+      (_, n?: string) => `${(Number(n ?? 1) * 0.25).toString()} h`,
+    )
+    .replace(
+      /(?<![\d.,])(\d+)[ \t]*(?:heures?|h)[ \t]+et[ \t]+quart(?![\p{L}])/giu,
+      (_, n: string) => `${Number(n) + 0.25} h`,
+    )
+    .replace(
+      /(?<![\d.,])(\d+)[ \t]*(?:heures?|h)[ \t]+moins[ \t]+(?:le[ \t]+)?quart(?![\p{L}])/giu,
+      (_, n: string) => `${Number(n) - 0.25} h`,
+    )
+    .replace(
+      /(?<![\d.,])(\d+)[ \t]*(?:heures?|h)[ \t]*(15|30|45)(?![\d\p{L}])/giu,
+      (_, n: string, m: string) => `${Number(n) + Number(m) / 60} h`,
+    );
+}

@@ -1,0 +1,44 @@
+// Words and patterns the task passes react to (negation, corrections, totals, contexts…).
+export const CONNECTORS =
+  /\s+(?:avec (?:son|sa|ses|le|la|les|un|une|des)(?=\s)|et puis|et aussi|et ensuite|et|puis|ensuite|ainsi que|sinon|après ça|apres ca|plus(?=\s+(?:\d|un\b|une\b)))\s+/giu;
+/** Trade activities a coordinated object inherits (« peinture des murs et des boiseries »). */
+export const SHARED_ACTIVITIES = new Set(['peinture', 'papierpeint', 'isolation']);
+export const CORRECTION =
+  /^\s*(?:non|pardon|plutôt|plutot|enfin|je veux dire|ou plutôt|ou plutot|correction|je me suis trompé|je me suis trompe|je rectifie|je corrige|attendez|attends|attention)\b/iu;
+export const NEGATION =
+  /(?<![\p{L}])(?:pas|plus besoin|aucun|aucune|jamais|ni|on garde|on conserve|garder|conserver|on laisse|laisser)(?![\p{L}])/iu;
+/** « pose du nouveau », « on en remet un neuf », « la même chose »: an action whose object was said just before. */
+export const ELLIPSIS =
+  /(?<![a-z])(?:nouveau|nouvelle|nouveaux|nouvelles|neuf|neuve|neufs|neuves|autre|autres|meme|memes|idem|en)(?![a-z])/;
+export const CONTEXT_WORD = /\s(?:pour|dans|chez|derrière|derriere|entre|au-dessus|au dessus|à côté|a cote)\s/iu;
+export const SAME_QUANTITY = /(?<![a-z])(?:(?:la|le) meme (?:surface|quantite|longueur|metrage|nombre)|idem|pareil)(?![a-z])/;
+/** « l'entretien a déjà été fait », « elle a déjà fait changer les fenêtres »: work done before, not to quote (« déjà on dépose… » is not). */
+export const ALREADY_DONE =
+  /(?<![a-z])(?:(?:a|ont|avait|avaient|est|sont|etait|etaient)\s+deja|deja\s+(?:ete\s+)?(?:fait|faite|faits|faites|change|changee|changes|changees|pose|posee|poses|posees|refait|refaite|refaits|remplace|remplacee|remplaces|installe|installee|installes|realise|realisee|effectue|effectuee))(?![a-z])/;
+/** « la toiture fait 120 m² », « la pièce mesure 4 x 3 »: a measurement of the place, not a task. */
+export const MEASUREMENT =
+  /^[\s:;,-]*(?:(?:alors|donc|bon|et|oui|ok|sachant que)\s+)*(?:la|le|les|l'|cette|ce|cet|ces|sa|son|ses|leur|leurs)\s*[^,:]{1,40}?\s(?:fait|font|mesure|mesurent|represente|representent|couvre|couvrent|totalise|totalisent)\s/;
+/** « pour la toiture de M. X », « chez … »: a part opening on the purpose or the place, with no work said. */
+export const CONTEXT_OPENING =
+  /^\s*(?:(?:alors|donc|bon|oui|ok|euh)\s+)*(?:pour|chez|dans|concernant|au sujet de|a propos de)\s/;
+/** « donc 8 prises en tout », « soit 25 m² au total »: a total restating what was just listed. */
+export const TOTAL = /(?<![a-z])(?:soit|ce qui fait|ce qui donne|au total|en tout|total|donc(?=\s+\d))(?![a-z])/;
+/** Words that narrate a visit (« Intervention chez … ») and name a task only when a figure or « forfait » goes with them. */
+export const NARRATIVE = /^(?:intervention|interven|visite|passag|venu|rendez|depann)/;
+/** « Entretien chaudière : non », « dépose : non prévu »: a line of notes answered in the negative. */
+export const ANSWERED_NO =
+  /:\s*(?:non|neant|sans objet)(?![a-z])|(?<![a-z])non\s+(?:prevue?s?|necessaire|compris|inclus|concerne)(?![a-z])/;
+/** « mais ce sera pour un autre devis », « plus tard »: work put off is not quoted now. */
+export const DEFERRED =
+  /(?<![a-z])(?:un autre devis|un prochain devis|un devis separe|plus tard|une autre fois|pas pour (?:l'instant|le moment|maintenant|cette fois)|l'annee prochaine)(?![a-z])/;
+/** « il l'a fait faire en septembre, donc pas besoin »: a comment cancelling the work just named. */
+export const CANCEL =
+  /(?<![a-z])(?:pas besoin|pas la peine|pas necessaire|inutile|deja fait|l'a (?:deja )?fait faire|a (?:deja )?ete fait|c'est deja fait)(?![a-z])/;
+/** Unit words (« (forfait) », « au forfait ») qualify a line; alone they are not a task. */
+export const UNIT_WORD = /^(?:forfait|forf|fft|heur|jour|unit|metr|ensembl)[a-z]*$/;
+/** « une de 10 m² et l'autre de 7 »: the parts of one task, enumerated. */
+export const ENUMERATED =
+  /(?<![a-z])(?:l'autre|l'une|l'un|la deuxieme|le deuxieme|la seconde|le second|la troisieme|le troisieme|la derniere|le dernier)(?![a-z])/;
+/** Hours in a working day, to quote « 2 jours de main d'œuvre » against a task sold by the hour. */
+export const HOURS_PER_DAY = 7;
+export const LIST_MARKER = /^[ \t]*(?:\d{1,2}[ \t]*[.)/]|[-•*·>–]|[a-z]\))[ \t]+/gmu;

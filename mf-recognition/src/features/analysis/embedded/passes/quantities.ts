@@ -1,0 +1,149 @@
+// Pass 4b (units and quantities): each figure of a piece of text with its unit, and the word after it.
+import { fold } from '../../model/text';
+import { matchUnitAt, unitFamily, type CanonicalUnit } from '../../model/units';
+import type { Quantity, Segment } from './types';
+
+const NUMBER = /(?<![\p{L}\d.,])(\d+(?:[.,]\d+)?)(?![\d])/gu;
+const SIZE_WORD = String.raw`(?:de\s+)?(?:long|longueur|large|largeur|haut|hauteur|profondeur|cote)`;
+const SPOKEN_DIMENSION = new RegExp(
+  String.raw`\d+(?:[.,]\d+)?\s*(?:m|cm|mm)?\s*${SIZE_WORD}\s*(?:sur|x|×|par|et)\s*\d+(?:[.,]\d+)?\s*(?:m|cm|mm)?(?:\s*${SIZE_WORD})?`,
+  'gu',
+);
+const DIMENSION = /\d+(?:[.,]\d+)?\s*(?:cm|mm|m)?\s*(?:x|×|\*|par|sur)\s*\d+(?:[.,]\d+)?(?:\s*(?:cm|mm|m)\b)?/gu;
+const MONEY_AFTER = /^\s*(?:€|euros?\b|eur\b|e\s*ht\b|ht\b|ttc\b|%|pour\s?cent|€\s*\/|francs?\b)/u;
+const ORDINAL_AFTER = /^(?:er|ere|e|eme|emes|nd|nde|ieme)\b/u;
+
+export function findQuantities(folded: string): Quantity[] {
+  const dimensions = [...folded.matchAll(DIMENSION), ...folded.matchAll(SPOKEN_DIMENSION)].map(
+    (m) => [m.index, m.index + m[0].length] as const,
+  );
+  const quantities: Quantity[] = [];
+  for (const match of folded.matchAll(NUMBER)) {
+    const start = match.index;
+    let end = start + match[0].length;
+    if (dimensions.some(([from, to]) => start >= from && start < to)) continue;
+    const after = folded.slice(end);
+    if (ORDINAL_AFTER.test(after) || MONEY_AFTER.test(after)) continue;
+    const value = Number(match[1]!.replace(',', '.'));
+    if (/^(?:19|20)\d\d$/.test(match[1]!) && !/^\s*(?:m|h|j|u)/.test(after)) continue;
+    const unit = matchUnitAt(folded, end) ?? unitAfterDe(folded, end);
+    if (unit) {
+      if (unitFamily(unit.unit) === 'measure') continue;
+      // « 45 € le m² » / « 25 €/m² » are prices; « 12 m² à 25 € » keeps the 12.
+      if (MONEY_AFTER.test(folded.slice(unit.end))) continue;
+      end = unit.end;
+    }
+    quantities.push({
+      value,
+      unit: unit?.unit ?? null,
+      strength: unit ? 3 : 2,
+      start,
+      end,
+      nextWord: nextWord(folded, end),
+    });
+  }
+  // « Pose de radiateur x3 »: a multiplier written after the task.
+  for (const match of folded.matchAll(/(?<![\d.,]\s?)(?<![\p{L}\d])[x×*]\s?(\d{1,4})(?![\d.,]*\s*[x×*]?\s*\d)/gu)) {
+    const start = match.index;
+    if (quantities.some((q) => q.start <= start + match[0].length - 1 && q.end > start)) continue;
+    const unit = matchUnitAt(folded, start + match[0].length);
+    quantities.push({
+      value: Number(match[1]),
+      unit: unit?.unit ?? null,
+      strength: unit ? 3 : 2,
+      start,
+      end: unit?.end ?? start + match[0].length,
+      nextWord: nextWord(folded, start + match[0].length),
+    });
+  }
+  for (const match of folded.matchAll(/(?<![\p{L}])(un|une)(?![\p{L}])/gu)) {
+    const end = match.index + match[0].length;
+    // « un seul jour »
+    const only = /^\s+seule?(?![a-z])/.exec(folded.slice(end));
+    const unit = matchUnitAt(folded, end + (only?.[0].length ?? 0));
+    if (unit && unitFamily(unit.unit) !== 'measure' && unit.unit !== 'l' && unit.unit !== 't') {
+      quantities.push({
+        value: 1,
+        unit: unit.unit,
+        strength: 3,
+        start: match.index,
+        end: unit.end,
+        nextWord: nextWord(folded, unit.end),
+      });
+    } else {
+      quantities.push({ value: 1, unit: null, strength: 1, start: match.index, end, nextWord: nextWord(folded, end) });
+    }
+  }
+  // « peinture murs 3 pièces : 95 m² »: next to a measured quantity, « N pièces » counts rooms, not items.
+  const measured = quantities.some((q) => q.unit !== null && ['area', 'length', 'volume'].includes(unitFamily(q.unit)));
+  const kept = measured
+    ? quantities.filter((q) => !(q.unit === 'u' && /^\s*pieces?\b/.test(folded.slice(q.start).replace(/^[\d.,]+/, ''))))
+    : quantities;
+  return kept.sort((a, b) => a.start - b.start);
+}
+
+/** « une dizaine de mètres linéaires »: a unit after « de ». */
+function unitAfterDe(folded: string, end: number): { unit: CanonicalUnit; end: number } | null {
+  const de = /^\s+d(?:e\s+|')/.exec(folded.slice(end));
+  if (!de) return null;
+  const unit = matchUnitAt(folded, end + de[0].length);
+  return unit &&
+    ['m2', 'ml', 'm', 'm3', 'h', 'jour', 'kg'].includes(unit.unit) &&
+    /^(?:metre|heure|jour|kilo|m2|m²|ml)/.test(folded.slice(end + de[0].length))
+    ? unit
+    : null;
+}
+
+const FILLER = new Set([
+  'de',
+  'd',
+  'du',
+  'des',
+  'la',
+  'le',
+  'les',
+  'l',
+  'en',
+  'a',
+  'au',
+  'aux',
+  'environ',
+  'pour',
+  'sur',
+  'dans',
+]);
+
+function nextWord(folded: string, from: number): string | null {
+  for (const match of folded.slice(from).matchAll(/[a-z][a-z0-9]*/g)) {
+    if (!FILLER.has(match[0])) return match[0];
+  }
+  return null;
+}
+
+/** A segment saying several quantities (« peinture 20 m² carrelage 12 m² ») is cut into one part per quantity. */
+export function splitOnQuantities(segment: Segment): Segment[] {
+  const withUnit = segment.quantities.filter((q) => q.strength === 3);
+  const bare = segment.quantities.filter((q) => q.strength === 2);
+  const cuts = withUnit.length >= 2 ? withUnit : withUnit.length === 0 && bare.length >= 2 ? bare : [];
+  if (cuts.length < 2) return [segment];
+  const leadingWords = /[a-z]{3,}/.test(
+    segment.folded.slice(0, cuts[0]!.start).replace(/\b(?:de|du|des|la|le|les|et|environ|pour|dans)\b/g, ''),
+  );
+  const bounds: Array<[number, number]> = [];
+  if (leadingWords) {
+    let from = 0;
+    for (const q of cuts) {
+      bounds.push([from, q.end]);
+      from = q.end;
+    }
+    const last = bounds[bounds.length - 1]!;
+    last[1] = segment.text.length;
+  } else {
+    cuts.forEach((q, i) => bounds.push([q.start, cuts[i + 1]?.start ?? segment.text.length]));
+  }
+  return bounds.map(([from, to]) => {
+    const text = segment.text.slice(from, to);
+    const folded = fold(text);
+    return { ...segment, text, folded, quantities: findQuantities(folded) };
+  });
+}

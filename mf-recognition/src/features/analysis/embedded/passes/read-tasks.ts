@@ -1,0 +1,317 @@
+// Pass 6 (catalogue match): each piece is matched against the catalogue and paired with its quantity; negated,
+// deferred or cancelled work is dropped, corrections replace the figure before, repeats merge.
+import { analyseTerms, bestCatalogueMatch, type PreparedTask, type Term } from '../../model/catalogue-match';
+import { words } from '../../model/text';
+import { unitsCompatible } from '../../model/units';
+import type { RawTextExtraction } from '../extract-from-text';
+import {
+  ALREADY_DONE,
+  ANSWERED_NO,
+  CANCEL,
+  CONTEXT_OPENING,
+  CONTEXT_WORD,
+  DEFERRED,
+  ELLIPSIS,
+  ENUMERATED,
+  LIST_MARKER,
+  MEASUREMENT,
+  NARRATIVE,
+  NEGATION,
+  SAME_QUANTITY,
+  TOTAL,
+  UNIT_WORD,
+} from './cues';
+import {
+  bestOrphan,
+  canTake,
+  carriesSurface,
+  chooseQuantity,
+  elaborates,
+  fits,
+  hasContentWords,
+  mergeRepeats,
+} from './lines';
+import { splitOnQuantities } from './quantities';
+import { joinCatalogueCoordinations, splitSegments } from './segments';
+import type { Line, Quantity } from './types';
+
+const DEBUG = typeof process !== 'undefined' && process.env?.DEBUG_EXTRACT === '1';
+
+export function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtraction['tasks'] {
+  const segments = splitSegments(joinCatalogueCoordinations(text.replace(LIST_MARKER, ''), catalogue));
+  const lines: Line[] = [];
+  let lastMatched: { terms: Term[]; line: Line } | null = null;
+  // « on ne refait pas le plafond, juste les murs »: after a negated clause, « juste les murs » answers it, not the
+  // task said before it.
+  let negatedSinceMatch = false;
+  // The last clause of work that matched no catalogue task (« peindre les volets en bois »), in its sentence.
+  let unmatchedWork: { terms: Term[]; sentence: number } | null = null;
+  let pending: Quantity | null = null;
+  let pendingSentence = -1;
+  let order = 0;
+
+  // Hours said with no task (« comptez trois heures de plus ») are labour, when the catalogue has it.
+  const labour = catalogue.find((t) => t.unit === 'h' && t.terms.some((term) => term.concept === 'mainoeuvre'));
+  const flushPending = () => {
+    if (pending?.unit === 'h' && labour)
+      lines.push({ task: labour, quantity: pending, sentence: pendingSentence, clause: -1, order: order++ });
+    pending = null;
+  };
+
+  let correcting = -1;
+  for (const segment of segments) {
+    if (segment.sentence !== pendingSentence) flushPending();
+    // « non attendez, la cloison fait 3,20 sur 2,50, donc 8 m² »: the correction runs until a figure or a task comes.
+    if (segment.correction) correcting = segment.sentence;
+    else if (correcting !== segment.sentence) correcting = -1;
+    for (const part of splitOnQuantities(segment)) {
+      const mainUnit = part.quantities.find((q) => q.strength === 3)?.unit ?? null;
+      let terms = analyseTerms(part.text);
+      let match: ReturnType<typeof bestCatalogueMatch> = null;
+      if (part.inherited.length && terms.length) {
+        const withShared = [...terms, ...part.inherited];
+        match = bestCatalogueMatch(part.text, catalogue, { unit: mainUnit, terms: withShared });
+        if (match) terms = withShared;
+      }
+      // « un mitigeur pour le lavabo », « faïence dans la douche »: what follows pour/dans is context.
+      const context = CONTEXT_WORD.exec(part.text);
+      if (!match && context && context.index > 0) {
+        const head = part.text.slice(0, context.index);
+        const headTerms = analyseTerms(head);
+        if (headTerms.length) match = bestCatalogueMatch(head, catalogue, { unit: mainUnit, terms: headTerms });
+        if (match) terms = headTerms;
+      }
+      if (!match && terms.length) match = bestCatalogueMatch(part.text, catalogue, { unit: mainUnit, terms });
+      // « les boiseries des fenêtres »: the task must be about the head noun, not its complement.
+      if (match) {
+        const heads = terms.filter((t) => t.role === 'head').sort((a, b) => a.start - b.start);
+        const first = heads[0];
+        const between = first && heads[1] ? words(part.text).slice(first.end, heads[1].start) : [];
+        const complement =
+          between.length > 0 &&
+          between.every((w) => ['de', 'des', 'du', 'd', 'la', 'le', 'les', 'l'].includes(w)) &&
+          between.some((w) => w.startsWith('d'));
+        if (first && complement && !match.matchedStems.has(first.stem)) {
+          const headTerms = terms.filter((t) => t.start <= first.start);
+          const headMatch = bestCatalogueMatch(part.text, catalogue, { unit: mainUnit, terms: headTerms });
+          if (headMatch?.matchedStems.has(first.stem)) {
+            match = headMatch;
+            terms = headTerms;
+          }
+        }
+      }
+      // « dépose de l'ancien carrelage et pose du nouveau »: an action alone takes the object of the clause before.
+      let borrowedFrom: Line | null = null;
+      const hasObject = terms.some((t) => t.role === 'head' || t.role === 'unknown');
+      const onlyAction = terms.some((t) => t.role === 'install' || t.role === 'remove') && !hasObject;
+      const onlyQualifier = terms.some((t) => t.role === 'mod') && !hasObject;
+      // « de la sous-couche pour les murs et le plafond »: « le plafond » is still where, not what.
+      const elliptic = (onlyQualifier && !part.afterContext) || (onlyAction && ELLIPSIS.test(part.folded));
+      if (!match && lastMatched && elliptic && !negatedSinceMatch) {
+        // « et le plafond aussi »: a qualifier alone takes the trade of the clause before.
+        const borrowed = lastMatched.terms.filter((t: Term) =>
+          onlyAction ? t.role !== 'install' && t.role !== 'remove' : t.role === 'head',
+        );
+        const own = terms;
+        terms = [...terms, ...borrowed];
+        match = bestCatalogueMatch(part.text, catalogue, { unit: mainUnit, terms });
+        // The qualifier must be part of the task found (« le plafond » → Peinture plafond, not Pose de carrelage sol).
+        if (match && onlyQualifier && !own.some((t) => t.role === 'mod' && match!.matchedStems.has(t.stem)))
+          match = null;
+        if (match && onlyAction) borrowedFrom = lastMatched.line;
+      }
+      if (match) {
+        const hasWork = terms.some((t) => t.role === 'install' || t.role === 'remove' || t.role === 'service');
+        const figure = part.quantities.some((q) => q.strength >= 2);
+        const anyFigure = part.quantities.length > 0;
+        if (!hasWork && !part.inherited.length && match.score < 0.6 && MEASUREMENT.test(part.folded)) {
+          // « la toiture fait environ 120 m² »: the figure may still serve the work said next to it.
+          match = null;
+        } else if (!hasWork && !figure && match.score < 0.6 && CONTEXT_OPENING.test(part.folded)) {
+          continue;
+        } else if (
+          !figure &&
+          !/(?<![a-z])forfait/.test(part.folded) &&
+          [...match.matchedStems].every((stem) => NARRATIVE.test(stem))
+        ) {
+          continue;
+        } else if ([...match.matchedStems].every((stem) => UNIT_WORD.test(stem))) {
+          continue;
+        } else if (
+          !hasWork &&
+          !anyFigure &&
+          !part.inherited.length &&
+          ((part.afterContext && /^\s*(?:(?:et|ou)\s+)?(?:(?:les|le|la|l')\s*)?\p{L}+\s*$/u.test(part.folded)) ||
+            (part.afterComplement && /^\s*\p{L}+\s*$/u.test(part.folded)))
+        ) {
+          // « pour reprendre les seuils et les portes », « les boiseries des fenêtres et portes »: still the context.
+          continue;
+        } else if (
+          !hasWork &&
+          unmatchedWork?.sentence === part.sentence &&
+          lastMatched?.line.sentence !== part.sentence &&
+          elaborates(terms, unmatchedWork.terms)
+        ) {
+          // « peindre les volets en bois, 4 volets »: the figure counts the things of the work just said, which is
+          // not in the catalogue; the noun they share alone does not make it another task (Pose de volet roulant).
+          continue;
+        }
+      }
+      if (DEBUG)
+        console.log(
+          '[seg]',
+          JSON.stringify(part.text),
+          '→',
+          match ? `${catalogue[match.index]!.task.name} ${match.score.toFixed(2)}` : '-',
+          part.quantities.map((q) => `${q.value}${q.unit ?? ''}`).join(','),
+        );
+      if (NEGATION.test(part.folded)) negatedSinceMatch = true;
+      if (
+        match &&
+        (NEGATION.test(part.folded) ||
+          ALREADY_DONE.test(part.folded) ||
+          ANSWERED_NO.test(part.folded) ||
+          DEFERRED.test(part.folded))
+      ) {
+        continue;
+      }
+      if (!match && terms.some((t) => t.concept !== null && t.role !== 'install' && t.role !== 'remove'))
+        unmatchedWork = { terms, sentence: part.sentence };
+      if (!match && CANCEL.test(part.folded)) {
+        const last = lines[lines.length - 1];
+        if (last && last.sentence === part.sentence && lastMatched?.line === last) lines.pop();
+        continue;
+      }
+      if (!match) {
+        const orphan = bestOrphan(part.quantities);
+        if (orphan) {
+          const last = lines[lines.length - 1];
+          if ((part.correction || correcting === part.sentence) && last && fits(orphan, last.task)) {
+            last.quantity = orphan;
+            correcting = -1;
+          } else if (
+            last?.quantity?.unit &&
+            !last.quantity.inferred &&
+            last.sentence === part.sentence &&
+            !orphan.unit &&
+            ENUMERATED.test(part.folded) &&
+            unitsCompatible(last.quantity.unit, last.task.unit)
+          ) {
+            // « une de 10 m² et l'autre de 7 »: the unit of the first part goes for the next.
+            last.quantity = { ...last.quantity, value: last.quantity.value + orphan.value };
+          } else if (
+            last?.quantity &&
+            !last.quantity.inferred &&
+            last.quantity.strength >= 2 &&
+            !hasContentWords(part.text)
+          ) {
+            // « …, vingt-huit mètres carrés » restating the quantity already given: nothing to add.
+          } else if (
+            last?.quantity &&
+            !last.quantity.inferred &&
+            last.sentence === part.sentence &&
+            // « …, et puis la cuisine fait 2,80 sur 3,50, on pose du carrelage »: the size of the next place.
+            !MEASUREMENT.test(part.folded) &&
+            orphan.unit &&
+            unitsCompatible(orphan.unit, last.task.unit) &&
+            last.quantity.unit &&
+            unitsCompatible(last.quantity.unit, last.task.unit)
+          ) {
+            // « plinthes : 2,50 m dans les toilettes et 12 m dans le couloir »: one task, several places.
+            last.quantity = { ...last.quantity, value: last.quantity.value + orphan.value };
+          } else if (last && canTake(last, orphan, part.sentence)) {
+            // A figure from another sentence is a guess that a figure said with the task later replaces.
+            // So is the measurement of the place (« la pièce fait 4 x 3,5 m, donc 14 m² »).
+            last.quantity =
+              last.sentence === part.sentence && !MEASUREMENT.test(part.folded)
+                ? orphan
+                : { ...orphan, inferred: true };
+            // « lessivage et peinture, 40 m² »: one figure for the tasks said together.
+            for (const line of lines) {
+              if (
+                line !== last &&
+                line.clause === last.clause &&
+                !line.quantity &&
+                fits(orphan, line.task) &&
+                orphan.unit &&
+                unitsCompatible(orphan.unit, line.task.unit)
+              )
+                line.quantity = orphan;
+            }
+          } else {
+            pending = orphan;
+            pendingSentence = part.sentence;
+          }
+        }
+        continue;
+      }
+      const task = catalogue[match.index]!;
+      let quantity = chooseQuantity(part.quantities, task, match.matchedStems);
+      if (!quantity && pending && pendingSentence === part.sentence && fits(pending, task)) quantity = pending;
+      // « … sur la même surface »: the quantity of the task before.
+      const previous = lines[lines.length - 1];
+      if (
+        (!quantity || quantity.strength === 1) &&
+        SAME_QUANTITY.test(part.folded) &&
+        previous?.quantity &&
+        fits(previous.quantity, task)
+      )
+        quantity = { ...previous.quantity, inferred: true };
+      // « pose du nouveau » after « dépose de l'ancien carrelage, 8 m² »: the same surface.
+      if (!quantity && borrowedFrom?.quantity && fits(borrowedFrom.quantity, task))
+        quantity = { ...borrowedFrom.quantity, inferred: true };
+      // « on dépose le carrelage, 15 m², on ragrée et on recarrelle »: the surface said for the work before, in the
+      // same sentence, is the best guess for the next surface task — a later figure replaces it.
+      if (
+        !quantity &&
+        previous?.quantity &&
+        previous.sentence === part.sentence &&
+        carriesSurface(previous.quantity, task)
+      ) {
+        quantity = { ...previous.quantity, inferred: true };
+      }
+      pending = null;
+      const explicit = quantity !== null && !quantity.inferred;
+      // « donc 8 prises en tout »: a total replaces the figures said before for the same task.
+      if (explicit && TOTAL.test(part.folded)) {
+        const same = lines.filter((l) => l.task === task && l.sentence >= part.sentence - 1);
+        if (same.length > 0) {
+          same[0]!.quantity = quantity;
+          for (const extra of same.slice(1)) lines.splice(lines.indexOf(extra), 1);
+          lastMatched = { terms, line: same[0]! };
+          negatedSinceMatch = false;
+          continue;
+        }
+      }
+      const prev = lines[lines.length - 1];
+      if (prev && prev.sentence === part.sentence && !part.correction && lastMatched?.line === prev) {
+        const prevExplicit = prev.quantity !== null && !prev.quantity.inferred;
+        // « la préparation des murs, enduit et ponçage, sur 32 m² »: the same task said again in one breath.
+        const sameTask = prev.task === task && !(explicit && prevExplicit);
+        // « isolation des combles perdus, soufflage laine »: nothing new, a detail of the task before.
+        const detail = prev.task !== task && !(explicit && prevExplicit) && elaborates(terms, lastMatched.terms);
+        if (sameTask || detail) {
+          if (explicit && !prevExplicit) prev.quantity = quantity;
+          continue;
+        }
+      }
+      const line: Line = {
+        task,
+        quantity,
+        sentence: part.sentence,
+        clause: part.clause,
+        order: order++,
+        source: part.text.trim(),
+      };
+      lastMatched = { terms, line };
+      negatedSinceMatch = false;
+      if (part.correction && lines.length > 0 && lines[lines.length - 1]!.task === line.task) {
+        lines[lines.length - 1]!.quantity = quantity ?? lines[lines.length - 1]!.quantity;
+      } else {
+        lines.push(line);
+      }
+    }
+  }
+  flushPending();
+  return mergeRepeats(lines);
+}
