@@ -19,13 +19,16 @@ const SAXON_JAR = process.env.SAXON_JAR || '/usr/share/java/Saxon-HE.jar';
 
 function run(cmd, args) {
   const res = spawnSync(cmd, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  if (res.error) throw new Error(`${cmd} could not run (${res.error.message}): install it with scripts/lib/bootstrap.mjs`);
+  if (res.error)
+    throw new Error(`${cmd} could not run (${res.error.message}): install it with scripts/lib/bootstrap.mjs`);
   return res;
 }
 
 /** CII (rsm:CrossIndustryInvoice) or UBL (Invoice / CreditNote), from the root element. */
 function syntaxOf(xml) {
-  const root = /<(?:([A-Za-z_][\w.-]*):)?([A-Za-z_][\w.-]*)[\s>/]/.exec(xml.replace(/<\?[\s\S]*?\?>|<!--[\s\S]*?-->/g, ''));
+  const root = /<(?:([A-Za-z_][\w.-]*):)?([A-Za-z_][\w.-]*)[\s>/]/.exec(
+    xml.replace(/<\?[\s\S]*?\?>|<!--[\s\S]*?-->/g, ''),
+  );
   if (!root) return null;
   if (root[2] === 'CrossIndustryInvoice') return 'cii';
   if (root[2] === 'Invoice' || root[2] === 'CreditNote') return 'ubl';
@@ -42,7 +45,8 @@ function xsdErrors(files) {
     const mine = errors.get(f);
     for (const line of lines) if (line.startsWith(`${f}:`)) mine.push(`xsd: ${line.slice(f.length + 1).trim()}`);
     const verdict = lines.find((l) => l === `${f} validates` || l === `${f} fails to validate`);
-    if (verdict !== `${f} validates` && mine.length === 0) mine.push(`xsd: ${verdict ?? `xmllint exited ${res.status}`}`);
+    if (verdict !== `${f} validates` && mine.length === 0)
+      mine.push(`xsd: ${verdict ?? `xmllint exited ${res.status}`}`);
   }
   return errors;
 }
