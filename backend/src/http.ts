@@ -7,37 +7,76 @@ export class BodyTooLargeError extends Error {
   }
 }
 
-/** Reads the whole body, refusing more than `limit` bytes (announced by Content-Length or actually sent). */
+/** Bodies bigger than this are not even drained before the 413: the connection is dropped after the answer. */
+const MAX_DRAINED_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Reads the whole body, refusing more than `limit` bytes (announced by Content-Length or actually sent). A refused
+ * body is drained (up to 64 MiB) before the promise rejects, so the 413 answer reaches a client that is still
+ * sending instead of a reset connection.
+ */
 export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  const announced = Number(req.headers['content-length'] ?? 0);
-  if (announced > limit) {
-    req.resume(); // discard; the reply goes out with Connection: close
-    return Promise.reject(new BodyTooLargeError(limit));
-  }
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    let failed = false;
+    let tooLarge = Number(req.headers['content-length'] ?? 0) > limit;
+    let settled = false;
+    const refuse = () => {
+      if (settled) return;
+      settled = true;
+      reject(new BodyTooLargeError(limit));
+    };
     req.on('data', (chunk: Buffer) => {
-      if (failed) return;
       size += chunk.length;
-      if (size > limit) {
-        failed = true;
-        reject(new BodyTooLargeError(limit));
+      if (size > MAX_DRAINED_BYTES) {
+        refuse();
+        req.socket.destroySoon?.();
+        return;
+      }
+      if (tooLarge || size > limit) {
+        tooLarge = true;
+        chunks.length = 0;
         return;
       }
       chunks.push(chunk);
     });
     req.on('end', () => {
-      if (!failed) resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
+      if (tooLarge) return refuse();
+      if (settled) return;
+      settled = true;
+      resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
     });
     req.on('error', (error) => {
-      if (!failed) {
-        failed = true;
+      if (!settled) {
+        settled = true;
         reject(error);
       }
     });
   });
+}
+
+/** Nesting depth of a JSON text (arrays and objects), counted without parsing it; strings are skipped. */
+export function jsonDepth(text: string, stopAt = Infinity): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i += 1; // backslash: skip the escaped character
+      else if (c === 34) inString = false;
+      continue;
+    }
+    if (c === 34) inString = true;
+    else if (c === 91 || c === 123) {
+      depth += 1;
+      if (depth > max) {
+        max = depth;
+        if (max > stopAt) return max;
+      }
+    } else if (c === 93 || c === 125) depth -= 1;
+  }
+  return max;
 }
 
 export function send(res: ServerResponse, status: number, headers: OutgoingHttpHeaders, body?: string | Buffer): void {

@@ -88,28 +88,29 @@ describe('import_legacy_data', () => {
     ]);
     const first = await alice.client.rpc('import_legacy_data', { p_clients: data });
     expect(first.error).toBeNull();
-    expect(first.data).toEqual({ clients: 2, quotes: 2, invoices: 2, skipped: 0 });
+    expect(first.data).toEqual({ clients: 2, quotes: 2, invoices: 2, skipped: 0, errors: [] });
 
-    // Again (reload, another browser with the same data): nothing new.
+    // Again (reload, another browser with the same data): refused, nothing new (issue 25: once per account).
     const again = await alice.client.rpc('import_legacy_data', { p_clients: data });
-    expect(again.data).toEqual({ clients: 0, quotes: 0, invoices: 0, skipped: 0 });
+    expect(again.error).toMatchObject({ code: 'P0001', hint: 'legacy_import_done' });
 
-    const { data: invoices } = await alice.client.from('invoices').select('*').order('number');
+    // The numbered one keeps its number in the import series; the one without a number is a draft.
+    const { data: invoices } = await alice.client.from('invoices').select('*').order('legacy_id');
     expect(invoices).toHaveLength(2);
-    expect(invoices!.map((i) => [i.number, i.status, i.is_paid])).toEqual([
-      ['FA0004', 'issued', true],
-      ['FA0005', 'issued', true],
+    expect(invoices!.map((i) => [i.legacy_id, i.number, i.status, i.is_paid])).toEqual([
+      ['invoice-1', 'IMP-FA0004', 'issued', true],
+      ['invoice-2', null, 'draft', true],
     ]);
-    expect(invoices![0]).toMatchObject({ legacy_id: 'invoice-1', total_ttc_cents: 12000, issue_date: '2024-03-05' });
+    expect(invoices![0]).toMatchObject({ total_ttc_cents: 12000, issue_date: '2024-03-05' });
 
     const { data: quotes } = await alice.client.from('quotes').select('legacy_id, number, client_id');
     expect(quotes).toHaveLength(2);
 
     // Issued: the trigger refuses changes and deletion.
-    const change = await alice.client.from('invoices').update({ total_ttc_cents: 1 }).eq('number', 'FA0004');
+    const change = await alice.client.from('invoices').update({ total_ttc_cents: 1 }).eq('number', 'IMP-FA0004');
     expect(change.error?.message).toMatch(/émise/);
 
-    // The next issued invoice follows the imported ones; the next quote number follows DE0007.
+    // The FA series never moved: the next issued invoice is FA0001; the next quote number follows DE0007.
     const { data: client } = await alice.client.from('clients').select('id').eq('email', 'durand@example.fr').single();
     const draft = await alice.client
       .from('invoices')
@@ -117,12 +118,16 @@ describe('import_legacy_data', () => {
         user_id: alice.id,
         client_id: client!.id,
         lines: LINES,
+        total_ht_cents: 10000,
+        tva_cents: 2000,
+        total_ttc_cents: 12000,
         snapshot: { client: { name: 'D', email: 'd@x.fr' } },
       })
       .select()
       .single();
     const issued = await alice.client.rpc('issue_invoice', { p_id: draft.data!.id });
-    expect((issued.data as { number: string }).number).toBe('FA0006');
+    expect(issued.error).toBeNull();
+    expect((issued.data as { number: string }).number).toBe('FA0001');
     const { data: counters } = await alice.client.from('document_counters').select('kind, last_number');
     expect(counters).toEqual(expect.arrayContaining([{ kind: 'quote', last_number: 7 }]));
   });
@@ -132,21 +137,17 @@ describe('import_legacy_data', () => {
     expect(anon.error).not.toBeNull();
     const data = payload(bob, [{ email: 'durand@example.fr', quotes: [quote('quote-1')], invoices: [] }]);
     const result = await bob.client.rpc('import_legacy_data', { p_clients: data });
-    expect(result.data).toEqual({ clients: 1, quotes: 1, invoices: 0, skipped: 0 });
+    expect(result.data).toEqual({ clients: 1, quotes: 1, invoices: 0, skipped: 0, errors: [] });
     const { data: aliceSees } = await alice.client.from('clients').select('email');
     expect(aliceSees).toHaveLength(2);
     const { data: bobSees } = await bob.client.from('legacy_imports').select('user_id, clients');
     expect(bobSees).toEqual([{ user_id: bob.id, clients: 1 }]);
   });
 
-  it('lifts the free plan’s 10 clients for the first import only', async () => {
+  it('respects the free plan’s 10 clients (the rest is skipped and counted)', async () => {
     const carol = await signUpUser(backend, 'legacy-carol');
     const twelve = Array.from({ length: 12 }, (_, i) => ({ email: `c${i}@example.fr`, quotes: [], invoices: [] }));
     const first = await carol.client.rpc('import_legacy_data', { p_clients: payload(carol, twelve) });
-    expect(first.data).toMatchObject({ clients: 12, skipped: 0 });
-    const more = await carol.client.rpc('import_legacy_data', {
-      p_clients: payload(carol, [{ email: 'new@example.fr', quotes: [quote('quote-9')], invoices: [] }]),
-    });
-    expect(more.data).toEqual({ clients: 0, quotes: 0, invoices: 0, skipped: 1 });
+    expect(first.data).toMatchObject({ clients: 10, skipped: 2 });
   });
 });

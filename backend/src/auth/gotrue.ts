@@ -90,7 +90,7 @@ export class GoTrue {
     } catch (error) {
       if (error instanceof AuthError) return sendAuthError(res, error);
       if (error instanceof BodyTooLargeError)
-        return sendAuthError(res, authErrors.tooLarge(error.limit), { connection: 'close' });
+        return sendAuthError(res, authErrors.tooLarge(error.limit));
       throw error;
     }
   }

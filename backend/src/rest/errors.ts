@@ -73,9 +73,18 @@ export const restErrors = {
   undefinedColumn: (relation: string, column: string) =>
     new RestError(400, '42703', `column ${relation}.${column} does not exist`),
   tooLarge: (limit: number) =>
-    new RestError(413, 'PGRST413', 'Payload Too Large', `Request body exceeds the ${limit}-byte limit`, null, {
-      connection: 'close',
-    }),
+    new RestError(413, 'PGRST413', 'Payload Too Large', `Request body exceeds the ${limit}-byte limit`, null),
+  tooDeep: (limit: number) =>
+    new RestError(400, 'PGRST102', 'Empty or invalid json', `JSON nested deeper than ${limit} levels`, null),
+  rateLimited: (fn: string, retryAfter: number) =>
+    new RestError(
+      429,
+      'PGRST429',
+      'Too many requests',
+      `rpc/${fn} is limited per user: retry in ${retryAfter} s`,
+      null,
+      { 'retry-after': String(retryAfter) },
+    ),
   // Kong's key-auth in front of PostgREST on hosted Supabase.
   noApiKey: () => new KongError('No API key found in request', 'No `apikey` request header or url param was found.'),
   invalidApiKey: () => new KongError('Invalid API key', 'Double check your Supabase `anon` or `service_role` API key.'),

@@ -5,7 +5,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import { type Database, isPgError, type QueryResult } from '../db/database.ts';
 import type { RelationInfo, SchemaCache } from '../db/schema-cache.ts';
-import { BodyTooLargeError, bearerToken, readBody, send } from '../http.ts';
+import { BodyTooLargeError, bearerToken, jsonDepth, readBody, send } from '../http.ts';
+import {
+  MAX_JSON_DEPTH,
+  REST_STATEMENT_TIMEOUT_MS,
+  RPC_BODY_LIMITS,
+  RpcRateLimiter,
+} from './rpc-limits.ts';
 import type { JwtFailure, JwtVerifier } from '../jwt.ts';
 import { fromPgError, jwtError, RestError, restErrors } from './errors.ts';
 import {
@@ -40,9 +46,8 @@ export interface PostgrestOptions {
 }
 
 const API_ROLES = new Set(['anon', 'authenticated', 'service_role']);
-const PRE_REQUEST_WRITE = "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)";
-const PRE_REQUEST_READ =
-  "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('transaction_read_only', 'on', true)";
+const PRE_REQUEST_WRITE = `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('statement_timeout', '${REST_STATEMENT_TIMEOUT_MS}', true)`;
+const PRE_REQUEST_READ = `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('statement_timeout', '${REST_STATEMENT_TIMEOUT_MS}', true), set_config('transaction_read_only', 'on', true)`;
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
 
 interface Caller {
@@ -139,6 +144,16 @@ function jwtFailureError(failure: JwtFailure): RestError {
   }
 }
 
+/** Who a rate limit counts against: the user (sub claim), else the role (anon / service_role keys). */
+function callerSubject(caller: Caller): string {
+  try {
+    const sub = (JSON.parse(caller.claimsJson) as { sub?: unknown }).sub;
+    return typeof sub === 'string' ? sub : caller.role;
+  } catch {
+    return caller.role;
+  }
+}
+
 function closest(name: string, candidates: Iterable<string>): string | undefined {
   let best: string | undefined;
   let bestScore = Infinity;
@@ -167,6 +182,8 @@ function levenshtein(a: string, b: string): number {
 }
 
 export class Postgrest {
+  private readonly rpcLimiter = new RpcRateLimiter();
+
   constructor(private readonly options: PostgrestOptions) {}
 
   /** CORS headers are already set on `res` by the server. */
@@ -350,10 +367,11 @@ export class Postgrest {
     });
   }
 
-  private async jsonBody(req: IncomingMessage): Promise<unknown> {
-    const raw = await readBody(req, this.options.bodyLimit);
+  private async jsonBody(req: IncomingMessage, limit = this.options.bodyLimit): Promise<unknown> {
+    const raw = await readBody(req, limit);
     const text = raw.toString('utf8');
     if (text.trim() === '') return {};
+    if (jsonDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) throw restErrors.tooDeep(MAX_JSON_DEPTH);
     try {
       return JSON.parse(text);
     } catch {
@@ -511,8 +529,13 @@ export class Postgrest {
     if (!candidates && (await this.options.reloadSchema())) candidates = this.options.schema().functions.get(name);
     let args: Record<string, unknown>;
     let filterParams = query;
+    const wait = this.rpcLimiter.take(name, callerSubject(caller));
+    if (wait > 0) {
+      req.resume();
+      throw restErrors.rateLimited(name, wait);
+    }
     if (method === 'POST') {
-      const body = await this.jsonBody(req);
+      const body = await this.jsonBody(req, Object.hasOwn(RPC_BODY_LIMITS, name) ? RPC_BODY_LIMITS[name] : undefined);
       if (typeof body !== 'object' || body === null || Array.isArray(body))
         throw restErrors.invalidBody('Empty or invalid json');
       args = body as Record<string, unknown>;
