@@ -1,0 +1,42 @@
+// The schema of the trade vocabulary's data files (lexicon/*.json): one file a trade, each entry one notion with
+// every form an artisan may say or write for it; words.json holds the word lists that are not notions.
+import * as z from 'zod/mini';
+
+export const ROLES = ['head', 'mod', 'install', 'remove', 'service'] as const;
+export const TRADES = [
+  'painting',
+  'tiling',
+  'flooring',
+  'electricity',
+  'plumbing',
+  'masonry',
+  'insulation',
+  'heating',
+  'joinery',
+  'roofing',
+  'demolition',
+  'renovation',
+  'general',
+] as const;
+
+const form = z.string().check(z.minLength(1), z.maxLength(60), z.regex(/^[^\sA-Z].*[^\s]$|^[^\sA-Z]$/u));
+
+export const lexiconEntrySchema = z.strictObject({
+  concept: z.string().check(z.regex(/^[a-z][a-z0-9]*$/)),
+  role: z.enum(ROLES),
+  forms: z.array(form).check(z.minLength(1)),
+});
+
+export const lexiconFileSchema = z.strictObject({
+  trade: z.enum(TRADES),
+  entries: z.array(lexiconEntrySchema).check(z.minLength(1)),
+});
+
+export const lexiconWordsSchema = z.strictObject({
+  /** Participles used as adjectives (« tuiles cassées »): a state, not the removal work. */
+  notActions: z.array(form),
+  /** Words that never carry meaning for matching (removed after phrases were recognised). */
+  stopWords: z.array(form),
+});
+
+export type LexiconFile = z.infer<typeof lexiconFileSchema>;
