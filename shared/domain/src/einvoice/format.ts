@@ -1,8 +1,8 @@
 // Text and number formatting of the XML writers: escaping, amounts from integer cents, dates.
 
 // Characters XML 1.0 forbids (C0 controls except tab, LF, CR; lone surrogates; U+FFFE/U+FFFF).
-// eslint-disable-next-line no-control-regex
 const FORBIDDEN =
+  // eslint-disable-next-line no-control-regex
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 export function escapeXml(text: string): string {

@@ -1,0 +1,7 @@
+// Node and browser binding of the Factur-X PDF tools (the Deno functions call facturXPdf with npm:pdf-lib).
+import * as pdfLib from 'pdf-lib';
+
+import { facturXPdf } from './facturx-pdf.ts';
+
+export { FACTURX_FILE_NAME, type FacturXInspection, type FacturXMeta } from './facturx-pdf.ts';
+export const { attachFacturX, extractFacturX, inspectFacturX } = facturXPdf(pdfLib);
