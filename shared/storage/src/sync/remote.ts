@@ -4,6 +4,7 @@ import {
   PermanentSyncError,
   SYNC_TABLES,
   type PullResult,
+  type SyncConflict,
   type SyncRemote,
   type SyncRow,
   type SyncTable,
@@ -36,7 +37,29 @@ function failure(error: PostgrestErrorLike, status?: number): Error {
   const permanent =
     (status !== undefined && status >= 400 && status < 500 && status !== 408 && status !== 429) ||
     /^(22|23|42|P0)/.test(error.code ?? '');
-  return permanent ? new PermanentSyncError(error.message) : new Error(error.message);
+  return permanent ? new PermanentSyncError(error.message, error.hint ?? undefined) : new Error(error.message);
+}
+
+/**
+ * Fields the server owns, never sent by a merge (sync_merge ignores them too, and every column a table has that is
+ * not listed here is merged: a column added by a later migration needs no change here).
+ */
+const NOT_MERGED: Record<SyncTable, readonly string[] | null> = {
+  clients: [],
+  quotes: [],
+  invoices: ['status', 'number', 'issue_date', 'due_date'],
+  credit_notes: null, // only pdf_path
+  user_settings: ['key'],
+};
+
+function mergeable(table: SyncTable, fields: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const skip = NOT_MERGED[table];
+  for (const [key, value] of Object.entries(fields)) {
+    if (skip === null ? key !== 'pdf_path' : skip.includes(key)) continue;
+    out[key] = value;
+  }
+  return out;
 }
 
 /** Server columns each table accepts from the browser (generated and server-owned columns are left out). */
@@ -101,6 +124,7 @@ export function supabaseRemote(client: SupabaseLike, userId: string): SyncRemote
         now: string;
         settings?: Record<string, unknown>[];
         deleted?: Array<{ table_name: string; row_id: string }>;
+        conflicts?: SyncConflict[];
       };
       const rows: PullResult['rows'] = {};
       for (const table of SYNC_TABLES) {
@@ -108,7 +132,7 @@ export function supabaseRemote(client: SupabaseLike, userId: string): SyncRemote
         rows[table] = (list ?? []).map((row) => fromServer(table, row));
       }
       const deleted = (body.deleted ?? []).map((d) => ({ table: d.table_name as SyncTable, id: d.row_id }));
-      return { now: body.now, rows, deleted };
+      return { now: body.now, rows, deleted, ...(body.conflicts ? { conflicts: body.conflicts } : {}) };
     },
     async upsert(table, row) {
       if (table === 'credit_notes') return null; // issued by the server (issue_credit_note)
@@ -121,6 +145,21 @@ export function supabaseRemote(client: SupabaseLike, userId: string): SyncRemote
         .single();
       if (error) throw failure(error, status);
       return data ? fromServer(table, data) : null;
+    },
+    async merge(table, id, change) {
+      const fields = mergeable(table, change.fields);
+      if (!Object.keys(fields).length) return null;
+      const pickOf = <T>(map: Record<string, T>) =>
+        Object.fromEntries(Object.keys(fields).filter((k) => k in map).map((k) => [k, map[k]]));
+      const { data, error, status } = await client.rpc('sync_merge', {
+        p_table: table,
+        p_id: id,
+        p_fields: fields,
+        p_clocks: pickOf(change.clocks),
+        p_bases: pickOf(change.bases),
+      });
+      if (error) throw failure(error, status);
+      return data ? fromServer(table, data as Record<string, unknown>) : null;
     },
     async remove(table, id) {
       const column = table === 'user_settings' ? 'key' : 'id';

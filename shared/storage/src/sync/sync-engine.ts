@@ -3,11 +3,19 @@
 // is recorded in an outbox persisted before the write returns, and sync() pushes the outbox then pulls the rows
 // changed since the last sync (public.sync_changes, migration 0010).
 //
-// Exactly once: each outbox entry is an idempotent upsert by primary key (or a delete by id), removed from the
-// outbox only after the server answered; a retry after a lost answer rewrites the same row, never a second one.
-// Conflicts: last write wins by updated_at for clients, quotes, draft invoices and settings; the server always
-// wins for issued invoices and credit notes (numbers, totals and dates are the server's).
+// Exactly once: each outbox entry is an idempotent change of one row by primary key (or a delete by id), removed
+// from the outbox only after the server answered; a retry after a lost answer sends the same change again, which the
+// server recognises by its clocks.
+// Field by field (migration 0070, decision record 0040): a write records which fields it changed, each stamped with
+// the device's hybrid logical clock and the clock it was based on; the server keeps, per field, the change the user
+// made last and keeps a concurrent loser as a conflict (conflicts()). The server always wins for issued invoices
+// and credit notes (numbers, totals and dates are the server's).
+// A change the server refuses for good is taken back out of the local copy (a new row disappears, changed fields
+// get their previous values) and reported in status().rejected: nothing refused ever looks saved.
 import { BehaviorSubject, type Observable } from 'rxjs';
+
+import { changedFields, fieldClocks, overlay } from './field-changes';
+import { HybridLogicalClock, type HlcState } from './hlc';
 
 export type SyncTable = 'clients' | 'quotes' | 'invoices' | 'credit_notes' | 'user_settings';
 export const SYNC_TABLES: readonly SyncTable[] = ['clients', 'quotes', 'invoices', 'credit_notes', 'user_settings'];
@@ -24,20 +32,49 @@ export interface OutboxEntry {
   table: SyncTable;
   kind: 'upsert' | 'delete';
   id: string;
+  /** The whole row after the write (for a remote without merge()). */
   row?: SyncRow;
+  /** The fields this change sets, their clocks and the clocks they were based on. */
+  fields?: Record<string, unknown>;
+  clocks?: Record<string, string>;
+  bases?: Record<string, string | null>;
+  /** The values the fields had before (put back if the server refuses the change). */
+  previous?: Record<string, unknown>;
+  /** The row did not exist on this device before: a refusal removes it. */
+  created?: boolean;
+}
+
+/** A field changed on two devices since their common version: the value that lost, until the user chooses. */
+export interface SyncConflict {
+  id: string;
+  table: SyncTable;
+  row_id: string;
+  field: string;
+  value: unknown;
+  clock: string;
 }
 
 export interface PullResult {
   now: string;
   rows: Partial<Record<SyncTable, SyncRow[]>>;
   deleted: Array<{ table: SyncTable; id: string }>;
+  /** Every open conflict (absent: the remote does not keep any). */
+  conflicts?: SyncConflict[];
+}
+
+export interface FieldChange {
+  fields: Record<string, unknown>;
+  clocks: Record<string, string>;
+  bases: Record<string, string | null>;
 }
 
 /** The server side, e.g. supabaseRemote(client). Errors with `permanent: true` are dropped, others retried. */
 export interface SyncRemote {
   pull(since: string | null): Promise<PullResult>;
-  /** Returns the row as the server keeps it (its id may differ: clients merge by email). */
+  /** Whole-row write, for a remote without merge(). Returns the row as the server keeps it. */
   upsert(table: SyncTable, row: SyncRow): Promise<SyncRow | null>;
+  /** Field-level merge (public.sync_merge). Returns the row as the server keeps it, null when nothing was sent. */
+  merge?(table: SyncTable, id: string, change: FieldChange): Promise<SyncRow | null>;
   remove(table: SyncTable, id: string): Promise<void>;
 }
 
@@ -55,6 +92,12 @@ export interface KeyValue {
 
 export class PermanentSyncError extends Error {
   readonly permanent = true;
+  constructor(
+    message: string,
+    readonly hint?: string,
+  ) {
+    super(message);
+  }
 }
 
 export interface SyncStatus {
@@ -63,8 +106,17 @@ export interface SyncStatus {
   syncing: boolean;
   /** Last error message (French when from the server), null after a clean sync. */
   error: string | null;
-  /** Entries the server refused for good (e.g. the free plan's client limit), with its message. */
-  rejected: Array<{ entry: OutboxEntry; message: string }>;
+  /** Entries the server refused for good (e.g. the free plan's client limit), with its message and hint. */
+  rejected: SyncRejection[];
+}
+
+export interface SyncRejection {
+  entry: OutboxEntry;
+  message: string;
+  /** The server's hint (e.g. client_limit, client_email_taken), when it gave one. */
+  hint?: string;
+  /** The row as it was on this device when refused (to name it to the user). */
+  row?: SyncRow;
 }
 
 export interface SyncEngineOptions {
@@ -79,6 +131,21 @@ export interface SyncEngineOptions {
 
 const OUTBOX_KEY = 'meta:outbox';
 const LAST_SYNC_KEY = 'meta:lastSync';
+const CLOCK_KEY = 'meta:clock';
+const CONFLICTS_KEY = 'meta:conflicts';
+
+interface ClockMeta {
+  node: string;
+  state: HlcState;
+  /** Server time minus device time (ms), measured at the last pull. */
+  offsetMs: number;
+}
+
+function newNode(): string {
+  const bytes = new Uint8Array(6);
+  globalThis.crypto.getRandomValues(bytes);
+  return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
 
 /** Issued documents: the server always wins. */
 function serverOwned(table: SyncTable, row: SyncRow | undefined): boolean {
@@ -94,6 +161,9 @@ export class SyncEngine {
   private readonly tables = new Map<SyncTable, Map<string, SyncRow>>(SYNC_TABLES.map((t) => [t, new Map()]));
   private outbox: OutboxEntry[] = [];
   private lastSync: string | null = null;
+  private clock = new HybridLogicalClock(newNode());
+  private offsetMs = 0;
+  private openConflicts: SyncConflict[] = [];
   private running: Promise<void> | null = null;
   private following: Promise<void> | null = null;
   private loaded: Promise<void> | null = null;
@@ -121,6 +191,12 @@ export class SyncEngine {
       }
       this.outbox = (await this.options.kv.get<OutboxEntry[]>(OUTBOX_KEY)) ?? [];
       this.lastSync = (await this.options.kv.get<string>(LAST_SYNC_KEY)) ?? null;
+      this.openConflicts = (await this.options.kv.get<SyncConflict[]>(CONFLICTS_KEY)) ?? [];
+      const meta = await this.options.kv.get<ClockMeta>(CLOCK_KEY);
+      if (meta) {
+        this.clock = new HybridLogicalClock(meta.node, meta.state);
+        this.offsetMs = meta.offsetMs;
+      }
       this.emit({});
     })();
     return this.loaded;
@@ -147,22 +223,61 @@ export class SyncEngine {
     return this.statusSubject.value;
   }
 
-  /** Writes a row locally (updated_at = now) and queues it for the server. */
+  /** The open conflicts of a row (none on a field this device changed since: the user chose). */
+  conflicts(table: SyncTable, id: string): SyncConflict[] {
+    const changed = new Set(
+      this.outbox.filter((e) => e.table === table && e.id === id).flatMap((e) => Object.keys(e.fields ?? {})),
+    );
+    return this.openConflicts.filter((c) => c.table === table && c.row_id === id && !changed.has(c.field));
+  }
+
+  /**
+   * Writes the fields of a row that changed (updated_at = now) and queues them, each with its clock and the clock
+   * it was based on. A write that changes nothing queues nothing.
+   */
   async write(table: SyncTable, row: { id: string; updated_at?: string; [column: string]: unknown }): Promise<SyncRow> {
     await this.load();
-    if (serverOwned(table, this.row(table, row.id))) {
+    const current = this.row(table, row.id);
+    if (serverOwned(table, current)) {
       throw new PermanentSyncError('Un document émis ne peut pas être modifié.');
     }
-    const stamped: SyncRow = { ...row, updated_at: this.now().toISOString() } as SyncRow;
+    const fields = changedFields(current, row);
+    if (current && !Object.keys(fields).length) return current;
+    const known = fieldClocks(current);
+    const clocks: Record<string, string> = {};
+    const bases: Record<string, string | null> = {};
+    const previous: Record<string, unknown> = {};
+    for (const key of Object.keys(fields)) this.clock.observe(known[key]?.c);
+    const stamp = this.clock.tick(this.now().getTime() + this.offsetMs);
+    const rowClocks = { ...known };
+    for (const key of Object.keys(fields)) {
+      clocks[key] = stamp;
+      bases[key] = known[key]?.c ?? null;
+      previous[key] = current?.[key] ?? null;
+      rowClocks[key] = { c: stamp, b: bases[key] };
+    }
+    const stamped = { ...current, ...row, field_clock: rowClocks, updated_at: this.now().toISOString() } as SyncRow;
     this.tables.get(table)!.set(stamped.id, stamped);
-    // One pending upsert per row: the newest replaces an older one still waiting.
-    this.outbox = this.outbox.filter((e) => !(e.table === table && e.id === stamped.id && e.kind === 'upsert'));
-    this.outbox.push({ opId: this.newId(), table, kind: 'upsert', id: stamped.id, row: stamped });
-    // The row and its outbox entry reach storage together: a page closed between two separate writes left a local
-    // row newer than the server's with nothing queued, and the next pull put the server's older row back.
+    // One pending change per row, in the place of the first (a quote queued after its client stays after it); the
+    // one being sent, if any, stays queued under its old id: sending its fields again is a no-op for the server.
+    const entry: OutboxEntry = { opId: this.newId(), table, kind: 'upsert', id: stamped.id, row: stamped };
+    const index = this.outbox.findIndex((e) => e.table === table && e.id === stamped.id && e.kind === 'upsert');
+    const before = index >= 0 ? this.outbox[index]! : undefined;
+    Object.assign(entry, {
+      fields: { ...before?.fields, ...fields },
+      clocks: { ...before?.clocks, ...clocks },
+      bases: { ...bases, ...before?.bases },
+      previous: { ...previous, ...before?.previous },
+      created: before ? before.created : !current,
+    });
+    if (index >= 0) this.outbox[index] = entry;
+    else this.outbox.push(entry);
+    // The row, its outbox entry and the clock reach storage together: a page closed between two separate writes left
+    // a local row newer than the server's with nothing queued, and the next pull put the server's older row back.
     await this.setAll([
       [rowKey(table, stamped.id), stamped],
       [OUTBOX_KEY, this.outbox],
+      [CLOCK_KEY, this.clockMeta()],
     ]);
     this.emit({});
     return stamped;
@@ -247,45 +362,86 @@ export class SyncEngine {
     for (const rows of this.tables.values()) rows.clear();
     this.outbox = [];
     this.lastSync = null;
+    this.openConflicts = [];
     this.emit({});
   }
 
   private async push(): Promise<void> {
+    const { remote } = this.options;
     while (this.outbox.length) {
       const entry = this.outbox[0]!;
+      let refused: SyncRejection | null = null;
       try {
         if (entry.kind === 'delete') {
-          await this.options.remote.remove(entry.table, entry.id);
+          await remote.remove(entry.table, entry.id);
         } else {
-          const saved = await this.options.remote.upsert(entry.table, entry.row!);
+          const saved =
+            remote.merge && entry.fields
+              ? await remote.merge(entry.table, entry.id, {
+                  fields: entry.fields,
+                  clocks: entry.clocks ?? {},
+                  bases: entry.bases ?? {},
+                })
+              : await remote.upsert(entry.table, entry.row!);
           if (saved) await this.acceptPushed(entry, saved);
         }
       } catch (error) {
         if (!(error as { permanent?: boolean })?.permanent) throw error;
-        const rejected = [
-          ...this.statusSubject.value.rejected,
-          { entry, message: error instanceof Error ? error.message : String(error) },
-        ];
-        this.emit({ rejected });
+        const message = error instanceof Error ? error.message : String(error);
+        const hint = (error as { hint?: string }).hint;
+        refused = { entry, message, ...(hint ? { hint } : {}), row: this.row(entry.table, entry.id) ?? entry.row };
       }
       // Only the entry just sent is removed: a write made meanwhile stays queued behind it.
       this.outbox = this.outbox.filter((e) => e.opId !== entry.opId);
+      if (refused) {
+        await this.takeBack(entry);
+        this.emit({ rejected: [...this.statusSubject.value.rejected, refused] });
+      }
       await this.persistOutbox();
     }
   }
 
+  /** Undoes a refused change locally: a new row disappears (with its later changes), fields get their values back. */
+  private async takeBack(entry: OutboxEntry): Promise<void> {
+    const { table, id } = entry;
+    const local = this.row(table, id);
+    if (!local || entry.kind !== 'upsert') return;
+    if (entry.created) {
+      this.outbox = this.outbox.filter((e) => !(e.table === table && e.id === id));
+      this.tables.get(table)!.delete(id);
+      await this.options.kv.del(rowKey(table, id));
+      return;
+    }
+    const later = new Set(
+      this.outbox.filter((e) => e.table === table && e.id === id).flatMap((e) => Object.keys(e.fields ?? {})),
+    );
+    const restored: SyncRow = { ...local };
+    const clocks = { ...fieldClocks(local) };
+    for (const [key, value] of Object.entries(entry.previous ?? {})) {
+      if (later.has(key)) continue;
+      restored[key] = value;
+      const base = entry.bases?.[key];
+      if (base) clocks[key] = { c: base };
+      else delete clocks[key];
+    }
+    restored.field_clock = clocks;
+    this.tables.get(table)!.set(id, restored);
+    await this.options.kv.set(rowKey(table, id), restored);
+  }
+
   /** The server's answer to a push: same row, or a merged one (a client already kept under the same email). */
   private async acceptPushed(entry: OutboxEntry, saved: SyncRow): Promise<void> {
-    const local = this.row(entry.table, entry.id);
     if (saved.id !== entry.id) {
       this.tables.get(entry.table)!.delete(entry.id);
       await this.options.kv.del(rowKey(entry.table, entry.id));
       if (entry.table === 'clients') await this.remapClient(entry.id, saved.id);
     }
-    // A newer local write (queued meanwhile) keeps the local row.
-    if (local && local !== entry.row && saved.id === entry.id) return;
-    this.tables.get(entry.table)!.set(saved.id, saved);
-    await this.options.kv.set(rowKey(entry.table, saved.id), saved);
+    // Changes queued meanwhile stay over the server's row.
+    const pending = this.outbox.filter((e) => e !== entry && e.table === entry.table && e.id === saved.id);
+    if (pending.length && !pending.some((e) => e.fields)) return; // whole-row entries: the local row is newer
+    const shown = overlay(saved, pending);
+    this.tables.get(entry.table)!.set(saved.id, shown);
+    await this.options.kv.set(rowKey(entry.table, saved.id), shown);
     this.emit({});
   }
 
@@ -306,29 +462,44 @@ export class SyncEngine {
   private async pull(): Promise<void> {
     const overlap = this.options.pullOverlapMs ?? 5_000;
     const since = this.lastSync ? new Date(Date.parse(this.lastSync) - overlap).toISOString() : null;
+    const sentAt = this.now().getTime();
     const result = await this.options.remote.pull(since);
-    const pendingIds = new Set(this.outbox.map((e) => `${e.table}:${e.id}`));
+    const serverNow = Date.parse(result.now);
+    if (Number.isFinite(serverNow)) this.offsetMs = Math.round(serverNow - (sentAt + this.now().getTime()) / 2);
+    const pendingOf = new Map<string, OutboxEntry[]>();
+    for (const e of this.outbox) pendingOf.set(`${e.table}:${e.id}`, [...(pendingOf.get(`${e.table}:${e.id}`) ?? []), e]);
     // Written to the local store in one batch: a first sync brings thousands of rows.
-    const writes: Array<[string, SyncRow]> = [];
+    const writes: Array<[string, unknown]> = [];
     for (const table of SYNC_TABLES) {
       for (const server of result.rows[table] ?? []) {
         const local = this.row(table, server.id);
-        const pending = pendingIds.has(`${table}:${server.id}`);
-        const keepLocal =
-          pending &&
-          local &&
-          !serverOwned(table, server) &&
-          Date.parse(local.updated_at) > Date.parse(server.updated_at);
-        if (keepLocal) continue;
-        if (local && local.updated_at === server.updated_at && !pending) continue;
-        this.tables.get(table)!.set(server.id, server);
-        writes.push([rowKey(table, server.id), server]);
-        if (pending && !keepLocal) {
+        const pending = pendingOf.get(`${table}:${server.id}`) ?? [];
+        let shown = server;
+        if (pending.length && serverOwned(table, server)) {
+          // Issued on the server: the device's changes of it are dropped (the server wins).
           this.outbox = this.outbox.filter((e) => !(e.table === table && e.id === server.id && e.kind === 'upsert'));
+        } else if (pending.some((e) => e.kind === 'delete')) {
+          continue;
+        } else if (pending.some((e) => e.fields)) {
+          shown = overlay(server, pending);
+        } else if (pending.length) {
+          // Whole-row entries (written before field-level sync): the newer of the two.
+          if (local && Date.parse(local.updated_at) > Date.parse(server.updated_at)) continue;
+          this.outbox = this.outbox.filter((e) => !(e.table === table && e.id === server.id && e.kind === 'upsert'));
+        } else if (local && local.updated_at === server.updated_at) {
+          continue;
         }
+        this.tables.get(table)!.set(server.id, shown);
+        writes.push([rowKey(table, server.id), shown]);
       }
     }
+    if (result.conflicts) {
+      this.openConflicts = result.conflicts;
+      writes.push([CONFLICTS_KEY, this.openConflicts]);
+    }
+    writes.push([CLOCK_KEY, this.clockMeta()]);
     await this.setAll(writes);
+    const pendingIds = new Set(this.outbox.map((e) => `${e.table}:${e.id}`));
     for (const { table, id } of result.deleted) {
       if (pendingIds.has(`${table}:${id}`)) continue;
       this.tables.get(table)?.delete(id);
@@ -344,6 +515,10 @@ export class SyncEngine {
   private async setAll(entries: Array<[string, unknown]>): Promise<void> {
     if (this.options.kv.setMany) await this.options.kv.setMany(entries);
     else for (const [key, value] of entries) await this.options.kv.set(key, value);
+  }
+
+  private clockMeta(): ClockMeta {
+    return { node: this.clock.node, state: this.clock.current, offsetMs: this.offsetMs };
   }
 
   private async persistOutbox(): Promise<void> {
