@@ -19,6 +19,7 @@ import {
   repoRoot,
 } from './config.ts';
 import { openDatabase, type Database } from './db/database.ts';
+import { FairQueue } from './db/fair-queue.ts';
 import { applyMigrations } from './db/migrations.ts';
 import { loadSchemaCache, type SchemaCache } from './db/schema-cache.ts';
 import { openMigratedMemoryDatabase } from './db/snapshot.ts';
@@ -181,6 +182,9 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
       schema: () => schema,
       reloadSchema,
       bodyLimit,
+      // PGlite: one connection, so one request's statement at a time, lanes served in turn; PostgreSQL: as many
+      // as the pool, still in turn.
+      queue: new FairQueue(db.engine === 'pglite' ? 1 : Number(process.env.DB_POOL_SIZE ?? 8)),
     });
 
     const storage = new StorageApi({ db, verifier, anonKey, serviceRoleKey });
@@ -242,6 +246,8 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
     };
 
     const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+      // Every answer of the backend (API, functions, sandbox pages, mailbox): no content sniffing.
+      res.setHeader('x-content-type-options', 'nosniff');
       const url = new URL(req.url ?? '/', 'http://localhost');
       const pathname = url.pathname;
       if (pathname.startsWith('/functions/v1/')) {

@@ -125,3 +125,12 @@ describe('request bodies everywhere', () => {
     expect(res.json).toMatchObject({ code: 'PGRST413' });
   });
 });
+
+describe('headers', () => {
+  it('every backend answer carries X-Content-Type-Options: nosniff', async () => {
+    for (const path of ['/rest/v1/clients', '/auth/v1/health', '/functions/v1/nope', '/stripe-sandbox/x', '/nope']) {
+      const res = await raw(backend, path);
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    }
+  });
+});

@@ -6,10 +6,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type Database, isPgError, type QueryResult } from '../db/database.ts';
 import type { RelationInfo, SchemaCache } from '../db/schema-cache.ts';
 import { BodyTooLargeError, bearerToken, jsonDepth, readBody, send } from '../http.ts';
+import type { FairQueue } from '../db/fair-queue.ts';
 import {
   MAX_JSON_DEPTH,
   REST_STATEMENT_TIMEOUT_MS,
   RPC_BODY_LIMITS,
+  RPC_STATEMENT_TIMEOUTS_MS,
   RpcRateLimiter,
 } from './rpc-limits.ts';
 import type { JwtFailure, JwtVerifier } from '../jwt.ts';
@@ -43,11 +45,15 @@ export interface PostgrestOptions {
   /** Reloads the schema cache (rate-limited by the caller); used when a relation is missing. */
   reloadSchema: () => Promise<boolean>;
   bodyLimit: number;
+  /** Fair scheduling of the requests' database work per caller (server.ts; none = straight to the database). */
+  queue?: FairQueue;
 }
 
 const API_ROLES = new Set(['anon', 'authenticated', 'service_role']);
-const PRE_REQUEST_WRITE = `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('statement_timeout', '${REST_STATEMENT_TIMEOUT_MS}', true)`;
-const PRE_REQUEST_READ = `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('statement_timeout', '${REST_STATEMENT_TIMEOUT_MS}', true), set_config('transaction_read_only', 'on', true)`;
+const PRE_REQUEST_WRITE =
+  "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('statement_timeout', $3, true)";
+const PRE_REQUEST_READ =
+  "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('statement_timeout', $3, true), set_config('transaction_read_only', 'on', true)";
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
 
 interface Caller {
@@ -249,9 +255,25 @@ export class Postgrest {
     readOnly: boolean,
     statement: { sql: string; params: unknown[] },
     shape: (result: QueryResult) => Reply,
-    options: { mayRefuse?: boolean; rollback?: boolean } = {},
+    options: { mayRefuse?: boolean; rollback?: boolean; timeoutMs?: number } = {},
   ): Promise<Reply> {
-    const pre = { sql: readOnly ? PRE_REQUEST_READ : PRE_REQUEST_WRITE, params: [caller.role, caller.claimsJson] };
+    const queue = this.options.queue;
+    if (!queue) return this.runNow(caller, readOnly, statement, shape, options);
+    return queue.run(callerSubject(caller), () => this.runNow(caller, readOnly, statement, shape, options));
+  }
+
+  private async runNow(
+    caller: Caller,
+    readOnly: boolean,
+    statement: { sql: string; params: unknown[] },
+    shape: (result: QueryResult) => Reply,
+    options: { mayRefuse?: boolean; rollback?: boolean; timeoutMs?: number },
+  ): Promise<Reply> {
+    const timeout = String(options.timeoutMs ?? REST_STATEMENT_TIMEOUT_MS);
+    const pre = {
+      sql: readOnly ? PRE_REQUEST_READ : PRE_REQUEST_WRITE,
+      params: [caller.role, caller.claimsJson, timeout],
+    };
     try {
       if (readOnly || (!options.mayRefuse && !options.rollback)) {
         const [, result] = await this.options.db.pipeline([pre, statement]);
@@ -580,7 +602,7 @@ export class Postgrest {
           body: String(row.body ?? 'null'),
         };
       },
-      { mayRefuse, rollback: prefs.tx === 'rollback' },
+      { mayRefuse, rollback: prefs.tx === 'rollback', timeoutMs: Object.hasOwn(RPC_STATEMENT_TIMEOUTS_MS, name) ? RPC_STATEMENT_TIMEOUTS_MS[name] : undefined },
     );
   }
 }

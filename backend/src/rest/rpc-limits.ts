@@ -21,6 +21,11 @@ export const MAX_JSON_DEPTH = 64;
 /** Statement timeout of every /rest/v1 request (PostgREST's role-level statement_timeout on hosted Supabase). */
 export const REST_STATEMENT_TIMEOUT_MS = 5000;
 
+/** Named jobs allowed a longer statement timeout than REST_STATEMENT_TIMEOUT_MS (once per account, capped input). */
+export const RPC_STATEMENT_TIMEOUTS_MS: Record<string, number> = {
+  import_legacy_data: 60_000,
+};
+
 /** Fixed-window counters per (function, user); memory is bounded by pruning expired windows. */
 export class RpcRateLimiter {
   private readonly windows = new Map<string, { start: number; count: number }>();
