@@ -30,6 +30,7 @@ export {
   retryAuthCheck,
   signIn,
   signOut,
+  signOutEverywhere,
   signUp,
   updatePassword,
   useAuth,

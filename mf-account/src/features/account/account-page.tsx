@@ -1,6 +1,6 @@
 // /account: plan and billing (SPEC §2 Account, §4, §8), personal info, sign-out.
 import { syncSubscription } from '@atelier/platform';
-import { signOut, useAuth } from '@atelier/platform';
+import { signOut, signOutEverywhere, useAuth } from '@atelier/platform';
 import { Banner, Button, Card, Field, Input, PageTitle, Spinner } from '@atelier/ui';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -15,6 +15,12 @@ const Row = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(220px, 1fr));
   gap: 0 1rem;
+`;
+
+const LogoutRow = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.5rem;
 `;
 
 export function AccountPage() {
@@ -67,10 +73,10 @@ export function AccountPage() {
     void form.save();
   };
 
-  const onLogout = async () => {
+  const onLogout = async (everywhere: boolean) => {
     setLogoutError(null);
     try {
-      await signOut();
+      await (everywhere ? signOutEverywhere() : signOut());
       navigate('/auth', { replace: true });
     } catch (error) {
       console.error('[atelier] sign-out failed', error);
@@ -132,9 +138,15 @@ export function AccountPage() {
 
       <Card>
         {logoutError ? <Banner tone="error">{logoutError}</Banner> : null}
-        <Button $variant="secondary" onClick={onLogout}>
-          {M.logout}
-        </Button>
+        <p>{M.logoutHint}</p>
+        <LogoutRow>
+          <Button $variant="secondary" onClick={() => void onLogout(false)}>
+            {M.logout}
+          </Button>
+          <Button $variant="secondary" onClick={() => void onLogout(true)}>
+            {M.logoutEverywhere}
+          </Button>
+        </LogoutRow>
       </Card>
     </section>
   );

@@ -15,6 +15,8 @@ export const ACCOUNT_MESSAGES = {
   saveFailed: 'Failed to save profile',
   loadFailed: 'Failed to load user data',
   logout: 'Se déconnecter',
+  logoutHint: 'Vous restez connecté sur vos autres appareils.',
+  logoutEverywhere: 'Se déconnecter de tous les appareils',
   logoutFailed: 'Failed to log out',
 } as const;
 

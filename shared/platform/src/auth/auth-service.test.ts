@@ -12,6 +12,7 @@ import {
   resetAuthForTests,
   signIn,
   signOut,
+  signOutEverywhere,
   signUp,
 } from './auth-service';
 
@@ -218,12 +219,12 @@ describe('signUp', () => {
 });
 
 describe('signOut', () => {
-  it('clears the local session and the cached flag even if the server call fails', async () => {
+  it('clears the local session and the cached flag when the server no longer knows the session', async () => {
     const session = fakeSession();
     fake.auth.signInWithPassword!.mockResolvedValue({ data: { session, user: session.user }, error: null });
     await signIn('marie@example.fr', 'secret1');
     localStorage.setItem(AUTH_STORAGE_KEY, 'stored');
-    fake.auth.signOut!.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    fake.auth.signOut!.mockResolvedValueOnce({ error: { name: 'AuthApiError', status: 404, code: 'session_not_found', message: 'Session not found' } });
 
     await signOut();
 
@@ -232,6 +233,20 @@ describe('signOut', () => {
     expect(getAuthState().status).toBe('signed-out');
     fake.auth.getSession!.mockResolvedValue({ data: { session: null }, error: null });
     expect(await isAuthenticated()).toBe(false);
+  });
+
+  it('ends this device only by default, and every device when asked', async () => {
+    await signOut();
+    expect(fake.auth.signOut).toHaveBeenCalledTimes(1);
+    expect(fake.auth.signOut).toHaveBeenLastCalledWith({ scope: 'local' });
+
+    await signOutEverywhere();
+    expect(fake.auth.signOut).toHaveBeenLastCalledWith({ scope: 'global' });
+  });
+
+  it('reports a failed sign-out of every device instead of pretending it worked', async () => {
+    fake.auth.signOut!.mockResolvedValueOnce({ error: { name: 'AuthApiError', status: 500, message: 'down' } });
+    await expect(signOutEverywhere()).rejects.toBeInstanceOf(Error);
   });
 });
 

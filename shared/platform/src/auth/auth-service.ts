@@ -339,17 +339,15 @@ export async function updatePassword(password: string): Promise<void> {
   if (result.error) throw toAuthFailure(result.error);
 }
 
-/** Signs out everywhere; the local session and the cached flag are cleared even if the server is unreachable. */
-export async function signOut(): Promise<void> {
+/**
+ * Signs out. `'local'` (the default) ends this device's session only, as « Se déconnecter » promises; `'global'`
+ * ends every session of the account (« Se déconnecter de tous les appareils »). The local session and the cached
+ * flag are cleared once the server has answered (a session it no longer knows counts as signed out).
+ */
+export async function signOut(scope: 'local' | 'global' = 'local'): Promise<void> {
   clearAuthCache();
   const auth = (await client()).auth;
-  try {
-    const { error } = await auth.signOut();
-    if (error) console.warn('[atelier] server sign-out failed, clearing the local session', error);
-  } catch (error) {
-    console.warn('[atelier] server sign-out failed, clearing the local session', error);
-  }
-  const { error } = await auth.signOut({ scope: 'local' });
+  const { error } = await auth.signOut({ scope });
   if (error && !isDeadSessionError(error)) throw toAuthFailure(error);
   try {
     globalThis.localStorage?.removeItem(AUTH_STORAGE_KEY);
@@ -358,6 +356,11 @@ export async function signOut(): Promise<void> {
   }
   clearAuthCache();
   publish(SIGNED_OUT);
+}
+
+/** Ends every session of the account, this one included. */
+export function signOutEverywhere(): Promise<void> {
+  return signOut('global');
 }
 
 /** The single administrator, identified by email (runtime config), case-insensitive. */

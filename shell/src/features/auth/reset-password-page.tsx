@@ -1,9 +1,9 @@
 // /auth/nouveau-mot-de-passe: where the reset link of the mail lands (through the backend's GET /verify, with
 // the recovery session in the URL fragment). Installs the session, then asks for the new password.
-import { mapAuthError, openRecoverySession, updatePassword } from '@atelier/platform';
+import { mapAuthError, openRecoverySession, signOutEverywhere, updatePassword } from '@atelier/platform';
 import { Banner, Button, Card, Field, Input, PageTitle } from '@atelier/ui';
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 
 import { AUTH_PAGE_MESSAGES as M } from './messages';
@@ -21,6 +21,7 @@ export function ResetPasswordPage() {
   const [confirm, setConfirm] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const navigate = useNavigate();
 
   useEffect(() => {
     const fragment = window.location.hash;
@@ -48,6 +49,17 @@ export function ResetPasswordPage() {
     }
   };
 
+  const onLogoutEverywhere = async () => {
+    setError(null);
+    try {
+      await signOutEverywhere();
+      navigate('/auth', { replace: true });
+    } catch (failure) {
+      console.error('[atelier] sign-out of every device failed', failure);
+      setError(M.logoutFailed);
+    }
+  };
+
   return (
     <Narrow>
       <Card>
@@ -62,7 +74,14 @@ export function ResetPasswordPage() {
         {state === 'done' ? (
           <>
             <Banner tone="success">{M.resetDone}</Banner>
-            <Link to="/">{M.toHome}</Link>
+            {error ? <Banner tone="error">{error}</Banner> : null}
+            <p>{M.resetLogoutOffer}</p>
+            <Button type="button" $variant="secondary" onClick={() => void onLogoutEverywhere()}>
+              {M.logoutEverywhere}
+            </Button>
+            <p>
+              <Link to="/">{M.toHome}</Link>
+            </p>
           </>
         ) : null}
         {state === 'ready' ? (
