@@ -274,7 +274,7 @@ export function findAddress(text: string): Found | null {
     let value = text.slice(start, end).replace(/\s+/g, ' ');
     // Postal code and city: after a comma, a blank or a line break (notes), or « à City ».
     const rest = text.slice(end);
-    const postal = /^\s*[,-]?\s*(?:code postal\s*)?(\d{5})\b/u.exec(rest);
+    const postal = /^\s*[,-]?\s*(?:code postal\s*)?(\d{5})\b/u.exec(rest) ?? spokenPostalCode(rest);
     const city = /^\s*,?\s*(?:à|a)\s+([\p{Lu}][\p{L}'-]*(?:[ \t-]+[\p{Lu}][\p{L}'-]*){0,3}|[\p{L}][\p{L}'-]*)/u.exec(
       rest,
     );
@@ -310,6 +310,20 @@ export function findAddress(text: string): Found | null {
     return { value, start, end };
   }
   return null;
+}
+
+/**
+ * « 69 0 0 3 Lyon », « 33 700 Mérignac », « 06 000 Nice »: a postal code said in groups (number words already digits)
+ * is the groups' digits when they make exactly five and a city name follows.
+ */
+function spokenPostalCode(rest: string): RegExpExecArray | null {
+  const m = /^\s*[,-]?\s*((?:\d{1,3}[ \t]+){1,4}\d{1,3})(?=[ \t]*,?[ \t]*\p{Lu})/u.exec(rest);
+  if (!m) return null;
+  const digits = m[1]!.replace(/\D/g, '');
+  if (digits.length !== 5) return null;
+  const found = [m[0], digits] as unknown as RegExpExecArray;
+  found.index = m.index;
+  return found;
 }
 
 /** The words of a city name, stopping at function words (« Lyon pour refaire » → « Lyon »). */

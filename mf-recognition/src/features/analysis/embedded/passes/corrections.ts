@@ -2,13 +2,32 @@
 import { fold } from '../../model/text';
 import { matchUnitAt } from '../../model/units';
 
-const CORRECTION_WORDS = String.raw`(?:non[ \t]+pardon|pardon|non[ \t]+attends?|ou[ \t]+plut[oô]t|plut[oô]t|enfin|je[ \t]+corrige|je[ \t]+rectifie|je[ \t]+veux[ \t]+dire|disons|non|→|[-=]+>|-?»)`;
+/** The markers of a spoken correction, longest first; each is a whole word (« Avignon » holds no « non »). */
+export const CORRECTION_MARKERS = [
+  String.raw`non[ \t]+pardon`,
+  String.raw`non[ \t]+attendez`,
+  String.raw`non[ \t]+attends?`,
+  String.raw`non[ \t]+c['’]est`,
+  String.raw`je[ \t]+me[ \t]+suis[ \t]+tromp[ée]e?`,
+  String.raw`ou[ \t]+plut[oô]t`,
+  String.raw`je[ \t]+corrige`,
+  String.raw`je[ \t]+rectifie`,
+  String.raw`je[ \t]+veux[ \t]+dire`,
+  'pardon',
+  'attendez',
+  'attends',
+  String.raw`plut[oô]t`,
+  'enfin',
+  'disons',
+  'non',
+];
+const CORRECTION_WORDS = String.raw`(?:(?<![\p{L}])(?:${CORRECTION_MARKERS.join('|')})(?![\p{L}])(?:[ \t]*,?[ \t]*(?:c['’]est|plut[oô]t))?|→|[-=]+>|-?»)`;
 /**
  * « 12 mètres de plinthes non pardon 15 », « 4 spots non 5 », « 12 ml → 15 ml » on a note (OCR: « -> », « -» »):
  * the figure said last wins, the words stay.
  */
 const INLINE_CORRECTION = new RegExp(
-  String.raw`(?<![\d.,])(\d+(?:[.,]\d+)?)((?:[ \t]+(?!non\b|pardon\b|plut|enfin\b|disons\b|je\b|ou\b)[\p{L}²'’]+){0,4}?)[ \t]*,?[ \t]*${CORRECTION_WORDS}[ \t]*,?[ \t]*(\d+(?:[.,]\d+)?)(?![\d])`,
+  String.raw`(?<![\d.,\p{L}])(\d+(?:[.,]\d+)?)((?:[ \t]+(?!non\b|pardon\b|plut|enfin\b|disons\b|je\b|ou\b|attend)[\p{L}²³'’]+[23]?){0,4}?)[ \t]*,?[ \t]*${CORRECTION_WORDS}[ \t]*,?[ \t]*(\d+(?:[.,]\d+)?)(?![\d])`,
   'giu',
 );
 
