@@ -6,6 +6,9 @@ import * as z from 'zod/mini';
 import { OPERATION_NATURES } from './invoicing/mentions';
 import { VAT_CATEGORIES, VAT_REGIMES } from './invoicing/vat';
 
+export const INVOICE_KINDS = ['invoice', 'deposit', 'situation'] as const;
+export type InvoiceKind = (typeof INVOICE_KINDS)[number];
+
 export const PREDEFINED_UNITS = ['m2', 'kg', 'ml', 'h', 'jour', 'unité', 'forfait'] as const;
 export const DEFAULT_UNIT = 'm2';
 
@@ -145,6 +148,15 @@ export const quoteSchema = z.object({
   /** Legacy data URL; new documents keep their bytes in IndexedDB under the document id. */
   pdfData: z._default(z.optional(z.string()), ''),
   projectTitle: z.optional(z.string()),
+  /** VAT regime the devis was made under (issue 28); absent on older ones (storedDocumentRegime decides). */
+  vatRegime: z.optional(z.enum(VAT_REGIMES)),
+  /** Devis options (issue 28): requested deposit (% of TTC), progress billing with its retenue de garantie. */
+  depositPercent: z.optional(z.number()),
+  progressBilling: z.optional(z.boolean()),
+  retenuePercent: z.optional(z.number()),
+  retenueCaution: z.optional(z.boolean()),
+  /** Autoliquidation (sous-traitance BTP): every line is AE at 0 %. */
+  autoliquidation: z.optional(z.boolean()),
   /**
    * Absent on documents issued before snapshots existed (they still parse). A damaged snapshot is dropped
    * rather than making the whole client book unreadable: the document itself stays.
@@ -171,6 +183,20 @@ export const invoiceSchema = z.object({
   serviceDate: z.optional(z.string()),
   /** Due date set by the server when issued (`invoices.due_date`). */
   dueDate: z.optional(z.string()),
+  vatRegime: z.optional(z.enum(VAT_REGIMES)),
+  /** Issue 28: 'invoice' (final), 'deposit' (acompte), 'situation'; absent = 'invoice'. */
+  kind: z.optional(z.enum(INVOICE_KINDS)),
+  /** Deposits deducted (BT-113) and the deposit invoices they come from. */
+  prepaidCents: z.optional(z.number()),
+  deductions: z.optional(
+    z.array(z.object({ number: z.string(), issue_date: z.optional(z.string()), total_ttc_cents: z.number() })),
+  ),
+  retenuePercent: z.optional(z.number()),
+  retenueCaution: z.optional(z.boolean()),
+  situationNumber: z.optional(z.number()),
+  /** Cumulative progress per devis line ([{previous, current}] in %), for a situation. */
+  progress: z.optional(z.array(z.object({ previous: z.number(), current: z.number() }))),
+  depositPercent: z.optional(z.number()),
   snapshot: z.catch(z.optional(documentSnapshotSchema), undefined),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;

@@ -1,5 +1,6 @@
 // The document actions against a fake server: the engine's outbox for drafts, issue_invoice / issue_credit_note
 // for numbers, the documents bucket for archived PDFs, and French messages when something is refused.
+import { INVOICING_MESSAGES } from '@atelier/domain';
 import { SyncEngine, memoryKeyValue, type SyncRemote, type SyncRow } from '@atelier/storage';
 
 import { CLIENTS_MESSAGES as M } from '../../messages';
@@ -173,6 +174,16 @@ it('generates an invoice: draft pushed through the outbox, numbered by the serve
   expect(engine.row('invoices', 'i1')).toMatchObject({ status: 'issued', number: 'FA0001' });
 });
 
+it('refuses to invoice a devis made under another VAT regime than the company has now: nothing written', async () => {
+  const { services, engine, calls } = setup();
+  const franchiseNow = { ...services, company: () => ({ vatRegime: 'franchise' as const }) };
+  await expect(generateInvoice(franchiseNow, QUOTE, { isPaid: false })).rejects.toThrow(
+    new DocumentError(INVOICING_MESSAGES.regimeChanged),
+  );
+  expect(engine.row('invoices', 'i1')).toBeUndefined();
+  expect(calls).toEqual([]);
+});
+
 it('offline: the draft is kept locally (and queued), the user is told the number needs the network', async () => {
   const { services, engine, calls } = setup({ online: false });
   await expect(generateInvoice(services, QUOTE, { isPaid: true, paymentDate: '2026-11-20' })).rejects.toThrow(
@@ -247,6 +258,9 @@ it('hands the renderers the documents as stored: row ids, calendar dates, servic
       quoteId: 'q1',
       date: '2026-11-23',
       ...lines,
+      // Issue 28: the invoice carries the devis' lines with their rate and category, under the devis' regime.
+      tasks: lines.tasks.map((t) => ({ ...t, vatRate: 20, vatCategory: 'standard' })),
+      vatRegime: 'assujetti',
       isPaid: true,
       paymentDate: '2026-11-20',
     },

@@ -8,7 +8,8 @@ import {
   regenerateQuotePdf,
   type RenderedDocument,
 } from '@atelier/documents';
-import { rowToInvoice, rowToQuote, type SyncEngine, type SyncRow } from '@atelier/storage';
+import { companyVatRegime, type CompanyInfo } from '@atelier/domain';
+import { companyInfoStore, rowToInvoice, rowToQuote, type SyncEngine, type SyncRow } from '@atelier/storage';
 
 import { CLIENTS_MESSAGES as M } from '../../messages';
 
@@ -18,6 +19,7 @@ import {
   draftInvoiceFromInvoice,
   draftInvoiceFromQuote,
   invoiceFileName,
+  invoiceFromQuoteError,
   quoteFileName,
   type PaymentChoice,
   type Row,
@@ -59,6 +61,17 @@ export interface DocumentServices {
   loadLogo?: (id: string) => Promise<string | undefined>;
   online?: () => boolean;
   newId?: () => string;
+  /** The company as set on /company now (its VAT regime); default: the signed-in user's stored companyInfo. */
+  company?: () => Pick<CompanyInfo, 'vatRegime'> | null;
+}
+
+function currentCompany(services: DocumentServices): Pick<CompanyInfo, 'vatRegime'> | null {
+  if (services.company) return services.company();
+  try {
+    return companyInfoStore.get();
+  } catch {
+    return null;
+  }
 }
 
 /** A failure with its French message for the user. */
@@ -226,6 +239,8 @@ export async function issueDraft(services: DocumentServices, draftId: string): P
  * user is told the number needs the network.
  */
 export async function generateInvoice(services: DocumentServices, quote: Row, payment: PaymentChoice): Promise<Issued> {
+  const refused = invoiceFromQuoteError(quote, companyVatRegime(currentCompany(services)));
+  if (refused) throw new DocumentError(refused);
   const id = services.newId?.() ?? crypto.randomUUID();
   await services.engine.write('invoices', draftInvoiceFromQuote(quote, id, payment) as SyncRow);
   return issueDraft(services, id);

@@ -1,12 +1,16 @@
 // A draft invoice opened for editing (« Corriger » gives one pre-filled from the cancelled invoice): project
-// title, VAT rate (0–100, empty → 20), lines' quantity and unit price (French numbers), then save or issue.
+// title, each line's quantity, unit price (French numbers) and VAT rate (the list of the money model; none under
+// the franchise), then save or issue. Totals and the VAT per rate come from @atelier/domain.
 import {
   UNIT_PRICE_RULES,
-  VAT_RATE_RULES,
-  computeTotals,
+  VAT_RATES,
+  computeDocumentTotals,
   formatFrenchNumber,
+  formatVatRate,
   parseNumberField,
   quantityRules,
+  toMoneyLines,
+  validateLines,
   type QuoteLine,
 } from '@atelier/domain';
 import { rowLines } from '@atelier/storage';
@@ -16,13 +20,14 @@ import { useEffect, useId, useMemo, useState } from 'react';
 
 import { CLIENTS_MESSAGES as M } from '../../messages';
 
-import type { Row } from './rows';
+import { moneyColumns, rowVatContext, type Row } from './rows';
 
 interface LineDraft {
   name: string;
   unit: string;
   quantity: string;
   price: string;
+  vatRate: number;
 }
 
 export interface DraftInvoiceModalProps {
@@ -39,55 +44,51 @@ const num = (value: number, decimals: number) =>
 export function DraftInvoiceModal({ draft, running, onClose, onSave }: DraftInvoiceModalProps) {
   const id = useId();
   const [title, setTitle] = useState('');
-  const [vat, setVat] = useState('20');
   const [lines, setLines] = useState<LineDraft[]>([]);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
     if (!draft) return;
     setTitle(String(draft.project_title ?? ''));
-    setVat(num(Number(draft.vat_rate ?? 20), 1));
+    const context = rowVatContext(draft);
+    const stored = rowLines(draft.lines);
+    const money = toMoneyLines(stored, context);
     setLines(
-      rowLines(draft.lines).map((l) => ({
+      stored.map((l, index) => ({
         name: l.name,
         unit: l.unit,
         quantity: num(l.quantity, 2),
         price: num(l.price, 2),
+        vatRate: money[index]!.vatRate,
       })),
     );
     setError(null);
   }, [draft]);
 
+  const context = useMemo(() => (draft ? rowVatContext(draft) : null), [draft]);
+
   const parsed = useMemo(() => {
-    const rate = parseNumberField(vat, VAT_RATE_RULES);
-    if (!rate.ok) return { error: rate.message };
+    if (!context) return { error: null };
     const out: QuoteLine[] = [];
     for (const line of lines) {
       const quantity = parseNumberField(line.quantity, quantityRules(line.unit));
       if (!quantity.ok) return { error: `${line.name} : ${quantity.message}` };
       const price = parseNumberField(line.price, UNIT_PRICE_RULES);
       if (!price.ok) return { error: `${line.name} : ${price.message}` };
-      out.push({ name: line.name, unit: line.unit, quantity: quantity.value, price: price.value });
+      out.push({ name: line.name, unit: line.unit, quantity: quantity.value, price: price.value, vatRate: line.vatRate });
     }
-    return { rate: rate.value, lines: out, totals: computeTotals(out, rate.value) };
-  }, [vat, lines]);
+    const invalid = validateLines(out, context);
+    if (invalid) return { error: invalid };
+    return { lines: out, totals: computeDocumentTotals(toMoneyLines(out, context)) };
+  }, [lines, context]);
 
   const submit = (issue: boolean) => {
-    if ('error' in parsed) {
-      setError(parsed.error ?? null);
+    if (!('lines' in parsed) || !parsed.lines || !context) {
+      setError(('error' in parsed && parsed.error) || null);
       return;
     }
-    onSave(
-      {
-        project_title: title.trim() || null,
-        vat_rate: parsed.rate,
-        lines: parsed.lines,
-        total_ht_cents: parsed.totals.totalHTCents,
-        tva_cents: parsed.totals.tvaCents,
-        total_ttc_cents: parsed.totals.totalTTCCents,
-      },
-      issue,
-    );
+    const { lines: stored, ...money } = moneyColumns(parsed.lines, context);
+    onSave({ project_title: title.trim() || null, ...money, lines: stored }, issue);
   };
 
   const setLine = (index: number, patch: Partial<LineDraft>) =>
@@ -115,9 +116,6 @@ export function DraftInvoiceModal({ draft, running, onClose, onSave }: DraftInvo
       <Field label={M.projectTitle} htmlFor={`${id}-title`}>
         <Input id={`${id}-title`} value={title} onChange={(event) => setTitle(event.target.value)} />
       </Field>
-      <Field label={M.vatRate} htmlFor={`${id}-vat`}>
-        <Input id={`${id}-vat`} inputMode="decimal" value={vat} onChange={(event) => setVat(event.target.value)} />
-      </Field>
       {lines.map((line, index) => (
         <fieldset key={index} style={{ border: 0, padding: 0, display: 'flex', gap: 8, alignItems: 'end' }}>
           <legend style={{ fontWeight: 600 }}>
@@ -139,12 +137,30 @@ export function DraftInvoiceModal({ draft, running, onClose, onSave }: DraftInvo
               onChange={(event) => setLine(index, { price: event.target.value })}
             />
           </Field>
+          <Field label={M.vatRate} htmlFor={`${id}-v${index}`}>
+            <select
+              id={`${id}-v${index}`}
+              value={String(line.vatRate)}
+              disabled={context?.regime === 'franchise'}
+              onChange={(event) => setLine(index, { vatRate: Number(event.target.value) })}
+            >
+              {(context?.regime === 'franchise' ? [0] : VAT_RATES).map((rate) => (
+                <option key={rate} value={String(rate)}>
+                  {formatVatRate(rate)}
+                </option>
+              ))}
+            </select>
+          </Field>
         </fieldset>
       ))}
       {'totals' in parsed && parsed.totals ? (
         <p>
-          {M.totalHT} : {formatEuros(parsed.totals.totalHTCents)} — {M.totalTTC} :{' '}
-          {formatEuros(parsed.totals.totalTTCCents)}
+          {M.totalHT} : {formatEuros(parsed.totals.totalHTCents)}
+          {parsed.totals.breakdown
+            .filter((row) => row.vatCents !== 0 || row.rate !== 0)
+            .map((row) => ` — ${M.vatOf(formatVatRate(row.rate))} : ${formatEuros(row.vatCents)}`)
+            .join('')}{' '}
+          — {M.totalTTC} : {formatEuros(parsed.totals.totalTTCCents)}
         </p>
       ) : null}
       {error ? (

@@ -1,4 +1,13 @@
-import { archivePath, draftInvoiceFromInvoice, draftInvoiceFromQuote, groupBy, invoiceStatus } from './rows';
+import { INVOICING_MESSAGES } from '@atelier/domain';
+
+import {
+  archivePath,
+  draftInvoiceFromInvoice,
+  draftInvoiceFromQuote,
+  groupBy,
+  invoiceFromQuoteError,
+  invoiceStatus,
+} from './rows';
 
 const quote = {
   id: 'q1',
@@ -15,7 +24,7 @@ const quote = {
   pdf_path: 'x',
 };
 
-it('copies a quote into a draft invoice: client, lines, VAT, totals, snapshot, number; payment only when paid', () => {
+it('copies a quote into a draft invoice: client, lines with their rates, totals of the money model, snapshot, number', () => {
   const now = new Date('2026-11-23T23:30:00Z'); // already the 24th in Paris
   const unpaid = draftInvoiceFromQuote(quote, 'i1', { isPaid: false, paymentDate: '2026-11-01' }, now);
   expect(unpaid).toMatchObject({
@@ -24,9 +33,14 @@ it('copies a quote into a draft invoice: client, lines, VAT, totals, snapshot, n
     client_id: 'c1',
     quote_id: 'q1',
     quote_number: 'DE0007',
-    lines: quote.lines,
+    // The unreadable line is left out; the legacy line gets the devis' rate and its category written.
+    lines: [{ name: 'Peinture', unit: 'm2', price: 25.5, quantity: 12, vatRate: 10, vatCategory: 'reduced_renovation' }],
     vat_rate: 10,
-    total_ttc_cents: '33660',
+    vat_regime: 'assujetti',
+    total_ht_cents: 30600,
+    tva_cents: 3060,
+    total_ttc_cents: 33660,
+    vat_breakdown: [{ category: 'reduced_renovation', code: 'S', rate: 10, base_cents: 30600, vat_cents: 3060 }],
     service_date: '2026-11-24',
     is_paid: false,
     payment_date: null,
@@ -38,18 +52,30 @@ it('copies a quote into a draft invoice: client, lines, VAT, totals, snapshot, n
   );
 });
 
-it('a company without a VAT number issues its invoice at 0 % (TTC = HT), as its PDF says « 293 B »', () => {
+it('a devis at 10 % becomes an invoice at 10 %, even for a company without a VAT number (issue 28)', () => {
   const company = { name: 'Atelier Durand', tva: '' };
-  const exempt = draftInvoiceFromQuote({ ...quote, snapshot: { company } }, 'i2', { isPaid: false });
-  expect(exempt).toMatchObject({ vat_rate: 0, tva_cents: 0, total_ht_cents: 30600, total_ttc_cents: 30600 });
-  const charging = draftInvoiceFromQuote(
-    { ...quote, snapshot: { company: { ...company, tva: 'FR12345678901' } } },
-    'i3',
-    {
-      isPaid: false,
-    },
-  );
-  expect(charging).toMatchObject({ vat_rate: 10, tva_cents: 3060, total_ttc_cents: '33660' });
+  const invoice = draftInvoiceFromQuote({ ...quote, snapshot: { company } }, 'i2', { isPaid: false });
+  expect(invoice).toMatchObject({ vat_rate: 10, tva_cents: 3060, total_ht_cents: 30600, total_ttc_cents: 33660 });
+  expect(invoiceFromQuoteError({ ...quote, snapshot: { company } }, 'assujetti')).toBeNull();
+  // The company moved to the franchise since the devis: refused, with the French explanation.
+  expect(invoiceFromQuoteError({ ...quote, snapshot: { company } }, 'franchise')).toBe(INVOICING_MESSAGES.regimeChanged);
+});
+
+it('keeps every line of a multi-rate devis with its rate, and VAT summed per rate', () => {
+  const lines = [
+    { name: 'Carrelage', unit: 'm2', price: 30, quantity: 65, vatRate: 5.5, vatCategory: 'reduced_renovation' },
+    { name: 'Plomberie', unit: 'forfait', price: 828.5, quantity: 1, vatRate: 10, vatCategory: 'reduced_renovation' },
+    { name: 'Fourniture', unit: 'forfait', price: 319.5, quantity: 1, vatRate: 20, vatCategory: 'standard' },
+  ];
+  const invoice = draftInvoiceFromQuote({ ...quote, lines, vat_regime: 'assujetti' }, 'i4', { isPaid: false });
+  expect(invoice.lines).toEqual(lines);
+  expect(invoice).toMatchObject({ total_ht_cents: 309800, tva_cents: 25400, total_ttc_cents: 335200 });
+});
+
+it('a franchise devis (stored regime) becomes a franchise invoice: no VAT', () => {
+  const invoice = draftInvoiceFromQuote({ ...quote, vat_regime: 'franchise', vat_rate: 0 }, 'i5', { isPaid: false });
+  expect(invoice).toMatchObject({ vat_regime: 'franchise', vat_rate: 0, tva_cents: 0, total_ttc_cents: 30600 });
+  expect(invoiceFromQuoteError({ ...quote, vat_regime: 'franchise' }, 'assujetti')).toBe(INVOICING_MESSAGES.regimeChanged);
 });
 
 it('« Corriger » pre-fills a new unpaid draft from the invoice, without its number, dates or PDF', () => {
@@ -71,7 +97,8 @@ it('« Corriger » pre-fills a new unpaid draft from the invoice, without its nu
     status: 'draft',
     quote_number: 'DE0007',
     is_paid: false,
-    lines: quote.lines,
+    lines: [{ name: 'Peinture', unit: 'm2', price: 25.5, quantity: 12, vatRate: 10, vatCategory: 'reduced_renovation' }],
+    total_ttc_cents: 33660,
   });
   for (const gone of ['number', 'issue_date', 'due_date', 'pdf_path']) expect(draft).not.toHaveProperty(gone);
 });

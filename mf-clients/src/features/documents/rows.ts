@@ -2,7 +2,20 @@
 // statuses and file names. Reading a row into the domain shapes the @atelier/documents renderers take is
 // @atelier/storage's rowToQuote / rowToInvoice (reading 'stored': the row id, dates as stored). Pure functions
 // (tested in rows.test.ts).
-import { calendarToday, rowText as str } from '@atelier/storage';
+import {
+  computeDocumentTotals,
+  regimeChangeError,
+  storedVatContext,
+  summaryVatRate,
+  toMoneyLines,
+  totalsColumns,
+  withExplicitVat,
+  type DocumentSnapshot,
+  type MoneyLine,
+  type VatContext,
+  type VatRegime,
+} from '@atelier/domain';
+import { calendarToday, rowLines, rowText as str } from '@atelier/storage';
 
 export type Row = { id: string; [column: string]: unknown };
 
@@ -15,7 +28,7 @@ export interface PaymentChoice {
   paymentDate?: string | null;
 }
 
-const COPIED = ['client_id', 'project_title', 'lines', 'vat_rate', 'total_ht_cents', 'tva_cents', 'total_ttc_cents'];
+const COPIED = ['client_id', 'project_title'];
 
 function copy(row: Row, columns: string[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -23,21 +36,60 @@ function copy(row: Row, columns: string[]): Record<string, unknown> {
   return out;
 }
 
-/**
- * A company without a VAT number is under the franchise en base: its invoice PDF says « TVA non applicable,
- * art. 293 B du CGI » with no VAT line (@atelier/documents), so the invoice row is issued at 0 % with TTC = HT —
- * the amounts kept by the server, shown on the card and printed on the PDF are then the same.
- */
-function withoutVatWhenExempt(row: Record<string, unknown>, snapshot: unknown): Record<string, unknown> {
-  const company = (snapshot as { company?: { tva?: unknown } } | null | undefined)?.company;
-  if (!company || (typeof company.tva === 'string' && company.tva.trim() !== '')) return row;
-  return { ...row, vat_rate: 0, tva_cents: 0, total_ttc_cents: row.total_ht_cents ?? 0 };
+function snapshotCompany(row: Row): DocumentSnapshot['company'] | undefined {
+  const company = (row.snapshot as { company?: unknown } | null | undefined)?.company;
+  return company && typeof company === 'object' ? (company as DocumentSnapshot['company']) : undefined;
 }
 
-/** The draft invoice made from a quote: its client, lines, VAT, totals, snapshot and number. */
+/** The VAT context a stored devis / invoice row was made in (its regime, its legacy single rate). */
+export function rowVatContext(row: Row): VatContext {
+  const rate = Number(row.vat_rate);
+  return storedVatContext(
+    {
+      vatRegime: typeof row.vat_regime === 'string' ? row.vat_regime : null,
+      tvaRate: Number.isFinite(rate) ? rate : 20,
+      tasks: rowLines(row.lines),
+    },
+    snapshotCompany(row),
+  );
+}
+
+/** A row's lines as money (rates and categories resolved under its regime). */
+export function rowMoneyLines(row: Row): MoneyLine[] {
+  return toMoneyLines(rowLines(row.lines), rowVatContext(row));
+}
+
+/**
+ * Why the company cannot invoice this devis now, or null: its VAT regime moved since the devis (an invoice carries
+ * exactly the devis' lines and rates: the devis must be made again).
+ */
+export function invoiceFromQuoteError(quote: Row, currentRegime: VatRegime): string | null {
+  return regimeChangeError(rowVatContext(quote).regime, currentRegime);
+}
+
+/**
+ * The money columns of a document with these lines: lines with their rate and category, regime, totals and VAT
+ * breakdown from the domain's money model (computeDocumentTotals), the legacy single rate.
+ */
+export function moneyColumns(lines: ReturnType<typeof rowLines>, context: VatContext, prepaidCents = 0) {
+  const explicit = withExplicitVat(lines, context);
+  const totals = computeDocumentTotals(toMoneyLines(explicit, context), { prepaidCents });
+  return {
+    lines: explicit,
+    vat_regime: context.regime,
+    vat_rate: summaryVatRate(explicit as { vatRate: number }[], context.documentRate),
+    ...totalsColumns(totals),
+  };
+}
+
+/**
+ * The draft invoice made from a quote: its client, exactly its lines and rates (the regime of the devis), the
+ * totals of the money model, snapshot and number. Check invoiceFromQuoteError first.
+ */
 export function draftInvoiceFromQuote(quote: Row, id: string, payment: PaymentChoice, now = new Date()): Row {
   return {
-    ...withoutVatWhenExempt(copy(quote, COPIED), quote.snapshot),
+    ...copy(quote, COPIED),
+    ...moneyColumns(rowLines(quote.lines), rowVatContext(quote)),
     id,
     status: 'draft',
     quote_id: quote.id,
@@ -54,6 +106,7 @@ export function draftInvoiceFromQuote(quote: Row, id: string, payment: PaymentCh
 export function draftInvoiceFromInvoice(invoice: Row, id: string, now = new Date()): Row {
   return {
     ...copy(invoice, [...COPIED, 'quote_id', 'quote_number', 'snapshot', 'service_date']),
+    ...moneyColumns(rowLines(invoice.lines), rowVatContext(invoice)),
     id,
     status: 'draft',
     is_paid: false,

@@ -29,6 +29,10 @@ export const QUOTE_MESSAGES = {
   total: 'Total',
   totalHT: 'Total HT',
   totalTVA: (rate: string) => `TVA (${rate} %)`,
+  totalTVAOn: (rate: string, base: string) => `TVA (${rate} %) sur ${base} HT`,
+  totalVat: 'Total TVA',
+  lineVatRate: (n: number) => `Taux de TVA de la ligne ${n}`,
+  columnVat: 'TVA',
   totalTTC: 'Total TTC',
   noLines: 'Aucune tâche dans ce devis',
 

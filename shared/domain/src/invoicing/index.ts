@@ -6,3 +6,4 @@ export * from './document-lines';
 export * from './progress-billing';
 export * from './identifiers';
 export * from './mentions';
+export * from './stored-documents';

@@ -66,7 +66,50 @@ describe('document rows', () => {
       total_ttc_cents: 4500,
     });
     expect(JSON.stringify(row)).not.toContain('base64');
-    expect(rowToQuote(row)).toEqual({ ...quote, pdfData: '' });
+    // Issue 28: every line is written with its rate and category, the regime and the VAT breakdown with it.
+    expect(row).toMatchObject({
+      vat_regime: 'assujetti',
+      vat_breakdown: [{ category: 'standard', code: 'S', rate: 20, base_cents: 3750, vat_cents: 750 }],
+    });
+    expect(rowToQuote(row)).toEqual({
+      ...quote,
+      pdfData: '',
+      vatRegime: 'assujetti',
+      tasks: quote.tasks.map((t) => ({ ...t, vatRate: 20, vatCategory: 'standard' })),
+    });
+  });
+
+  it('computes the totals of a row from its lines with the money model, never from the totals given', () => {
+    const row = quoteToRow(
+      {
+        ...quote,
+        total: 1,
+        totalHT: 1,
+        tva: 0,
+        tasks: [
+          { name: 'Carrelage', unit: 'm2', price: 30, quantity: 65, vatRate: 5.5, vatCategory: 'reduced_renovation' },
+          { name: 'Plomberie', unit: 'forfait', price: 828.5, quantity: 1, vatRate: 10 },
+          { name: 'Fourniture', unit: 'forfait', price: 319.5, quantity: 1, vatRate: 20 },
+        ],
+      },
+      { userId: USER, clientId: 'c1' },
+    );
+    expect(row).toMatchObject({ total_ht_cents: 309800, tva_cents: 25400, total_ttc_cents: 335200, vat_rate: 20 });
+    expect((row.vat_breakdown as Array<{ rate: number; vat_cents: number }>).map((r) => [r.rate, r.vat_cents])).toEqual([
+      [20, 6390],
+      [10, 8285],
+      [5.5, 10725],
+    ]);
+  });
+
+  it('writes a franchise company devis without VAT (293 B), whatever its legacy rate', () => {
+    const franchise = {
+      ...quote,
+      snapshot: { ...quote.snapshot!, company: { ...quote.snapshot!.company, vatRegime: 'franchise' as const } },
+    };
+    const row = quoteToRow(franchise, { userId: USER, clientId: 'c1' });
+    expect(row).toMatchObject({ vat_regime: 'franchise', tva_cents: 0, total_ttc_cents: 3750, vat_rate: 0 });
+    expect((row.lines as Array<{ vatCategory: string }>)[0]!.vatCategory).toBe('franchise');
   });
 
   it('reads a server row with numeric strings and a damaged snapshot', () => {
@@ -188,8 +231,9 @@ describe('saveQuoteToBook', () => {
     const [serverClient] = [...server.tables.clients.values()];
     expect(serverClient).toMatchObject({ email: 'durand@example.fr', address: '1 rue', phone: '06 00 00 00 00' });
     expect(engine.rows('clients')).toHaveLength(1);
-    expect(quotesOfClient(engine, serverClient!.id).map((q) => q.total)).toEqual([50]);
-    expect(findQuoteRow(engine, quote.id)?.total_ttc_cents).toBe(5000);
+    // The totals come from the lines (issue 28), not from the `total` the quote object carried.
+    expect(quotesOfClient(engine, serverClient!.id).map((q) => q.total)).toEqual([45]);
+    expect(findQuoteRow(engine, quote.id)?.total_ttc_cents).toBe(4500);
   });
 
   it('reports the server refusal of an 11th client and forgets the refused rows', async () => {

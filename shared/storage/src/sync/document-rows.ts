@@ -11,10 +11,16 @@ import {
   centsToEuros,
   parisDayFormat,
   quoteLineSchema,
+  storedDocumentRegime,
+  storedDocumentTotals,
+  summaryVatRate,
+  totalsColumns,
+  withExplicitVat,
   type DocumentSnapshot,
   type Invoice,
   type Quote,
   type QuoteLine,
+  type VatRegime,
 } from '@atelier/domain';
 
 import type { SyncRow } from './sync-engine';
@@ -125,21 +131,48 @@ function calendarDate(value: string | undefined): string | null {
   return calendarToday(new Date(ms));
 }
 
-/** The columns a quote row and an invoice row share: title, lines, VAT rate, totals in cents. */
+/**
+ * The columns a quote row and an invoice row share: title, lines (each with its VAT rate and category), the
+ * regime, the totals and VAT breakdown of the money model (@atelier/domain computes them from the lines; a
+ * situation keeps its own, whose VAT per rate is the cumulative VAT minus the previous situations').
+ */
 function contentColumns(document: Quote | Invoice) {
   const title = document.projectTitle?.trim();
+  const company = document.snapshot?.company;
+  const regime = storedDocumentRegime(document, company);
+  const context = { regime, documentRate: document.tvaRate };
+  const lines = withExplicitVat(
+    document.tasks.map(({ name, unit, price, quantity, vatRate, vatCategory }) => ({
+      name,
+      unit,
+      price,
+      quantity,
+      ...(vatRate !== undefined ? { vatRate } : {}),
+      ...(vatCategory !== undefined ? { vatCategory } : {}),
+    })),
+    context,
+  );
+  const situation = 'kind' in document && document.kind === 'situation';
+  const totals = situation
+    ? {
+        total_ht_cents: eurosToCents(document.totalHT),
+        tva_cents: eurosToCents(document.tva),
+        total_ttc_cents: eurosToCents(document.total),
+      }
+    : totalsColumns(storedDocumentTotals({ ...document, tasks: lines }, company));
   return {
     project_title: title ? title.slice(0, 200) : null,
-    lines: document.tasks.map(({ name, unit, price, quantity }) => ({ name, unit, price, quantity })),
-    vat_rate: document.tvaRate,
-    total_ht_cents: eurosToCents(document.totalHT),
-    tva_cents: eurosToCents(document.tva),
-    total_ttc_cents: eurosToCents(document.total),
+    lines,
+    vat_rate: summaryVatRate(lines as { vatRate: number }[], document.tvaRate),
+    vat_regime: regime,
+    ...totals,
   };
 }
 
-/** What a quote and an invoice read from a row share: lines, totals in euros, VAT rate (no PDF data URL). */
+/** What a quote and an invoice read from a row share: lines, totals in euros, VAT rate and regime (no PDF data URL). */
 function readContent(row: Record<string, unknown>) {
+  const vatRegime: VatRegime | undefined =
+    row.vat_regime === 'assujetti' || row.vat_regime === 'franchise' ? row.vat_regime : undefined;
   return {
     tasks: rowLines(row.lines),
     totalHT: centsToEuros(num(row.total_ht_cents)),
@@ -147,6 +180,7 @@ function readContent(row: Record<string, unknown>) {
     total: centsToEuros(num(row.total_ttc_cents)),
     tvaRate: num(row.vat_rate, DEFAULT_VAT_RATE),
     pdfData: '',
+    ...(vatRegime ? { vatRegime } : {}),
   };
 }
 
@@ -155,6 +189,58 @@ function readTitleAndSnapshot(row: Record<string, unknown>): Pick<Quote, 'projec
   const projectTitle = rowText(row.project_title);
   const snapshot = rowSnapshot(row.snapshot);
   return { ...(projectTitle ? { projectTitle } : {}), ...(snapshot ? { snapshot } : {}) };
+}
+
+function optionalNumber(value: unknown): number | undefined {
+  if (value === null || value === undefined || value === '') return undefined;
+  const n = Number(value);
+  return Number.isFinite(n) ? n : undefined;
+}
+
+/** A devis row's options (migration 0060): requested deposit, progress billing and its retenue. */
+function readQuoteOptions(row: Record<string, unknown>): Partial<Quote> {
+  const depositPercent = optionalNumber(row.deposit_percent);
+  const retenuePercent = optionalNumber(row.retenue_percent);
+  return {
+    ...(depositPercent !== undefined ? { depositPercent } : {}),
+    ...(row.progress_billing === true ? { progressBilling: true } : {}),
+    ...(retenuePercent ? { retenuePercent } : {}),
+    ...(row.retenue_caution === true ? { retenueCaution: true } : {}),
+  };
+}
+
+/** An invoice row's kind and what comes with it (acompte, situation, deposits deducted, retenue). */
+function readInvoiceKind(row: Record<string, unknown>): Partial<Invoice> {
+  const kind = row.kind === 'deposit' || row.kind === 'situation' ? row.kind : undefined;
+  const prepaidCents = optionalNumber(row.prepaid_cents);
+  const retenuePercent = optionalNumber(row.retenue_percent);
+  const situationNumber = optionalNumber(row.situation_number);
+  const depositPercent = optionalNumber(row.deposit_percent);
+  const deductions = Array.isArray(row.deductions)
+    ? row.deductions
+        .filter((d): d is Record<string, unknown> => !!d && typeof d === 'object')
+        .map((d) => ({
+          number: String(d.number ?? ''),
+          ...(typeof d.issue_date === 'string' ? { issue_date: d.issue_date } : {}),
+          total_ttc_cents: num(d.total_ttc_cents),
+        }))
+    : [];
+  const progress = Array.isArray(row.progress)
+    ? row.progress.map((p) => ({
+        previous: num((p as Record<string, unknown> | null)?.previous),
+        current: num((p as Record<string, unknown> | null)?.current),
+      }))
+    : [];
+  return {
+    ...(kind ? { kind } : {}),
+    ...(prepaidCents ? { prepaidCents } : {}),
+    ...(deductions.length > 0 ? { deductions } : {}),
+    ...(retenuePercent ? { retenuePercent } : {}),
+    ...(row.retenue_caution === true ? { retenueCaution: true } : {}),
+    ...(situationNumber !== undefined ? { situationNumber } : {}),
+    ...(progress.length > 0 ? { progress } : {}),
+    ...(depositPercent !== undefined ? { depositPercent } : {}),
+  };
 }
 
 export interface QuoteRowContext {
@@ -175,6 +261,10 @@ export function quoteToRow(quote: Quote, { userId, clientId }: QuoteRowContext):
     number: quote.number ?? null,
     date: isoDate(quote.date),
     ...contentColumns(quote),
+    deposit_percent: quote.depositPercent ?? null,
+    progress_billing: quote.progressBilling === true,
+    retenue_percent: quote.retenuePercent ?? 0,
+    retenue_caution: quote.retenueCaution === true,
     snapshot: quote.snapshot ?? null,
   };
 }
@@ -199,6 +289,7 @@ export function rowToQuote(row: Record<string, unknown>, reading: RowReading = '
       ? (rowText(row.date) ?? rowText(row.created_at) ?? new Date().toISOString())
       : isoDate(rowText(row.date), () => new Date(rowText(row.created_at) ?? Date.now())),
     ...readContent(row),
+    ...readQuoteOptions(row),
     ...readTitleAndSnapshot(row),
   };
 }
@@ -267,6 +358,7 @@ export function rowToInvoice(
     ...readContent(row),
     isPaid: row.is_paid === true,
     ...(paymentDate ? { paymentDate } : {}),
+    ...readInvoiceKind(row),
     ...readTitleAndSnapshot(row),
   };
 }

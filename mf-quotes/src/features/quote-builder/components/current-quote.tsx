@@ -1,4 +1,12 @@
-import { formatEuros, formatFrenchNumber, lineTotalCents, type Totals } from '@atelier/domain';
+import {
+  FRANCHISE_MENTION,
+  formatEuros,
+  formatFrenchNumber,
+  lineNetCents,
+  eurosToCents,
+  type DocumentTotals,
+  type VatRegime,
+} from '@atelier/domain';
 import { memo, type ReactNode } from 'react';
 import styled from 'styled-components';
 
@@ -77,7 +85,7 @@ const LineRow = memo(function LineRow({ line }: { line: DraftLine }) {
     <tr>
       <td>{line.name}</td>
       <td className="num">{formatQuantity(line.quantity, line.unit)}</td>
-      <td className="num">{formatEuros(lineTotalCents(line))}</td>
+      <td className="num">{formatEuros(lineNetCents({ quantity: line.quantity, unitPriceCents: eurosToCents(line.price) }))}</td>
     </tr>
   );
 });
@@ -112,14 +120,56 @@ interface CurrentQuoteProps {
   title: string;
   client: DraftClient;
   lines: readonly DraftLine[];
-  vatRate: number;
-  totals: Totals;
+  totals: DocumentTotals;
+  regime: VatRegime;
   /** The generate control (export panel). */
   children?: ReactNode;
 }
 
 /** « Devis en cours »: project title, client block, task table, totals, generate control. */
-export function CurrentQuote({ title, client, lines, vatRate, totals, children }: CurrentQuoteProps) {
+const rateText = (rate: number) => formatFrenchNumber(rate, { maxDecimals: 1 });
+
+/**
+ * The totals of the money model: HT, the VAT of each rate (its base beside it when there are several), TTC. A
+ * franchise-en-base devis has no VAT line and says why.
+ */
+const TotalsBlock = memo(function TotalsBlock({ totals, regime }: { totals: DocumentTotals; regime: VatRegime }) {
+  const taxed = totals.breakdown.filter((row) => row.code === 'S');
+  const several = taxed.length > 1;
+  return (
+    <>
+      <TotalsList aria-label={M.total}>
+        <dt>{M.totalHT}</dt>
+        <dd data-testid="total-ht">{formatEuros(totals.totalHTCents)}</dd>
+        {taxed.map((row) => (
+          <VatRow key={row.rate} rate={row.rate} base={several ? row.baseCents : null} vat={row.vatCents} single={!several} />
+        ))}
+        {several && (
+          <>
+            <dt>{M.totalVat}</dt>
+            <dd data-testid="total-tva">{formatEuros(totals.totalVatCents)}</dd>
+          </>
+        )}
+        <dt className="ttc">{M.totalTTC}</dt>
+        <dd className="ttc" data-testid="total-ttc">
+          {formatEuros(totals.totalTTCCents)}
+        </dd>
+      </TotalsList>
+      {regime === 'franchise' && <Muted data-testid="vat-mention">{FRANCHISE_MENTION}</Muted>}
+    </>
+  );
+});
+
+function VatRow({ rate, base, vat, single }: { rate: number; base: number | null; vat: number; single: boolean }) {
+  return (
+    <>
+      <dt>{base === null ? M.totalTVA(rateText(rate)) : M.totalTVAOn(rateText(rate), formatEuros(base))}</dt>
+      <dd data-testid={single ? 'total-tva' : `total-tva-${rateText(rate)}`}>{formatEuros(vat)}</dd>
+    </>
+  );
+}
+
+export function CurrentQuote({ title, client, lines, totals, regime, children }: CurrentQuoteProps) {
   return (
     <Card aria-labelledby="current-quote-title">
       <CardTitle id="current-quote-title">{M.currentQuoteTitle}</CardTitle>
@@ -133,16 +183,7 @@ export function CurrentQuote({ title, client, lines, vatRate, totals, children }
         <ClientBlock client={client} />
       </Grid>
       <LinesTable lines={lines} />
-      <TotalsList aria-label={M.total}>
-        <dt>{M.totalHT}</dt>
-        <dd data-testid="total-ht">{formatEuros(totals.totalHTCents)}</dd>
-        <dt>{M.totalTVA(formatFrenchNumber(vatRate, { maxDecimals: 1 }))}</dt>
-        <dd data-testid="total-tva">{formatEuros(totals.tvaCents)}</dd>
-        <dt className="ttc">{M.totalTTC}</dt>
-        <dd className="ttc" data-testid="total-ttc">
-          {formatEuros(totals.totalTTCCents)}
-        </dd>
-      </TotalsList>
+      <TotalsBlock totals={totals} regime={regime} />
       {children}
     </Card>
   );

@@ -1,4 +1,4 @@
-import { VAT_RATE_RULES, quantityRules, type Task } from '@atelier/domain';
+import { VAT_RATES, VAT_RATE_RULES, formatVatRate, quantityRules, type Task, type VatRegime } from '@atelier/domain';
 import { NumberInput, useFrenchNumber } from '@atelier/ui';
 import { memo, useMemo } from 'react';
 import styled from 'styled-components';
@@ -41,6 +41,9 @@ const LinesTable = styled(Table)`
   col.unit {
     width: 4.5rem;
   }
+  col.vat {
+    width: 6rem;
+  }
   col.remove {
     width: 7.5rem;
   }
@@ -73,7 +76,8 @@ const LinesTable = styled(Table)`
     tr {
       display: grid;
       grid-template-columns: auto minmax(0, 1fr) auto;
-      grid-template-areas: 'task task task' 'quantity unit remove';
+      grid-template-columns: auto minmax(0, 1fr) auto auto;
+      grid-template-areas: 'task task task task' 'quantity unit vat remove';
       align-items: center;
       gap: 0.5rem 0.75rem;
       padding: 0.6rem 0;
@@ -95,6 +99,9 @@ const LinesTable = styled(Table)`
     }
     td.unit {
       grid-area: unit;
+    }
+    td.vat {
+      grid-area: vat;
     }
     td.remove {
       grid-area: remove;
@@ -119,9 +126,15 @@ interface LineRowProps {
   index: number;
   catalogue: readonly Task[];
   session: QuoteSession;
+  /** The devis' rate, for a line without one of its own. */
+  defaultRate: number;
+  /** Franchise en base: no VAT, the rate is 0 and cannot change. */
+  franchise: boolean;
 }
 
-const LineRow = memo(function LineRow({ line, index, catalogue, session }: LineRowProps) {
+const FRANCHISE_RATES = [0] as const;
+
+const LineRow = memo(function LineRow({ line, index, catalogue, session, defaultRate, franchise }: LineRowProps) {
   const n = index + 1;
   const rules = useMemo(() => quantityRules(line.unit), [line.unit]);
   const quantity = useFrenchNumber({
@@ -157,6 +170,23 @@ const LineRow = memo(function LineRow({ line, index, catalogue, session }: LineR
         )}
       </td>
       <td className="unit">{line.unit}</td>
+      <td className="vat">
+        <SmallSelect
+          aria-label={M.lineVatRate(n)}
+          value={String(franchise ? 0 : (line.vatRate ?? defaultRate))}
+          disabled={franchise}
+          onChange={(e) => session.setLineVatRate(line.id, Number(e.target.value))}
+        >
+          {(franchise ? FRANCHISE_RATES : VAT_RATES).map((rate) => (
+            <option key={rate} value={String(rate)}>
+              {formatVatRate(rate)}
+            </option>
+          ))}
+          {!franchise && line.vatRate === undefined && !(VAT_RATES as readonly number[]).includes(defaultRate) && (
+            <option value={String(defaultRate)}>{formatVatRate(defaultRate)}</option>
+          )}
+        </SmallSelect>
+      </td>
       <td className="remove">
         <Button $variant="ghost" aria-label={M.removeLine(n)} onClick={() => session.removeLine(line.id)}>
           {M.removeLineButton}
@@ -170,6 +200,7 @@ interface LineEditorProps {
   title: string;
   lines: readonly DraftLine[];
   vatRate: number;
+  regime: VatRegime;
   catalogue: readonly Task[];
   session: QuoteSession;
   additionsBlocked: boolean;
@@ -187,7 +218,17 @@ const VatField = memo(function VatField({ vatRate, session }: { vatRate: number;
 });
 
 /** The quote-edit view: title, client (children), lines, VAT. */
-export function LineEditor({ title, lines, vatRate, catalogue, session, additionsBlocked, children }: LineEditorProps) {
+export function LineEditor({
+  title,
+  lines,
+  vatRate,
+  regime,
+  catalogue,
+  session,
+  additionsBlocked,
+  children,
+}: LineEditorProps) {
+  const franchise = regime === 'franchise';
   return (
     <Card aria-labelledby="quote-edit-title">
       <CardTitle id="quote-edit-title">{M.editTitle}</CardTitle>
@@ -207,6 +248,7 @@ export function LineEditor({ title, lines, vatRate, catalogue, session, addition
               <col className="task" />
               <col className="quantity" />
               <col className="unit" />
+              <col className="vat" />
               <col className="remove" />
             </colgroup>
             <thead>
@@ -214,12 +256,21 @@ export function LineEditor({ title, lines, vatRate, catalogue, session, addition
                 <th>{M.columnTask}</th>
                 <th>{M.columnQuantity}</th>
                 <th>{M.columnUnit}</th>
+                <th>{M.columnVat}</th>
                 <th aria-label={M.columnActions} />
               </tr>
             </thead>
             <tbody>
               {lines.map((line, index) => (
-                <LineRow key={line.id} line={line} index={index} catalogue={catalogue} session={session} />
+                <LineRow
+                  key={line.id}
+                  line={line}
+                  index={index}
+                  catalogue={catalogue}
+                  session={session}
+                  defaultRate={vatRate}
+                  franchise={franchise}
+                />
               ))}
             </tbody>
           </LinesTable>
@@ -234,7 +285,7 @@ export function LineEditor({ title, lines, vatRate, catalogue, session, addition
         >
           {M.addLine}
         </Button>
-        <VatField vatRate={vatRate} session={session} />
+        {!franchise && <VatField vatRate={vatRate} session={session} />}
       </Actions>
     </Card>
   );

@@ -1,4 +1,12 @@
-import { STORAGE_KEYS, clientsStore, saveCheckpoint, tasksStore, useStoredValue } from '@atelier/storage';
+import { companyVatRegime } from '@atelier/domain';
+import {
+  STORAGE_KEYS,
+  clientsStore,
+  companyInfoStore,
+  saveCheckpoint,
+  tasksStore,
+  useStoredValue,
+} from '@atelier/storage';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import styled from 'styled-components';
 
@@ -81,13 +89,14 @@ function QuoteBuilder({ recognitionSlot, initialDraft, onSessionReady }: Omit<Qu
   const { draft, quotaMessage, storageError } = state;
   const catalogue = useStoredValue(tasks);
   const clients = useStoredValue(clientBook);
+  const regime = companyVatRegime(useStoredValue(companyInfoStore));
 
   useEffect(() => {
     onSessionReady?.(session);
   }, [session, onSessionReady]);
   const exhausted = isQuotaExhausted(quota);
   const { lines, vatRate } = draft;
-  const totals = useMemo(() => draftTotals({ lines, vatRate }), [lines, vatRate]);
+  const totals = useMemo(() => draftTotals({ lines, vatRate }, regime), [lines, vatRate, regime]);
 
   useEffect(() => {
     const timer = setTimeout(() => saveCheckpoint(), CHECKPOINT_DELAY_MS);
@@ -117,13 +126,14 @@ function QuoteBuilder({ recognitionSlot, initialDraft, onSessionReady }: Omit<Qu
           title={draft.title}
           lines={lines}
           vatRate={vatRate}
+          regime={regime}
           catalogue={catalogue}
           session={session}
           additionsBlocked={exhausted}
         >
           <ClientEditor client={draft.client} clients={clients} session={session} disabled={exhausted} />
         </LineEditor>
-        <CurrentQuote title={draft.title} client={draft.client} lines={lines} vatRate={vatRate} totals={totals}>
+        <CurrentQuote title={draft.title} client={draft.client} lines={lines} totals={totals} regime={regime}>
           <ExportPanel session={session} clientEmail={draft.client.email} />
         </CurrentQuote>
       </Columns>

@@ -89,7 +89,9 @@ describe('generateQuote', () => {
       id: `quote-${Date.parse('2026-11-21T10:00:00.000Z')}`,
       number: 'DE0007',
       date: '2026-11-21T10:00:00.000Z',
-      tasks: [{ name: 'Peinture', unit: 'm2', price: 12.5, quantity: 1 }],
+      // Issue 28: each line stored with its rate and category, the devis with the company's regime.
+      tasks: [{ name: 'Peinture', unit: 'm2', price: 12.5, quantity: 1, vatRate: 20, vatCategory: 'standard' }],
+      vatRegime: 'assujetti',
       totalHT: 12.5,
       tva: 2.5,
       total: 15,

@@ -1,7 +1,16 @@
 // Quote generation (SPEC.md §4 « PDF generation », §5, §8): validate, take a quota credit (which numbers the
 // quote DE0001…), render, keep the bytes, save the quote into the client's list with the snapshot it was
 // issued with (DESIGN.md §4), so @atelier/documents' regenerateQuotePdf(quote) can print it again identically.
-import { centsToEuros, type CompanyInfo, type Quote, type QuoteCustomization } from '@atelier/domain';
+import {
+  centsToEuros,
+  companyVatRegime,
+  validateLines,
+  withExplicitVat,
+  type CompanyInfo,
+  type Quote,
+  type QuoteCustomization,
+  type VatRegime,
+} from '@atelier/domain';
 import type { WriteResult } from '@atelier/storage';
 
 import { QUOTE_MESSAGES as M } from '../messages';
@@ -13,30 +22,49 @@ import { draftTotals, type DraftClient, type QuoteDraft } from './quote-draft';
  * (not for the client's email the user may not have typed yet), then the client's email, then the name. Then
  * the company name, which every devis prints (set on /company; the message says where).
  */
-export function validateForGeneration(draft: QuoteDraft, company?: Pick<CompanyInfo, 'name'>): string | null {
+export function validateForGeneration(
+  draft: QuoteDraft,
+  company?: Pick<CompanyInfo, 'name' | 'vatRegime'>,
+): string | null {
   if (draft.lines.length === 0) return M.taskRequired;
   if (!draft.client.email.trim()) return M.emailRequired;
   if (!draft.client.name.trim()) return M.nameRequired;
   if (company && !company.name.trim()) return M.companyNameRequired;
-  return null;
+  // The money model's rules (rates of the list, no VAT under the franchise, autoliquidation on every line or none).
+  // Under the franchise, a line without a rate of its own has none (the devis' rate is the assujetti default).
+  const regime = companyVatRegime(company);
+  return validateLines(draft.lines, { regime, documentRate: regime === 'franchise' ? 0 : draft.vatRate });
 }
 
 /** The stored quote (euros in the legacy shape; computed from integer cents). */
 export function buildQuote(
   draft: QuoteDraft,
-  meta: { id: string; number: string; date: Date },
+  meta: { id: string; number: string; date: Date; regime?: VatRegime },
 ): Quote & { number: string } {
-  const totals = draftTotals(draft);
+  const regime = meta.regime ?? 'assujetti';
+  const totals = draftTotals(draft, regime);
   const title = draft.title.trim();
+  // Every line is stored with its rate and category (the contract's stored line), under the company's regime.
+  const tasks = withExplicitVat(
+    draft.lines.map(({ name, unit, price, quantity, vatRate }) => ({
+      name,
+      unit,
+      price,
+      quantity,
+      ...(vatRate !== undefined ? { vatRate } : {}),
+    })),
+    { regime, documentRate: draft.vatRate },
+  );
   return {
     id: meta.id,
     number: meta.number,
     date: meta.date.toISOString(),
-    tasks: draft.lines.map(({ name, unit, price, quantity }) => ({ name, unit, price, quantity })),
+    tasks,
     totalHT: centsToEuros(totals.totalHTCents),
-    tva: centsToEuros(totals.tvaCents),
+    tva: centsToEuros(totals.totalVatCents),
     total: centsToEuros(totals.totalTTCCents),
-    tvaRate: draft.vatRate,
+    tvaRate: regime === 'franchise' ? 0 : draft.vatRate,
+    vatRegime: regime,
     pdfData: '',
     ...(title ? { projectTitle: title } : {}),
   };
@@ -88,10 +116,12 @@ export async function generateQuote(draft: QuoteDraft, deps: GenerationDeps): Pr
     const { detachSnapshotLogo, takeSnapshot } = await import('@atelier/documents');
     const now = deps.now();
     const snapshot = takeSnapshot({ client, company: deps.company(), customization: deps.customization() });
+    const regime = companyVatRegime(snapshot.company);
     const built = buildQuote(draft, {
       id: draft.quoteId ?? `quote-${now.getTime()}`,
       number: credit.number,
       date: now,
+      regime,
     });
     // Rendered from the snapshot itself: what is stored is exactly what was printed.
     const pdf = await deps.renderQuotePdf({
@@ -119,7 +149,7 @@ export async function generateQuote(draft: QuoteDraft, deps: GenerationDeps): Pr
       ok: true,
       quote,
       client,
-      totalCents: draftTotals(draft).totalTTCCents,
+      totalCents: draftTotals(draft, regime).totalTTCCents,
       bytes: pdf.bytes,
       fileName: pdf.fileName || `devis-${credit.number}.pdf`,
       warnings,

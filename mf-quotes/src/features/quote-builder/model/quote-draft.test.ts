@@ -6,6 +6,7 @@ import {
   applyRecognisedTasks,
   changeLineTask,
   draftTotals,
+  setLineVatRate,
   mergeClient,
   normaliseQuantity,
   recognisedQuantity,
@@ -139,15 +140,34 @@ describe('editing', () => {
 });
 
 describe('draftTotals', () => {
-  it('computes HT, TVA and TTC in integer cents and follows every change', () => {
+  const sums = (t: ReturnType<typeof draftTotals>) => [t.totalHTCents, t.totalVatCents, t.totalTTCCents];
+  it('computes HT, TVA and TTC in integer cents (money model) and follows every change', () => {
     let d = draftWith('Peinture murale', 'Pose carrelage'); // 25 + 45.50
-    expect(draftTotals(d)).toEqual({ totalHTCents: 7050, tvaCents: 1410, totalTTCCents: 8460 });
+    expect(sums(draftTotals(d))).toEqual([7050, 1410, 8460]);
     d = setQuantity(d, 'line-2', 3); // 25 + 136.50
     expect(draftTotals(d).totalHTCents).toBe(16150);
     d = setVatRate(d, '5.5');
-    expect(draftTotals(d)).toEqual({ totalHTCents: 16150, tvaCents: 888, totalTTCCents: 17038 });
+    expect(sums(draftTotals(d))).toEqual([16150, 888, 17038]);
     d = removeLine(d, 'line-1');
     expect(draftTotals(d).totalHTCents).toBe(13650);
+  });
+  it('a VAT rate per line: VAT summed and rounded per rate, one breakdown row per rate', () => {
+    let d = draftWith('Peinture murale', 'Pose carrelage'); // 25 + 45.50
+    d = setLineVatRate(d, 'line-1', 10);
+    d = setLineVatRate(d, 'line-2', 5.5);
+    const totals = draftTotals(d);
+    expect(totals.breakdown.map((r) => [r.rate, r.baseCents, r.vatCents])).toEqual([
+      [10, 2500, 250],
+      [5.5, 4550, 250], // 250,25 → 250
+    ]);
+    expect(sums(totals)).toEqual([7050, 500, 7550]);
+    // A rate outside the list is not taken; the same rate again changes nothing (memoised rows skip).
+    expect(setLineVatRate(d, 'line-1', 8.5)).toBe(d);
+    expect(setLineVatRate(d, 'line-1', 10)).toBe(d);
+  });
+  it('a franchise-en-base company: no VAT on the devis, whatever the rates', () => {
+    const d = setLineVatRate(draftWith('Peinture murale', 'Pose carrelage'), 'line-1', 10);
+    expect(sums(draftTotals(d, 'franchise'))).toEqual([7050, 0, 7050]);
   });
 });
 

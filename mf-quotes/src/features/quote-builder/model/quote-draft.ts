@@ -5,13 +5,16 @@ import {
   DEFAULT_VAT_RATE,
   MAX_QUANTITY,
   MAX_TASK_NAME_LENGTH,
-  computeTotals,
+  computeDocumentTotals,
+  isVatRate,
   lineTotalError,
   normaliseVatRate,
+  toMoneyLines,
+  type DocumentTotals,
   type ExtractedClient,
   type QuoteLine,
   type Task,
-  type Totals,
+  type VatRegime,
 } from '@atelier/domain';
 
 export interface DraftClient {
@@ -207,8 +210,20 @@ export function setVatRate(draft: QuoteDraft, input: number | string | null | un
   return vatRate === draft.vatRate ? draft : { ...draft, vatRate };
 }
 
-export function draftTotals(draft: Pick<QuoteDraft, 'lines' | 'vatRate'>): Totals {
-  return computeTotals(draft.lines, draft.vatRate);
+/** One line's VAT rate, from the list of the money model (a line without one takes the devis' rate). */
+export function setLineVatRate(draft: QuoteDraft, lineId: string, rate: number): QuoteDraft {
+  if (!isVatRate(rate)) return draft;
+  return mapLine(draft, lineId, (line) =>
+    line.vatRate === rate ? line : { ...line, vatRate: rate, vatCategory: undefined },
+  );
+}
+
+/**
+ * The devis' totals and VAT per rate, by the money model of @atelier/domain (VAT summed and rounded per rate),
+ * under the company's regime: a franchise-en-base company's devis carries no VAT.
+ */
+export function draftTotals(draft: Pick<QuoteDraft, 'lines' | 'vatRate'>, regime: VatRegime = 'assujetti'): DocumentTotals {
+  return computeDocumentTotals(toMoneyLines(draft.lines, { regime, documentRate: draft.vatRate }));
 }
 
 export function hasNameAndEmail(client: DraftClient): boolean {

@@ -18,6 +18,7 @@ import {
   setClientField,
   setQuantity,
   setTitle,
+  setLineVatRate,
   setVatRate,
   type DraftClient,
   type QuoteDraft,
@@ -54,6 +55,7 @@ export interface QuoteSession {
   removeLine(lineId: string): void;
   setQuantity(lineId: string, quantity: number | string): void;
   setVatRate(input: number | string): void;
+  setLineVatRate(lineId: string, rate: number): void;
   clearQuotaMessage(): void;
   /** « Nouveau devis »: back to an empty draft (after the user confirmed). */
   reset(): void;
@@ -127,6 +129,7 @@ export function createQuoteSession(deps: QuoteSessionDeps, initial: QuoteDraft =
     removeLine: (lineId) => edit((d) => removeLine(d, lineId)),
     setQuantity: (lineId, quantity) => edit((d) => setQuantity(d, lineId, quantity)),
     setVatRate: (input) => edit((d) => setVatRate(d, input)),
+    setLineVatRate: (lineId, rate) => edit((d) => setLineVatRate(d, lineId, rate)),
     reset: () => edit(() => EMPTY_DRAFT),
     clearQuotaMessage: () => {
       if (state.quotaMessage) setState({ ...state, quotaMessage: null });
