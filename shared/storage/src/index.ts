@@ -20,7 +20,17 @@ export { useStoredValue, useStorageIssues } from './use-stored-value';
 export { useExternalValue, startUpdate } from './use-external-value';
 export { STORAGE_MESSAGES } from './messages';
 export { SyncEngine, SYNC_TABLES, PermanentSyncError, memoryKeyValue } from './sync/sync-engine';
-export type { SyncTable, SyncRow, SyncRemote, SyncStatus, OutboxEntry, PullResult, KeyValue } from './sync/sync-engine';
+export type {
+  SyncTable,
+  SyncRow,
+  SyncRemote,
+  SyncStatus,
+  SyncRejection,
+  SyncConflict,
+  OutboxEntry,
+  PullResult,
+  KeyValue,
+} from './sync/sync-engine';
 export { supabaseRemote } from './sync/remote';
 export type { SupabaseLike } from './sync/remote';
 export { idbKeyValue } from './sync/idb-key-value';

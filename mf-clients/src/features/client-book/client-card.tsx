@@ -7,8 +7,10 @@ import { DocList } from '../documents/doc-list';
 import { InvoiceItem } from '../documents/invoice-item';
 import { QuoteItem } from '../documents/quote-item';
 import type { Row } from '../documents/rows';
+import { ConflictNotes } from '../sync-feedback/conflict-notes';
 
 import type { ClientRow } from './model';
+import { useEngine } from './use-client-book';
 
 export interface ClientCardProps {
   client: ClientRow;
@@ -34,6 +36,7 @@ export const ClientCard = memo(function ClientCard({
   rowIndex,
   measureRef,
 }: ClientCardProps) {
+  const engine = useEngine();
   return (
     <Card data-testid="client-card" data-index={rowIndex} ref={measureRef} style={{ margin: 0 }}>
       <h2 style={{ margin: 0 }}>{client.name}</h2>
@@ -44,6 +47,7 @@ export const ClientCard = memo(function ClientCard({
         <br />
         {client.address}
       </p>
+      <ConflictNotes engine={engine} table="clients" id={client.id} />
       <h3>{M.quotes}</h3>
       {quotes.length ? (
         <DocList>

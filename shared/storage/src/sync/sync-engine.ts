@@ -232,16 +232,33 @@ export class SyncEngine {
   }
 
   /**
+   * Settles a conflict: keeps the other device's value (« garder celle-ci ») or the current one. Either way the field
+   * is written again from its current version, which the server takes as the user's choice (offline too).
+   */
+  async resolveConflict(conflict: SyncConflict, keep: 'other' | 'current'): Promise<void> {
+    await this.load();
+    const current = this.row(conflict.table, conflict.row_id);
+    if (!current) return;
+    const value = keep === 'other' ? conflict.value : current[conflict.field];
+    await this.write(conflict.table, { ...current, [conflict.field]: value }, { force: [conflict.field] });
+  }
+
+  /**
    * Writes the fields of a row that changed (updated_at = now) and queues them, each with its clock and the clock
    * it was based on. A write that changes nothing queues nothing.
    */
-  async write(table: SyncTable, row: { id: string; updated_at?: string; [column: string]: unknown }): Promise<SyncRow> {
+  async write(
+    table: SyncTable,
+    row: { id: string; updated_at?: string; [column: string]: unknown },
+    { force = [] }: { force?: readonly string[] } = {},
+  ): Promise<SyncRow> {
     await this.load();
     const current = this.row(table, row.id);
     if (serverOwned(table, current)) {
       throw new PermanentSyncError('Un document émis ne peut pas être modifié.');
     }
     const fields = changedFields(current, row);
+    for (const key of force) if (key in row) fields[key] = row[key];
     if (current && !Object.keys(fields).length) return current;
     const known = fieldClocks(current);
     const clocks: Record<string, string> = {};
