@@ -30,6 +30,7 @@ import { DocumentActionsContext, type DocumentActions } from '../features/docume
 import { DraftInvoiceModal } from '../features/documents/draft-invoice-modal';
 import { PaymentModal } from '../features/documents/payment-modal';
 import { today, type PaymentChoice, type Row } from '../features/documents/rows';
+import { refusalText } from '../features/sync-feedback/refusal';
 import { CLIENTS_MESSAGES as M } from '../messages';
 
 if (typeof window !== 'undefined') {
@@ -291,7 +292,9 @@ export default function ClientsPage() {
   const deleteClient = useCallback((client: ClientRow) => void removeClient(client), [removeClient]);
 
   const { status, loaded, clients, shown } = book;
-  const rejected = status?.rejected.at(-1)?.message;
+  // A change the server refused for good: already out of the local copy; the user is told which row and why.
+  const lastRefusal = status?.rejected.at(-1);
+  const rejected = lastRefusal ? refusalText(lastRefusal) : null;
   const loadFailed = loaded && !clients.length && status?.error && !status.lastSync;
 
   return (
