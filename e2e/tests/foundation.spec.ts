@@ -106,7 +106,7 @@ test.describe('sign-up and sign-in', () => {
     await expect(page).toHaveURL(/\/$/);
 
     await page.goto('/account');
-    await page.getByRole('button', { name: 'Se déconnecter' }).click();
+    await page.getByRole('button', { name: 'Se déconnecter', exact: true }).click();
     await expect(page).toHaveURL(/\/auth$/);
     await page.goto('/tasks');
     await expect(page).toHaveURL(/\/auth$/);

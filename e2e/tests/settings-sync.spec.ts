@@ -50,7 +50,7 @@ async function serverSetting(page: Page, key: string): Promise<unknown[]> {
 
 async function signOut(page: Page) {
   await page.goto('/account');
-  await page.getByRole('button', { name: 'Se déconnecter' }).click();
+  await page.getByRole('button', { name: 'Se déconnecter', exact: true }).click();
   await expect(page).toHaveURL(/\/auth/);
 }
 
