@@ -2,7 +2,7 @@
 // plumber met it (several browsers signed in to the same account, a phone) and failed before the fix.
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 
-import { createUser, expect, mockGeocoder, signIn, test, type TestUser } from '../fixtures';
+import { createUser, expect, mockGeocoder, newUserData, signIn, test, type TestUser } from '../fixtures';
 
 /** A new browser (its own storage, like another device) signed in to `user`. */
 async function device(browser: Browser, user: TestUser, options: Parameters<Browser['newContext']>[0] = {}) {
@@ -41,5 +41,55 @@ test.describe('issue 29 — 1: signing out on one device', () => {
     await expect(pc2.page).toHaveURL(/\/auth$/);
 
     for (const d of [pc1, pc2, phone]) await d.context.close();
+  });
+});
+
+test.describe('issue 29 — 3: the first devis after sign-up', () => {
+  test('the company given at sign-up is saved: the first devis is generated without visiting /company', async ({
+    page,
+  }) => {
+    await mockGeocoder(page);
+    const user = newUserData('premier-devis');
+    await page.goto('/auth');
+    await page
+      .getByRole('button', { name: /inscri/i })
+      .first()
+      .click();
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Mot de passe', { exact: true }).fill(user.password);
+    await page.getByLabel(/confirm/i).fill(user.password);
+    await page.getByRole('button', { name: 'Continuer' }).click();
+    await page.getByLabel(/entreprise/i).fill('Plomberie Durand');
+    await page.getByLabel(/prénom/i).fill(user.firstName);
+    await page.getByLabel('Nom', { exact: true }).fill(user.lastName);
+    await page.getByLabel(/téléphone/i).fill('06 12 34 56 78');
+    await page.getByRole('button', { name: 'Continuer' }).click();
+    await page.getByLabel(/adresse/i).fill('12 rue de la');
+    await page.getByText('12 Rue de la Paix 75002 Paris').click();
+    await page.getByRole('button', { name: 'Continuer' }).click();
+    await page.getByText('Gratuit', { exact: true }).first().click();
+    await page.getByRole('button', { name: "S'inscrire" }).click();
+    await expect(page).toHaveURL(/\/$/);
+
+    await page.goto('/tasks');
+    await page.getByLabel('Nom de la tâche').fill('Tuyau cuivre');
+    await page.getByLabel(/prix/i).fill('18');
+    await page.getByLabel('Unité', { exact: true }).selectOption('ml');
+    await page.getByRole('button', { name: 'Ajouter', exact: true }).click();
+
+    await page.goto('/');
+    const editor = page.getByRole('region', { name: 'Modifier le devis' });
+    await editor.getByLabel('Nom', { exact: true }).fill('Zoé Lefèvre');
+    await editor.getByLabel('Email', { exact: true }).fill('zoe.lefevre@exemple.fr');
+    await editor.getByRole('button', { name: 'Ajouter une ligne' }).click();
+    const exportPanel = page.getByRole('region', { name: 'Export' });
+    await exportPanel.getByRole('button', { name: 'Générer le PDF' }).click();
+    await expect(page.getByRole('link', { name: 'Télécharger devis-DE0001.pdf' })).toBeVisible({ timeout: 20_000 });
+    await expect(exportPanel).not.toContainText('Le nom de votre entreprise est requis');
+
+    await page.goto('/company');
+    const form = page.getByRole('form', { name: 'Entreprise' });
+    await expect(form.getByLabel('Nom de l’entreprise')).toHaveValue('Plomberie Durand');
+    await expect(form.getByLabel('Email', { exact: true })).toHaveValue(user.email);
   });
 });

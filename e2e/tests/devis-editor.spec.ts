@@ -147,26 +147,18 @@ test('sign-up company details appear on /company and in the first PDF; mail link
   await signIn(page, user);
   await addTask(page, 'Pose parquet', '32,40');
 
-  // Before the company is confirmed, the devis cannot be exported and the page says where to go.
-  await openHome(page);
-  await typeClient(page, 'pas-un-email');
-  await editor(page).getByRole('button', { name: 'Ajouter une ligne' }).click();
-  await exportPanel(page).getByRole('button', { name: 'Générer le PDF' }).click();
-  await expect(exportPanel(page)).toContainText('Le nom de votre entreprise est requis pour générer un devis');
-  await exportPanel(page).getByRole('link', { name: 'Ouvrir la page Entreprise' }).click();
-  await expect(page).toHaveURL(/\/company$/);
-
+  // The sign-up details are the company settings from the start (issue 29.3): /company shows them saved.
+  await page.goto('/company');
   const form = page.getByRole('form', { name: 'Entreprise' });
   await expect(form.getByLabel('Nom de l’entreprise')).toHaveValue('Dubœuf Bâtiment');
   await expect(form.getByLabel('Adresse', { exact: true })).toHaveValue('12 rue de la Paix 75002 Paris');
   await expect(form.getByLabel('Téléphone', { exact: true })).toHaveValue('06 12 34 56 78');
   await expect(form.getByLabel('Email', { exact: true })).toHaveValue(user.email);
   await expect(form.getByLabel('SIRET')).toHaveValue('55208131700046');
-  await expect(page.getByText(/repris les informations données à l’inscription/)).toBeVisible();
-  await form.getByRole('button', { name: 'Sauvegarder' }).click();
-  await expect(form.getByRole('button', { name: 'Sauvegardé !' })).toBeVisible();
 
   await openHome(page);
+  await typeClient(page, 'pas-un-email');
+  await editor(page).getByRole('button', { name: 'Ajouter une ligne' }).click();
   const { text } = await generateAndRead(page, 'DE0001');
   for (const expected of ['Dubœuf Bâtiment', '12 rue de la Paix 75002 Paris', '06 12 34 56 78', '55208131700046']) {
     expect(text, `PDF text should contain « ${expected} »`).toContain(expected);
