@@ -93,3 +93,40 @@ test.describe('issue 29 — 3: the first devis after sign-up', () => {
     await expect(form.getByLabel('Email', { exact: true })).toHaveValue(user.email);
   });
 });
+
+test.describe('issue 29 — 6: the task catalogue', () => {
+  test('a second « Tuyau cuivre » is refused in French; a task is edited in place and stays edited', async ({
+    page,
+    signedIn,
+  }) => {
+    void signedIn;
+    const add = async (name: string, price: string) => {
+      await page.getByLabel('Nom de la tâche').fill(name);
+      await page.getByLabel(/prix/i).fill(price);
+      await page.getByLabel('Unité', { exact: true }).selectOption('ml');
+      await page.getByRole('button', { name: 'Ajouter', exact: true }).click();
+    };
+    await page.goto('/tasks');
+    const list = page.getByRole('list', { name: 'Tâches enregistrées' });
+    await add('Tuyau cuivre', '18');
+    await expect(list.getByRole('listitem')).toHaveCount(1);
+    await add('tuyau CUIVRÉ', '20');
+    await expect(page.getByText("La tâche « Tuyau cuivre » existe déjà pour l'unité ml")).toBeVisible();
+    await expect(list.getByRole('listitem')).toHaveCount(1);
+
+    await list.getByRole('button', { name: 'Modifier la tâche Tuyau cuivre' }).click();
+    const form = page.getByRole('form', { name: 'Modifier la tâche Tuyau cuivre' });
+    await form.getByLabel('Nom de la tâche').fill('Tuyau cuivre Ø14');
+    await form.getByLabel(/prix/i).fill('abc');
+    await form.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(form).toBeVisible();
+    await form.getByLabel(/prix/i).fill('19,90');
+    await form.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(form).toHaveCount(0);
+
+    await page.reload();
+    await expect(list.getByRole('listitem')).toHaveCount(1);
+    await expect(list.getByRole('listitem').first()).toContainText('Tuyau cuivre Ø14');
+    await expect(list.getByRole('listitem').first()).toContainText(/19,90\s€ \/ ml/);
+  });
+});

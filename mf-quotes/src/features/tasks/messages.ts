@@ -14,6 +14,13 @@ export const TASKS_MESSAGES = {
   emptyList: 'Aucune tâche enregistrée',
   deleteButton: 'Supprimer',
   deleteLabel: (name: string) => `Supprimer la tâche ${name}`,
+  editButton: 'Modifier',
+  editLabel: (name: string) => `Modifier la tâche ${name}`,
+  editFormLabel: (name: string) => `Modifier la tâche ${name}`,
+  saveButton: 'Enregistrer',
+  cancelButton: 'Annuler',
+  duplicate: (name: string, unit: string) =>
+    `La tâche « ${name} » existe déjà pour l'unité ${unit} : modifiez-la plutôt que d'en ajouter une seconde.`,
   unitRequired: 'Veuillez spécifier une unité',
   nameRequired: 'Le nom de la tâche est requis.',
   nameTooLong: 'Le nom de la tâche ne peut pas dépasser 200 caractères.',

@@ -1,45 +1,59 @@
 import { MAX_TASK_NAME_LENGTH, PREDEFINED_UNITS, type Task } from '@atelier/domain';
 import { useState, type FormEvent } from 'react';
+import styled from 'styled-components';
 
 import { Button, Field, FieldRow, Input, LinkButton, Select } from '../../../components/primitives';
 import { TASKS_MESSAGES as M } from '../messages';
 import { INITIAL_TASK_FORM, priceError, taskFromForm, type TaskFormValues } from '../model/task-form';
 
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px;
+`;
+
 interface TaskFormProps {
   /** Returns whether the task was stored; the form resets only then. */
   onAdd(task: Task): boolean;
+  /** The catalogue, to refuse a duplicate. */
+  catalogue?: readonly Task[];
+  /** Editing: the task's index in the catalogue and its values; the form then says « Enregistrer ». */
+  editing?: { index: number; initial: TaskFormValues; onCancel(): void };
+  /** Prefix of the fields' ids (two forms on one page). */
+  idPrefix?: string;
 }
 
-export function TaskForm({ onAdd }: TaskFormProps) {
-  const [values, setValues] = useState<TaskFormValues>(INITIAL_TASK_FORM);
+export function TaskForm({ onAdd, catalogue = [], editing, idPrefix = 'task' }: TaskFormProps) {
+  const [values, setValues] = useState<TaskFormValues>(editing?.initial ?? INITIAL_TASK_FORM);
   // Each refusal shows under its field; what was typed stays.
   const [errors, setErrors] = useState<{ name?: string | null; price?: string | null }>({});
   const update = (patch: Partial<TaskFormValues>) => setValues((prev) => ({ ...prev, ...patch }));
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const result = taskFromForm(values);
+    const result = taskFromForm(values, catalogue, editing?.index ?? -1);
     if (!result.ok) {
       if (result.field === 'unit') window.alert(M.unitRequired);
       else setErrors((prev) => ({ ...prev, [result.field]: result.message }));
       return;
     }
     setErrors({});
-    if (onAdd(result.task)) setValues(INITIAL_TASK_FORM);
+    if (onAdd(result.task) && !editing) setValues(INITIAL_TASK_FORM);
   }
 
+  const id = (field: string) => `${idPrefix}-${field}`;
   return (
-    <form onSubmit={submit} aria-label={M.formTitle}>
+    <form onSubmit={submit} aria-label={editing ? M.editFormLabel(editing.initial.name) : M.formTitle}>
       <FieldRow>
-        <Field label={M.nameLabel} htmlFor="task-name" error={errors.name}>
+        <Field label={M.nameLabel} htmlFor={id('name')} error={errors.name}>
           <Input
-            id="task-name"
+            id={id('name')}
             name="name"
             required
             value={values.name}
             placeholder={M.namePlaceholder}
             aria-invalid={errors.name ? true : undefined}
-            aria-describedby={errors.name ? 'task-name-error' : undefined}
+            aria-describedby={errors.name ? id('name-error') : undefined}
             onChange={(e) => {
               update({ name: e.target.value });
               setErrors((prev) => ({
@@ -49,9 +63,9 @@ export function TaskForm({ onAdd }: TaskFormProps) {
             }}
           />
         </Field>
-        <Field label={M.priceLabel} htmlFor="task-price" error={errors.price}>
+        <Field label={M.priceLabel} htmlFor={id('price')} error={errors.price}>
           <Input
-            id="task-price"
+            id={id('price')}
             name="price"
             type="text"
             required
@@ -59,7 +73,7 @@ export function TaskForm({ onAdd }: TaskFormProps) {
             autoComplete="off"
             value={values.price}
             aria-invalid={errors.price ? true : undefined}
-            aria-describedby={errors.price ? 'task-price-error' : undefined}
+            aria-describedby={errors.price ? id('price-error') : undefined}
             onChange={(e) => {
               update({ price: e.target.value });
               setErrors((prev) => ({
@@ -69,10 +83,10 @@ export function TaskForm({ onAdd }: TaskFormProps) {
             }}
           />
         </Field>
-        <Field label={M.unitLabel} htmlFor="task-unit">
+        <Field label={M.unitLabel} htmlFor={id('unit')}>
           {values.unitMode === 'predefined' ? (
             <Select
-              id="task-unit"
+              id={id('unit')}
               name="unit"
               value={values.predefinedUnit}
               onChange={(e) => update({ predefinedUnit: e.target.value })}
@@ -85,7 +99,7 @@ export function TaskForm({ onAdd }: TaskFormProps) {
             </Select>
           ) : (
             <Input
-              id="task-unit"
+              id={id('unit')}
               name="customUnit"
               value={values.customUnit}
               placeholder={M.customUnitPlaceholder}
@@ -97,7 +111,16 @@ export function TaskForm({ onAdd }: TaskFormProps) {
           </LinkButton>
         </Field>
       </FieldRow>
-      <Button type="submit">{M.addButton}</Button>
+      {editing ? (
+        <Actions>
+          <Button type="submit">{M.saveButton}</Button>
+          <Button type="button" $variant="secondary" onClick={editing.onCancel}>
+            {M.cancelButton}
+          </Button>
+        </Actions>
+      ) : (
+        <Button type="submit">{M.addButton}</Button>
+      )}
     </form>
   );
 }

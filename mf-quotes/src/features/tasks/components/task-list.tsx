@@ -1,9 +1,11 @@
 import type { Task } from '@atelier/domain';
+import { useState } from 'react';
 import styled from 'styled-components';
 
 import { Button, Muted } from '../../../components/primitives';
 import { TASKS_MESSAGES as M } from '../messages';
-import { formatTaskPrice } from '../model/task-form';
+import { formatTaskPrice, taskFormValues } from '../model/task-form';
+import { TaskForm } from './task-form';
 
 const List = styled.ul`
   list-style: none;
@@ -16,6 +18,7 @@ const List = styled.ul`
 
 const Row = styled.li`
   display: flex;
+  flex-wrap: wrap;
   align-items: center;
   justify-content: space-between;
   gap: 12px;
@@ -37,24 +40,73 @@ const Label = styled.span`
   }
 `;
 
-export function TaskList({ tasks, onDelete }: { tasks: readonly Task[]; onDelete(index: number): void }) {
+const RowActions = styled.div`
+  display: flex;
+  gap: 8px;
+`;
+
+const EditRow = styled.li`
+  padding: 10px 12px;
+  border: 1px solid ${({ theme }) => theme.colors.primary};
+  border-radius: ${({ theme }) => theme.radius};
+`;
+
+interface TaskListProps {
+  tasks: readonly Task[];
+  onDelete(index: number): void;
+  /** Returns whether the edited task was stored; the row closes only then. */
+  onEdit(index: number, task: Task): boolean;
+}
+
+export function TaskList({ tasks, onDelete, onEdit }: TaskListProps) {
+  const [editing, setEditing] = useState<number | null>(null);
   if (tasks.length === 0) return <Muted>{M.emptyList}</Muted>;
   return (
     <List aria-label={M.listTitle}>
-      {tasks.map((task, index) => (
-        <Row key={`${index}-${task.name}`}>
-          <Label>
-            <strong>{task.name}</strong>
-            <span className="separator" aria-hidden="true">
-              {' — '}
-            </span>
-            <span>{formatTaskPrice(task)}</span>
-          </Label>
-          <Button type="button" $variant="danger" aria-label={M.deleteLabel(task.name)} onClick={() => onDelete(index)}>
-            {M.deleteButton}
-          </Button>
-        </Row>
-      ))}
+      {tasks.map((task, index) =>
+        editing === index ? (
+          <EditRow key={`${index}-${task.name}`}>
+            <TaskForm
+              idPrefix={`task-edit-${index}`}
+              catalogue={tasks}
+              editing={{ index, initial: taskFormValues(task), onCancel: () => setEditing(null) }}
+              onAdd={(edited) => {
+                const stored = onEdit(index, edited);
+                if (stored) setEditing(null);
+                return stored;
+              }}
+            />
+          </EditRow>
+        ) : (
+          <Row key={`${index}-${task.name}`}>
+            <Label>
+              <strong>{task.name}</strong>
+              <span className="separator" aria-hidden="true">
+                {' — '}
+              </span>
+              <span>{formatTaskPrice(task)}</span>
+            </Label>
+            <RowActions>
+              <Button
+                type="button"
+                $variant="secondary"
+                aria-label={M.editLabel(task.name)}
+                onClick={() => setEditing(index)}
+              >
+                {M.editButton}
+              </Button>
+              <Button
+                type="button"
+                $variant="danger"
+                aria-label={M.deleteLabel(task.name)}
+                onClick={() => onDelete(index)}
+              >
+                {M.deleteButton}
+              </Button>
+            </RowActions>
+          </Row>
+        ),
+      )}
     </List>
   );
 }

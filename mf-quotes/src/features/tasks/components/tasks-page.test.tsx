@@ -104,3 +104,41 @@ describe('TasksPage', () => {
     expect(screen.getByText('Isolation')).toBeInTheDocument();
   });
 });
+
+describe('TasksPage — edit and duplicates (issue 29.6)', () => {
+  it('refuses a second « tuyau CUIVRÉ » in the same unit and keeps what was typed', async () => {
+    const user = userEvent.setup();
+    render(<TasksPage />);
+    await addTask(user, 'Tuyau cuivre', '18');
+    await addTask(user, 'tuyau CUIVRÉ', '20');
+    expect(screen.getByText(/La tâche « Tuyau cuivre » existe déjà pour l'unité m2/)).toBeInTheDocument();
+    expect(screen.getByLabelText('Nom de la tâche')).toHaveValue('tuyau CUIVRÉ');
+    expect(JSON.parse(localStorage.getItem('tasks')!)).toHaveLength(1);
+  });
+
+  it('edits a task inline with the same validation as creation', async () => {
+    const user = userEvent.setup();
+    render(<TasksPage />);
+    await addTask(user, 'Tuyau cuivre', '18');
+    await addTask(user, 'Raccord', '4');
+    await user.click(screen.getByRole('button', { name: 'Modifier la tâche Raccord' }));
+    const form = screen.getByRole('form', { name: 'Modifier la tâche Raccord' });
+    const name = within(form).getByLabelText('Nom de la tâche');
+    await user.clear(name);
+    await user.type(name, 'Tuyau cuivre');
+    await user.click(within(form).getByRole('button', { name: 'Enregistrer' }));
+    expect(within(form).getByText(/existe déjà/)).toBeInTheDocument();
+
+    await user.clear(name);
+    await user.type(name, 'Raccord laiton');
+    const price = within(form).getByLabelText('Prix (€ HT)');
+    await user.clear(price);
+    await user.type(price, '5,40');
+    await user.click(within(form).getByRole('button', { name: 'Enregistrer' }));
+    expect(JSON.parse(localStorage.getItem('tasks')!)).toEqual([
+      { name: 'Tuyau cuivre', price: 18, unit: 'm2' },
+      { name: 'Raccord laiton', price: 5.4, unit: 'm2' },
+    ]);
+    expect(screen.queryByRole('form', { name: /Modifier la tâche/ })).not.toBeInTheDocument();
+  });
+});

@@ -19,6 +19,12 @@ export function TasksPage() {
     return result.ok;
   }
 
+  function editTask(index: number, task: Task): boolean {
+    const result = tasksStore.set((prev) => prev.map((existing, i) => (i === index ? task : existing)));
+    setWriteError(result.ok ? null : result.message);
+    return result.ok;
+  }
+
   function deleteTask(index: number): void {
     const result = tasksStore.set((prev) => prev.filter((_, i) => i !== index));
     setWriteError(result.ok ? null : result.message);
@@ -31,11 +37,11 @@ export function TasksPage() {
       {writeError && <Banner tone="error">{writeError}</Banner>}
       <Card>
         <CardTitle>{M.formTitle}</CardTitle>
-        <TaskForm onAdd={addTask} />
+        <TaskForm onAdd={addTask} catalogue={tasks} />
       </Card>
       <Card>
         <CardTitle>{M.listTitle}</CardTitle>
-        <TaskList tasks={tasks} onDelete={deleteTask} />
+        <TaskList tasks={tasks} onDelete={deleteTask} onEdit={editTask} />
       </Card>
     </Page>
   );

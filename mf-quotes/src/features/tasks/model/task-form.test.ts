@@ -1,4 +1,4 @@
-import { INITIAL_TASK_FORM, formatTaskPrice, parsePrice, taskFromForm } from './task-form';
+import { INITIAL_TASK_FORM, formatTaskPrice, parsePrice, taskFormValues, taskFromForm } from './task-form';
 
 describe('task form rules', () => {
   it('builds a task from valid values, trimming text, reading the price the French way', () => {
@@ -56,5 +56,34 @@ describe('task form rules', () => {
   it('formats the price per unit in French', () => {
     expect(formatTaskPrice({ price: 12.5, unit: 'm2' }).replace(/\s/g, ' ')).toBe('12,50 € / m2');
     expect(formatTaskPrice({ price: 1234, unit: 'forfait' }).replace(/\s/g, ' ')).toBe('1 234,00 € / forfait');
+  });
+});
+
+describe('duplicates and edits', () => {
+  const catalogue = [
+    { name: 'Tuyau cuivre', price: 18, unit: 'ml' },
+    { name: 'Raccord', price: 4.5, unit: 'Lot de 3' },
+  ];
+
+  it('refuses a second « tuyau CUIVRÉ » in ml with a French message naming the existing task', () => {
+    expect(taskFromForm({ ...INITIAL_TASK_FORM, name: 'tuyau CUIVRÉ', price: '20', predefinedUnit: 'ml' }, catalogue)).toEqual({
+      ok: false,
+      field: 'name',
+      message:
+        "La tâche « Tuyau cuivre » existe déjà pour l'unité ml : modifiez-la plutôt que d'en ajouter une seconde.",
+    });
+    expect(taskFromForm({ ...INITIAL_TASK_FORM, name: 'Tuyau cuivre', price: '20', predefinedUnit: 'unité' }, catalogue)).toMatchObject({ ok: true });
+  });
+
+  it('edits a task with the same rules, the task itself excepted', () => {
+    const values = taskFormValues(catalogue[0]!);
+    expect(values).toMatchObject({ name: 'Tuyau cuivre', price: '18', unitMode: 'predefined', predefinedUnit: 'ml' });
+    expect(taskFromForm({ ...values, price: '19,90' }, catalogue, 0)).toEqual({
+      ok: true,
+      task: { name: 'Tuyau cuivre', price: 19.9, unit: 'ml' },
+    });
+    expect(taskFromForm({ ...values, price: '' }, catalogue, 0)).toMatchObject({ ok: false, field: 'price' });
+    expect(taskFromForm({ ...taskFormValues(catalogue[1]!), name: 'Tuyau cuivre', unitMode: 'predefined', predefinedUnit: 'ml' }, catalogue, 1)).toMatchObject({ ok: false, field: 'name' });
+    expect(taskFormValues(catalogue[1]!)).toMatchObject({ unitMode: 'custom', customUnit: 'Lot de 3' });
   });
 });

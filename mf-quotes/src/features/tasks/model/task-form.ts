@@ -1,6 +1,7 @@
 // The task form's rules (SPEC.md §5): name required, price ≥ 0 (step 0.01), unit required.
 import {
   DEFAULT_UNIT,
+  PREDEFINED_UNITS,
   UNIT_PRICE_RULES,
   formatEuros,
   eurosToCents,
@@ -10,6 +11,7 @@ import {
 } from '@atelier/domain';
 
 import { TASKS_MESSAGES } from '../messages';
+import { findDuplicateTask } from './task-catalogue';
 
 export interface TaskFormValues {
   name: string;
@@ -47,7 +49,27 @@ export function unitOf(values: TaskFormValues): string {
   return (values.unitMode === 'custom' ? values.customUnit : values.predefinedUnit).trim();
 }
 
-export function taskFromForm(values: TaskFormValues): TaskFormResult {
+/** The form showing an existing task (edit): a unit outside the predefined list opens the custom field. */
+export function taskFormValues(task: Task): TaskFormValues {
+  const predefined = (PREDEFINED_UNITS as readonly string[]).includes(task.unit);
+  return {
+    name: task.name,
+    price: String(task.price).replace('.', ','),
+    unitMode: predefined ? 'predefined' : 'custom',
+    predefinedUnit: predefined ? task.unit : DEFAULT_UNIT,
+    customUnit: predefined ? '' : task.unit,
+  };
+}
+
+/**
+ * The task the form describes, or the first refusal. `catalogue` and `editingIndex` refuse a duplicate (same name
+ * without case or accents, same unit) of another task — on creation and on edit alike.
+ */
+export function taskFromForm(
+  values: TaskFormValues,
+  catalogue: readonly Task[] = [],
+  editingIndex = -1,
+): TaskFormResult {
   const name = values.name.trim();
   if (!name) return { ok: false, field: 'name', message: TASKS_MESSAGES.nameRequired };
   const tooLong = taskNameError(name);
@@ -56,6 +78,11 @@ export function taskFromForm(values: TaskFormValues): TaskFormResult {
   if (!price.ok) return { ok: false, field: 'price', message: price.message };
   const unit = unitOf(values);
   if (!unit) return { ok: false, field: 'unit', message: TASKS_MESSAGES.unitRequired };
+  const duplicate = findDuplicateTask(catalogue, { name, unit }, editingIndex);
+  if (duplicate >= 0) {
+    const existing = catalogue[duplicate]!;
+    return { ok: false, field: 'name', message: TASKS_MESSAGES.duplicate(existing.name, existing.unit) };
+  }
   return { ok: true, task: { name, price: price.value, unit } };
 }
 
