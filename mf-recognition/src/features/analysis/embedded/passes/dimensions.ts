@@ -1,10 +1,19 @@
-// Pass 4 (dimensions): sizes said as « a sur b (sur h) » become the surface, volume or length the task needs.
+// Pass 4 (dimensions): sizes said as « a sur b (sur h) » become the surface, volume or length the task needs —
+// a floor or a ceiling a × b, walls 2 × (a + b) × h, plinths 2 × (a + b), a slab a × b × thickness, a partition or a
+// wall length × height — and a room's size said once serves the surfaces named after it (« la pièce fait 5 sur 4
+// avec 2,50 sous plafond, les murs et le plafond »).
 const METRES = String.raw`(?:[ \t]*(?:m|mètres?|metres?)(?![\p{L}²]))?`;
 const DIM_NUMBER = String.raw`(\d+(?:[.,]\d+)?)`;
 const BY = String.raw`[ \t]*(?:x|×|\*|sur|par)[ \t]*`;
+const HEIGHT_WORDS = String.raw`(?:(?:de[ \t]+)?(?:hauteur|haut)(?:[ \t]+sous[ \t]+plafond)?|sous[ \t]+plafond)`;
 /** « 4 sur 3,5, hauteur 2,60 », « 4 x 3,5 x 2,6 »: sides then height. */
 const ROOM_WITH_HEIGHT = new RegExp(
   String.raw`${DIM_NUMBER}${METRES}${BY}${DIM_NUMBER}${METRES}(?:[ \t]*,?[ \t]*(?:et[ \t]+|avec[ \t]+(?:une[ \t]+)?|sur[ \t]+)?(?:hauteur|haut\.?|ht\.?|h|hsp|hauteur[ \t]+sous[ \t]+plafond)[ \t]*(?:de|:|=)?[ \t]*|${BY})${DIM_NUMBER}${METRES}(?![ \t]*(?:cm|mm))`,
+  'giu',
+);
+/** « 5 sur 4 avec 2,50 sous plafond », « 3 sur 4 et 2,50 de hauteur »: sides, then a height said after its figure. */
+const ROOM_HEIGHT_AFTER = new RegExp(
+  String.raw`${DIM_NUMBER}${METRES}${BY}${DIM_NUMBER}${METRES}[ \t]*,?[ \t]*(?:(?:et|avec)[ \t]+)?(?:une[ \t]+)?${DIM_NUMBER}${METRES}[ \t]*${HEIGHT_WORDS}(?![\p{L}])`,
   'giu',
 );
 /** « 3,50 sur 4 », « 2,80 x 3,50 »: a floor (or ceiling) in metres. Large figures (« 120 x 80 ») are item sizes in cm. */
@@ -12,67 +21,178 @@ const FLOOR = new RegExp(
   String.raw`(?<![\d.,x×*])${DIM_NUMBER}${METRES}${BY}${DIM_NUMBER}${METRES}(?![ \t]*(?:cm|mm|\d|x|×|\*|de[ \t]+(?:long|large|haut)))`,
   'giu',
 );
-const WALL_SOURCE = String.raw`(?<![\p{L}])(?:murs?|murale?s?|faïence|faience|papier|tapisserie|cloisons?)(?![\p{L}])`;
-const FLOOR_SOURCE = String.raw`(?<![\p{L}])(?:sol|sols|plafonds?|parquet|plancher|moquette|chape|ragréage|ragreage|dalle|carrelage(?![ \t]+mural))(?![\p{L}])`;
-const WALL_WORD = new RegExp(WALL_SOURCE, 'iu');
-const WALL_WORDS = new RegExp(WALL_SOURCE, 'giu');
-const FLOOR_WORD = new RegExp(FLOOR_SOURCE, 'iu');
-const FLOOR_WORDS = new RegExp(FLOOR_SOURCE, 'giu');
+const CM = String.raw`(?:cm|centim[èe]tres?)`;
+/** « 5 mètres sur 4 en 10 centimètres d'épaisseur », « 3 x 3 x 12 cm »: a slab. */
+const VOLUME = new RegExp(
+  String.raw`(?<![\d.,])${DIM_NUMBER}${METRES}${BY}${DIM_NUMBER}${METRES}[ \t]*,?[ \t]*(?:(?:en|de|sur|avec|et|x|×)[ \t]+)?(?:(?:une[ \t]+)?[ée]paisseur[ \t]*(?:de[ \t]+)?)?${DIM_NUMBER}[ \t]*${CM}(?:[ \t]*(?:d['’][ \t]*)?(?:[ée]paisseur|[ée]pais))?`,
+  'giu',
+);
+const SIDE_UNIT = String.raw`[ \t]*(m(?![\p{L}²])|mètres?|metres?|${CM})?`;
+const LONG = String.raw`(?:de[ \t]+)?(?:long|longueur|large|largeur)`;
+const HIGH = String.raw`(?:de[ \t]+)?(?:haut|hauteur)`;
+/** « 3 mètres de long sur 2,50 de haut », « 4 mètres de long, hauteur 2,50 »: a wall or a partition. */
+const LENGTH_BY_HEIGHT = new RegExp(
+  String.raw`(?<![\d.,])${DIM_NUMBER}${SIDE_UNIT}[ \t]*${LONG}[ \t]*,?[ \t]*(?:(?:sur|et|par|x)[ \t]*)?(?:(?:une[ \t]+)?hauteur[ \t]*(?:de[ \t]+)?)?${DIM_NUMBER}${SIDE_UNIT}(?:[ \t]*${HIGH})?`,
+  'giu',
+);
+/** « 90 centimètres de haut sur 1 m 35 de large »: height first. */
+const HEIGHT_BY_LENGTH = new RegExp(
+  String.raw`(?<![\d.,])${DIM_NUMBER}${SIDE_UNIT}[ \t]*${HIGH}[ \t]*,?[ \t]*(?:sur|et|par|x)[ \t]*${DIM_NUMBER}${SIDE_UNIT}[ \t]*${LONG}`,
+  'giu',
+);
+/** A height said apart from the sides (« le séjour fait 7 sur 4, plafond et murs, hauteur 2,50 »). */
+const LATER_HEIGHT = new RegExp(
+  String.raw`(?:(?:hauteur|haut\.?|hsp)(?:[ \t]+sous[ \t]+plafond)?[ \t]*(?:de|:)?[ \t]*${DIM_NUMBER}${METRES}|${DIM_NUMBER}${METRES}[ \t]*${HEIGHT_WORDS})(?![\p{L}\d])`,
+  'iu',
+);
+
+type Kind = 'wall' | 'floor' | 'linear';
+const SURFACE_WORDS: Array<[Kind, string]> = [
+  ['linear', String.raw`plinthes?|gouttières?|gouttieres?|corniches?|frises?`],
+  ['wall', String.raw`murs?|murale?s?|muraux|faïence|faience|papier|tapisserie|cloisons?|doublage`],
+  [
+    'floor',
+    String.raw`sols?|plafonds?|parquet|stratifiés?|stratifies?|plancher|moquette|chape|ragréage|ragreage|dalle|carrelage(?![ \t]+mural)`,
+  ],
+];
+const SURFACE = new RegExp(
+  String.raw`(?<![\p{L}])(?<!sous[ \t]+)(?:(${SURFACE_WORDS[0]![1]})|(${SURFACE_WORDS[1]![1]})|(${SURFACE_WORDS[2]![1]}))(?![\p{L}])`,
+  'giu',
+);
+const kindOf = (m: RegExpMatchArray): Kind => (m[1] ? 'linear' : m[2] ? 'wall' : 'floor');
 const num = (raw: string) => Number(raw.replace(',', '.'));
 const fmt = (value: number) => `${Math.round(value * 100) / 100}`;
+const plausible = (...values: number[]) => values.every((v) => v > 0 && v <= 30);
+const metres = (value: string, unit: string | undefined) => (unit && /^c/i.test(unit) ? num(value) / 100 : num(value));
+
+/** The sentence around an offset: from the last line break or full stop before it to the next one. */
+function sentenceBounds(text: string, offset: number, length: number): [number, number] {
+  const from = Math.max(text.lastIndexOf('\n', offset), text.lastIndexOf('. ', offset)) + 1;
+  const next = text.slice(offset + length).search(/\n|\.\s/);
+  return [from, next < 0 ? text.length : offset + length + next];
+}
+
+/** The kind of surface the dimensions measure: the nearest surface word before them, else the first after. */
+function kindAt(text: string, offset: number, length: number): Kind | null {
+  const [from, to] = sentenceBounds(text, offset, length);
+  const before = [...text.slice(from, offset).matchAll(SURFACE)];
+  if (before.length) return kindOf(before[before.length - 1]!);
+  const after = [...text.slice(offset + length, to).matchAll(SURFACE)][0];
+  return after ? kindOf(after) : null;
+}
+
+/** A partition is given by its length and height: « cloison placo 3,20 x 2,50 » is 8 m². */
+function partitionAt(text: string, offset: number): boolean {
+  const [from] = sentenceBounds(text, offset, 0);
+  const before = text.slice(from, offset);
+  const last = (re: RegExp) => Math.max(-1, ...[...before.matchAll(re)].map((m) => m.index));
+  const partition = last(/(?<![\p{L}])cloisons?(?![\p{L}])/giu);
+  return partition >= 0 && partition >= last(/(?<![\p{L}])(?:murs?|murale?s?|faïence|faience|papier|tapisserie)(?![\p{L}])/giu);
+}
+
+type Room = { a: number; b: number; h?: number };
+const measureOf = (room: Room, kind: Kind): string | null => {
+  if (kind === 'floor') return `${fmt(room.a * room.b)} m²`;
+  if (kind === 'linear') return `${fmt(2 * (room.a + room.b))} ml`;
+  return room.h ? `${fmt(2 * (room.a + room.b) * room.h)} m²` : null;
+};
 
 /**
- * Dimensions become surfaces: the walls of a room from its sides and height (2 × (a + b) × h), a floor or a
- * ceiling from its sides (a × b). Only figures that look like metres (each ≤ 30) are read this way.
+ * After a room's size, the surfaces named later in the same sentence with no figure of their own get theirs: the
+ * ceiling or the floor its area, the walls their area when the height is known, plinths the perimeter. The kind the
+ * size was already read as is left alone.
+ */
+function fillLaterSurfaces(rest: string, room: Room, used: Kind | null): string {
+  const end = rest.search(/\n|\.\s|\d+(?:[.,]\d+)?[ \t]*(?:x|×|sur|par)[ \t]*\d/);
+  const scope = end < 0 ? rest : rest.slice(0, end);
+  let out = '';
+  let at = 0;
+  const done = new Set<Kind | null>([used]);
+  for (const clause of scope.matchAll(/(?:(?![ \t]et[ \t])[^,;])+/g)) {
+    const word = [...clause[0].matchAll(SURFACE)][0];
+    if (!word || /\d/.test(clause[0])) continue;
+    const kind = kindOf(word);
+    const measure = done.has(kind) ? null : measureOf(room, kind);
+    if (!measure) continue;
+    done.add(kind);
+    const insertAt = clause.index + word.index + word[0].length;
+    out += `${scope.slice(at, insertAt)} ${measure}`;
+    at = insertAt;
+  }
+  return out + rest.slice(at);
+}
+
+function rewriteRooms(input: string): string {
+  let text = input;
+  let from = 0;
+  for (;;) {
+    const candidates = [ROOM_HEIGHT_AFTER, ROOM_WITH_HEIGHT, FLOOR]
+      .map((re) => {
+        re.lastIndex = from;
+        return re.exec(text);
+      })
+      .filter((m): m is RegExpExecArray => m !== null)
+      .sort((x, y) => x.index - y.index || y[0].length - x[0].length);
+    const m = candidates[0];
+    if (!m) return text;
+    const [whole, a, b, h] = m;
+    const room: Room = { a: num(a!), b: num(b!), h: h ? num(h) : undefined };
+    const after = text.slice(m.index + whole.length);
+    // A unit written after the product already (« 3 x 4 = 12 m² ») or a price (« 2 x 45 € ») is not a surface.
+    if (!plausible(room.a, room.b) || (room.h !== undefined && (room.h > 6 || room.h <= 0)) || /^[ \t]*(?:=|€|euros?|eur\b|m²|m2|ml)/iu.test(after)) {
+      from = m.index + Math.max(1, (a ?? '').length);
+      continue;
+    }
+    let rest = after;
+    const kind = kindAt(text, m.index, whole.length);
+    // A height said later in the sentence (« …, plafond et murs, hauteur 2,50 ») completes the room.
+    if (room.h === undefined) {
+      const [, to] = sentenceBounds(text, m.index, whole.length);
+      const later = LATER_HEIGHT.exec(rest.slice(0, to - m.index - whole.length));
+      const height = later ? num(later[1] ?? later[2]!) : undefined;
+      if (later && height !== undefined && height > 0 && height <= 6) {
+        room.h = height;
+        rest = `${rest.slice(0, later.index)}${rest.slice(later.index + later[0].length)}`;
+      }
+    }
+    let replacement: string;
+    if (kind === 'wall' && partitionAt(text, m.index)) replacement = `${fmt(room.a * room.b)} m²`;
+    else if (kind === 'wall' && room.h === undefined) {
+      // Walls need a height: without it, the dimensions of a room are not the surface of its walls.
+      from = m.index + whole.length;
+      continue;
+    } else replacement = measureOf(room, kind ?? 'floor') ?? `${fmt(room.a * room.b)} m²`;
+    const filled = fillLaterSurfaces(rest, room, kind ?? 'floor');
+    text = `${text.slice(0, m.index)}${replacement}${filled}`;
+    from = m.index + replacement.length;
+  }
+}
+
+/**
+ * Dimensions become surfaces, volumes or lengths. Only figures that look like metres (each ≤ 30) are read this
+ * way; a thickness in centimetres makes a volume unless the work is sold by the square metre (chape, ragréage).
  */
 export function rewriteDimensions(input: string): string {
-  let text = input;
-  // Walls or floor: the nearest surface word said before the dimensions in the sentence (else the first after).
-  const isWalls = (text: string, offset: number, length: number) => {
-    const from = Math.max(text.lastIndexOf('\n', offset), text.lastIndexOf('. ', offset)) + 1;
-    const nextEnd = text.slice(offset + length).search(/\n|\.\s/);
-    const before = text.slice(from, offset);
-    const after = text.slice(offset + length, nextEnd < 0 ? text.length : offset + length + nextEnd);
-    const last = (re: RegExp, part: string) => Math.max(-1, ...[...part.matchAll(re)].map((m) => m.index));
-    const wall = last(WALL_WORDS, before);
-    const floor = last(FLOOR_WORDS, before);
-    if (wall >= 0 || floor >= 0) return wall > floor;
-    const nextWall = after.search(WALL_WORD);
-    const nextFloor = after.search(FLOOR_WORD);
-    return nextWall >= 0 && (nextFloor < 0 || nextWall < nextFloor);
-  };
-  const plausible = (...values: number[]) => values.every((v) => v > 0 && v <= 30);
-  const partition = (text: string, offset: number) => {
-    const from = Math.max(text.lastIndexOf('\n', offset), text.lastIndexOf('. ', offset)) + 1;
-    const before = text.slice(from, offset);
-    const last = (re: RegExp) => Math.max(-1, ...[...before.matchAll(re)].map((m) => m.index));
-    return (
-      last(/(?<![\p{L}])cloisons?(?![\p{L}])/giu) >= 0 &&
-      last(/(?<![\p{L}])cloisons?(?![\p{L}])/giu) >= last(WALL_WORDS)
-    );
-  };
   // « trois cinquante sur quatre », « hauteur deux cinquante »: metres and centimetres said as two numbers.
-  text = text
+  let text = input
     .replace(/(?<![\d.,][ \t]?)(?<![\d])(\d)[ \t]([1-9][05])(?=[ \t]*(?:sur|x|×|par)[ \t]*\d)/gu, '$1.$2')
     .replace(
       /(?<=(?:sur|x|×|par|hauteur|haut|hsp)[ \t]*(?:de[ \t]+)?)(\d)[ \t]([1-9][05])(?![\d]|[.,]\d|[ \t]*(?:m²|m2|ml|€|euros?|cm|mm|[ \t]*\d))/gu,
       '$1.$2',
     );
-  let result = text.replace(ROOM_WITH_HEIGHT, (whole, a: string, b: string, h: string, offset: number) => {
-    const [x, y, z] = [num(a), num(b), num(h)];
-    if (!plausible(x, y, z) || z > 6) return whole;
-    return isWalls(text, offset, whole.length) ? `${fmt(2 * (x + y) * z)} m²` : `${fmt(x * y)} m²`;
+  text = text.replace(VOLUME, (whole, a: string, b: string, c: string, offset: number, all: string) => {
+    const [x, y, z] = [num(a), num(b), num(c)];
+    if (!plausible(x, y) || z <= 0 || z > 60) return whole;
+    const [from, to] = sentenceBounds(all, offset, whole.length);
+    const area = /(?<![\p{L}])(?:chape|ragr[ée]age)(?![\p{L}])/iu.test(all.slice(from, to));
+    return area ? `${fmt(x * y)} m²` : `${fmt((x * y * z) / 100)} m³`;
   });
-  result = result.replace(FLOOR, (whole, a: string, b: string, offset: number, all: string) => {
-    const [x, y] = [num(a), num(b)];
-    if (!plausible(x, y)) return whole;
-    // A unit written after the product already (« 3 x 4 = 12 m² ») or a price (« 2 x 45 € ») is not a surface.
-    const after = all.slice(offset + whole.length);
-    if (/^[ \t]*(?:=|€|euros?|eur\b|m²|m2|ml)/iu.test(after)) return whole;
-    // Walls need a height: without it, the dimensions of a room are not the surface of its walls. A partition is
-    // given by its length and height (« cloison placo 3,20 x 2,50 » is 8 m²).
-    if (isWalls(all, offset, whole.length) && !partition(all, offset)) return whole;
-    return `${fmt(x * y)} m²`;
-  });
-  return result;
+  const wall = (l: number, h: number, whole: string) => (plausible(l, h) ? `${fmt(l * h)} m²` : whole);
+  text = text.replace(LENGTH_BY_HEIGHT, (whole, l: string, lu?: string, h?: string, hu?: string) =>
+    /haut/iu.test(whole) ? wall(metres(l, lu), metres(h!, hu), whole) : whole,
+  );
+  text = text.replace(HEIGHT_BY_LENGTH, (whole, h: string, hu?: string, l?: string, lu?: string) =>
+    /(?:cm|centim)/iu.test(whole) ? whole : wall(metres(l!, lu), metres(h, hu), whole),
+  );
+  return rewriteRooms(text);
 }
