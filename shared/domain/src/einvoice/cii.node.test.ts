@@ -8,7 +8,16 @@ import { validateEInvoices } from '../../../../scripts/lib/validate-einvoice.cjs
 import { buildCiiXml } from './cii.ts';
 import { amount, decimal, escapeXml } from './format.ts';
 import { EInvoiceError } from './messages.ts';
-import { caseA, caseDAutoliquidation, GOLDEN_CASES } from './testing/fixtures.ts';
+import {
+  caseA,
+  caseBDeposit,
+  caseBFinal,
+  caseCSituations,
+  caseDAutoliquidation,
+  caseEFranchise,
+  caseFCreditNote,
+  GOLDEN_CASES,
+} from './testing/fixtures.ts';
 import { frenchUnitCode } from './units.ts';
 
 const GOLDEN = path.join(__dirname, 'golden');
@@ -111,6 +120,51 @@ describe('buildCiiXml content', () => {
     };
     expect(() => buildCiiXml(noBuyerId)).toThrow(EInvoiceError);
     expect(() => buildCiiXml(noBuyerId)).toThrow(/numéro de TVA intracommunautaire du client/);
+  });
+
+  it('(b) a 386 deposit of 3 300,00 € TTC, then the final invoice referencing it and deducting it (BT-113)', () => {
+    const deposit = buildCiiXml(caseBDeposit);
+    expect(text(deposit, 'ram:TypeCode')).toBe('386');
+    expect(text(deposit, 'ram:GrandTotalAmount')).toBe('3300.00');
+    const final = buildCiiXml(caseBFinal);
+    expect(text(final, 'ram:TypeCode')).toBe('380');
+    expect(text(final, 'ram:GrandTotalAmount')).toBe('11000.00');
+    expect(text(final, 'ram:TotalPrepaidAmount')).toBe('3300.00');
+    expect(text(final, 'ram:DuePayableAmount')).toBe('7700.00');
+    expect(text(final, 'ram:IssuerAssignedID', '<ram:InvoiceReferencedDocument>')).toBe('FA0050');
+  });
+
+  it('(c) situations 30 / 70 / 100 % add up to the devis to the cent; the 5 % retenue is stated in BT-20', () => {
+    const xmls = caseCSituations.map(buildCiiXml);
+    const ttc = xmls.map((x) => text(x, 'ram:GrandTotalAmount'));
+    expect(ttc).toEqual(['1951.85', '2602.45', '1951.85']);
+    // Devis: 4 567,89 + 1 234,56 HT, VAT 456,79 + 246,91 → 6 506,15 TTC.
+    expect(caseCSituations.reduce((s, c) => s + c.totals.grandTotalCents, 0)).toBe(650615);
+    expect(caseCSituations.reduce((s, c) => s + c.totals.vatCents, 0)).toBe(45679 + 24691);
+    const terms = xmls.map((x) => text(x, 'ram:Description', '<ram:SpecifiedTradePaymentTerms>'));
+    expect(terms[0]).toContain('Retenue de garantie de 5 % (loi 71-584) : 97,59\u00A0€ retenus');
+    expect(terms[0]).toContain('net à payer 1\u202F854,26\u00A0€');
+    expect(terms[1]).toContain('130,12\u00A0€ retenus');
+    expect(terms[1]).toContain('net à payer 2\u202F472,33\u00A0€');
+    // The retenue does not reduce BT-115 (BR-CO-16: BT-115 = BT-112 − BT-113).
+    expect(xmls.map((x) => text(x, 'ram:DuePayableAmount'))).toEqual(ttc);
+  });
+
+  it('(e) franchise en base: category E, VAT 0 everywhere, « TVA non applicable, art. 293 B du CGI »', () => {
+    const xml = buildCiiXml(caseEFranchise);
+    expect(text(xml, 'ram:TaxTotalAmount')).toBe('0.00');
+    expect(xml).not.toMatch(/<ram:CategoryCode>S</);
+    expect(xml).toContain('<ram:ExemptionReason>TVA non applicable, art. 293 B du CGI</ram:ExemptionReason>');
+    expect(xml).toContain('<ram:ExemptionReasonCode>VATEX-FR-FRANCHISE</ram:ExemptionReasonCode>');
+    expect(xml).toContain('<ram:ID schemeID="FC">443061841</ram:ID>');
+    expect(text(xml, 'ram:GrandTotalAmount')).toBe('486.00');
+  });
+
+  it('(f) an avoir is a 381 referencing its invoice, with positive amounts', () => {
+    const xml = buildCiiXml(caseFCreditNote);
+    expect(text(xml, 'ram:TypeCode')).toBe('381');
+    expect(text(xml, 'ram:IssuerAssignedID', '<ram:InvoiceReferencedDocument>')).toBe('F2026-0042');
+    expect(text(xml, 'ram:GrandTotalAmount')).toBe('3352.00');
   });
 
   it('refuses figures that disagree instead of writing them', () => {

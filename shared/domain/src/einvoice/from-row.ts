@@ -2,15 +2,9 @@
 // totals, VAT breakdown and deposits computed and checked in SQL with the money model's rules) → EInvoice.
 // No arithmetic on totals here: the line nets come from the server's document_money(), the breakdown and totals
 // from the row. Credit notes are stored negative; CII wants a 381 with positive amounts.
-import type {
-  EInvoice,
-  EInvoiceAddress,
-  EInvoiceLine,
-  EInvoiceNote,
-  EInvoiceVatCode,
-  EInvoiceVatRow,
-} from './model.ts';
+import type { EInvoice, EInvoiceAddress, EInvoiceLine, EInvoiceNote, EInvoiceVatCode } from './model.ts';
 import { frenchUnitCode } from './units.ts';
+import { vatRowsByCode } from './vat-rows.ts';
 
 export interface StoredDocumentLine {
   name: string;
@@ -86,31 +80,6 @@ export function parseFrenchAddress(text: string | null | undefined): EInvoiceAdd
     city: m[2],
     countryCode: 'FR',
   };
-}
-
-const EXEMPTIONS: Record<string, { text: string; code: string }> = {
-  AE: { text: 'Autoliquidation', code: 'VATEX-EU-AE' },
-  E: { text: 'TVA non applicable, art. 293 B du CGI', code: 'VATEX-FR-FRANCHISE' },
-};
-
-/** One BG-23 row per (EN code, rate): « standard » and « reduced_renovation » at 10 % are both S 10 %. */
-function breakdownRows(rows: StoredBreakdownRow[], sign: number): EInvoiceVatRow[] {
-  const out = new Map<string, EInvoiceVatRow>();
-  for (const r of rows) {
-    const vatCode = r.code as EInvoiceVatCode;
-    const rate = Number(r.rate);
-    const key = `${vatCode}|${rate}`;
-    const row = out.get(key) ?? { vatCode, rate, baseCents: 0, vatCents: 0, ...exemption(vatCode) };
-    row.baseCents += sign * int(r.base_cents);
-    row.vatCents += sign * int(r.vat_cents);
-    out.set(key, row);
-  }
-  return [...out.values()];
-}
-
-function exemption(code: string): Pick<EInvoiceVatRow, 'exemptionReason' | 'exemptionReasonCode'> {
-  const e = EXEMPTIONS[code];
-  return e ? { exemptionReason: e.text, exemptionReasonCode: e.code } : {};
 }
 
 /**
@@ -206,7 +175,14 @@ export function issuedDocumentToEInvoice(
       ? `Avoir sur la facture ${row.snapshot?.invoiceNumber ?? ''}.`.trim()
       : `Paiement par virement${row.due_date ? ` au plus tard le ${row.due_date.split('-').reverse().join('/')}` : ''}.${retenueText}`,
     lines,
-    vatBreakdown: breakdownRows(row.vat_breakdown ?? [], sign),
+    vatBreakdown: vatRowsByCode(
+      (row.vat_breakdown ?? []).map((r) => ({
+        code: r.code,
+        rate: Number(r.rate),
+        baseCents: sign * int(r.base_cents),
+        vatCents: sign * int(r.vat_cents),
+      })),
+    ),
     totals: {
       lineTotalCents: ht,
       taxBasisCents: ht,

@@ -1,6 +1,18 @@
-// The acceptance cases of issue 28 as EInvoice inputs (golden files in ../golden). The figures are written by hand
-// (checked in the comments) and equal what the money model (../../invoicing) gives for the same lines.
-import type { EInvoice, EInvoiceLine, EInvoiceVatRow } from '../model.ts';
+// The acceptance cases of issue 28 as EInvoice inputs (golden files in ../golden). The figures come from the money
+// model (../../invoicing computeDocumentTotals, planDeposit, planSituation); the comments give them worked by hand.
+import {
+  computeDocumentTotals,
+  planDeposit,
+  planSituation,
+  type MoneyLine,
+  type TotalsOptions,
+  type VatCategory,
+  type VatRate,
+} from '../../invoicing';
+import { formatEuros } from '../../money';
+import { EN_VAT_CODE, eInvoiceMoney } from '../from-totals.ts';
+import type { EInvoice, EInvoiceLine } from '../model.ts';
+import { frenchUnitCode } from '../units.ts';
 
 export const SELLER: EInvoice['seller'] = {
   name: 'Durand Rénovation',
@@ -43,22 +55,45 @@ const PAYMENT: EInvoice['payment'] = {
   accountName: 'Durand Rénovation',
 };
 
-function sum(values: readonly number[]): number {
-  return values.reduce((a, b) => a + b, 0);
+interface FixtureLine {
+  name: string;
+  description?: string;
+  unit: string;
+  quantity: number;
+  priceCents: number;
+  rate: VatRate;
+  category: VatCategory;
 }
 
-/** Totals from the breakdown given (sums only: the VAT per rate is the money model's, written in the case). */
-function totals(lines: EInvoiceLine[], rows: EInvoiceVatRow[], prepaidCents = 0): EInvoice['totals'] {
-  const lineTotalCents = sum(lines.map((l) => l.netAmountCents));
-  const vatCents = sum(rows.map((r) => r.vatCents));
-  return {
-    lineTotalCents,
-    taxBasisCents: lineTotalCents,
-    vatCents,
-    grandTotalCents: lineTotalCents + vatCents,
-    prepaidCents,
-    duePayableCents: lineTotalCents + vatCents - prepaidCents,
-  };
+const money = (lines: readonly FixtureLine[]): MoneyLine[] =>
+  lines.map((l) => ({ quantity: l.quantity, unitPriceCents: l.priceCents, vatRate: l.rate, vatCategory: l.category }));
+
+/** Lines, BG-23 and BG-22 of an EInvoice from the money model. */
+function figures(
+  lines: readonly FixtureLine[],
+  options: TotalsOptions = {},
+): Pick<EInvoice, 'lines' | 'vatBreakdown' | 'totals'> {
+  const m = eInvoiceMoney(computeDocumentTotals(money(lines), options));
+  const eLines: EInvoiceLine[] = lines.map((l, i) => {
+    const vatCode = EN_VAT_CODE[l.category]!;
+    return {
+      id: String(i + 1),
+      name: l.name,
+      ...(l.description ? { description: l.description } : {}),
+      quantity: l.quantity,
+      unitCode: frenchUnitCode(l.unit),
+      netPriceCents: l.priceCents,
+      netAmountCents: m.lineNetCents[i]!,
+      vatCode,
+      vatRate: vatCode === 'S' ? l.rate : 0,
+    };
+  });
+  return { lines: eLines, vatBreakdown: m.vatBreakdown, totals: m.totals };
+}
+
+function ok<T>(result: { ok: true; plan: T } | { ok: false; message: string }): T {
+  if (!result.ok) throw new Error(result.message);
+  return result.plan;
 }
 
 function base(over: Partial<EInvoice> & Pick<EInvoice, 'number' | 'lines' | 'vatBreakdown' | 'totals'>): EInvoice {
@@ -79,43 +114,32 @@ function base(over: Partial<EInvoice> & Pick<EInvoice, 'number' | 'lines' | 'vat
 
 // (a) F2026-0042: 65 m² at 5,5 %, one line at 10 %, one at 20 %; 1 000,00 € deposit deducted.
 // 65 × 22,00 = 1 430,00 → VAT 78,65; 1 582,50 → 158,25; 85,50 → 17,10; HT 3 098,00, VAT 254,00, TTC 3 352,00.
-const aLines: EInvoiceLine[] = [
+export const CASE_A_LINES: FixtureLine[] = [
   {
-    id: '1',
     name: 'Pose de carrelage',
     description: 'Salle de bains, grès cérame 60×60',
+    unit: 'm2',
     quantity: 65,
-    unitCode: 'MTK',
-    netPriceCents: 2200,
-    netAmountCents: 143000,
-    vatCode: 'S',
-    vatRate: 5.5,
+    priceCents: 2200,
+    rate: 5.5,
+    category: 'reduced_renovation',
   },
   {
-    id: '2',
     name: 'Plomberie salle de bains',
+    unit: 'forfait',
     quantity: 1,
-    unitCode: 'C62',
-    netPriceCents: 158250,
-    netAmountCents: 158250,
-    vatCode: 'S',
-    vatRate: 10,
+    priceCents: 158250,
+    rate: 10,
+    category: 'reduced_renovation',
   },
   {
-    id: '3',
     name: 'Robinet thermostatique (fourniture seule)',
+    unit: 'pièce',
     quantity: 1,
-    unitCode: 'H87',
-    netPriceCents: 8550,
-    netAmountCents: 8550,
-    vatCode: 'S',
-    vatRate: 20,
+    priceCents: 8550,
+    rate: 20,
+    category: 'standard',
   },
-];
-const aRows: EInvoiceVatRow[] = [
-  { vatCode: 'S', rate: 20, baseCents: 8550, vatCents: 1710 },
-  { vatCode: 'S', rate: 10, baseCents: 158250, vatCents: 15825 },
-  { vatCode: 'S', rate: 5.5, baseCents: 143000, vatCents: 7865 },
 ];
 export const caseA = base({
   number: 'F2026-0042',
@@ -126,25 +150,29 @@ export const caseA = base({
     date: '2026-11-20',
   },
   vatDueDateCode: '72',
-  lines: aLines,
-  vatBreakdown: aRows,
-  totals: totals(aLines, aRows, 100000),
+  ...figures(CASE_A_LINES, { prepaidCents: 100000 }),
 });
 
 // (b) A 30 % deposit (386) on a 10 000,00 € HT devis at 10 %, then the final invoice (380) deducting it.
-const depositLines: EInvoiceLine[] = [
+const B_QUOTE: FixtureLine[] = [
   {
-    id: '1',
-    name: 'Acompte de 30 % sur le devis DE0050',
+    name: 'Rénovation cuisine',
+    unit: 'forfait',
     quantity: 1,
-    unitCode: 'C62',
-    netPriceCents: 300000,
-    netAmountCents: 300000,
-    vatCode: 'S',
-    vatRate: 10,
+    priceCents: 1000000,
+    rate: 10,
+    category: 'reduced_renovation',
   },
 ];
-const depositRows: EInvoiceVatRow[] = [{ vatCode: 'S', rate: 10, baseCents: 300000, vatCents: 30000 }];
+const depositPlan = ok(planDeposit(money(B_QUOTE), { percent: 30 }));
+const depositLines: FixtureLine[] = depositPlan.lines.map((l) => ({
+  name: `Acompte de ${depositPlan.percent} % sur le devis DE0050`,
+  unit: 'forfait',
+  quantity: l.quantity,
+  priceCents: l.unitPriceCents,
+  rate: l.vatRate,
+  category: l.vatCategory,
+}));
 export const caseBDeposit = base({
   number: 'FA0050',
   typeCode: '386',
@@ -152,23 +180,8 @@ export const caseBDeposit = base({
   dueDate: '2026-10-01',
   buyerReference: 'DE0050',
   paymentTerms: 'Acompte payable à réception.',
-  lines: depositLines,
-  vatBreakdown: depositRows,
-  totals: totals(depositLines, depositRows),
+  ...figures(depositLines),
 });
-const finalLines: EInvoiceLine[] = [
-  {
-    id: '1',
-    name: 'Rénovation cuisine',
-    quantity: 1,
-    unitCode: 'C62',
-    netPriceCents: 1000000,
-    netAmountCents: 1000000,
-    vatCode: 'S',
-    vatRate: 10,
-  },
-];
-const finalRows: EInvoiceVatRow[] = [{ vatCode: 'S', rate: 10, baseCents: 1000000, vatCents: 100000 }];
 export const caseBFinal = base({
   number: 'FA0057',
   buyerReference: 'DE0050',
@@ -177,162 +190,83 @@ export const caseBFinal = base({
     ...LATE_PAYMENT_NOTES,
     { subjectCode: 'AAI', text: 'Déjà réglé : acompte FA0050 du 01/10/2026, 3 300,00 € TTC.' },
   ],
-  lines: finalLines,
-  vatBreakdown: finalRows,
-  totals: totals(finalLines, finalRows, 330000),
+  ...figures(B_QUOTE, { prepaidCents: caseBDeposit.totals.grandTotalCents }),
 });
 
 // (c) Situations at 30 %, 70 %, 100 % of a devis (4 567,89 € at 10 % + 1 234,56 € at 20 %), 5 % retenue.
 // Cumulative nets rounded per line: 30 % → 1 370,37 / 370,37; 70 % → 3 197,52 / 864,19; 100 % → 4 567,89 / 1 234,56.
 // VAT of a situation = VAT(cumulative) − VAT(previous): 10 %: 137,04 → 319,75 → 456,79; 20 %: 74,07 → 172,84 → 246,91.
-function situation(
-  k: number,
-  pct: number,
-  n10: number,
-  n20: number,
-  v10: number,
-  v20: number,
-  retenue: string,
-): EInvoice {
-  const lines: EInvoiceLine[] = [
-    {
-      id: '1',
-      name: 'Rénovation salle de bains',
-      description: `Situation n° ${k} : avancement cumulé ${pct} %`,
-      quantity: 1,
-      unitCode: 'C62',
-      netPriceCents: n10,
-      netAmountCents: n10,
-      vatCode: 'S',
-      vatRate: 10,
-    },
-    {
-      id: '2',
-      name: 'Mobilier sanitaire (fourniture)',
-      description: `Situation n° ${k} : avancement cumulé ${pct} %`,
-      quantity: 1,
-      unitCode: 'C62',
-      netPriceCents: n20,
-      netAmountCents: n20,
-      vatCode: 'S',
-      vatRate: 20,
-    },
-  ];
-  const rows: EInvoiceVatRow[] = [
-    { vatCode: 'S', rate: 20, baseCents: n20, vatCents: v20 },
-    { vatCode: 'S', rate: 10, baseCents: n10, vatCents: v10 },
-  ];
+// TTC 1 951,85 / 2 602,45 / 1 951,85 (sum 6 506,15 = the devis); retenue 97,59 / 130,12 / 97,59.
+export const C_QUOTE: FixtureLine[] = [
+  {
+    name: 'Rénovation salle de bains',
+    unit: 'forfait',
+    quantity: 1,
+    priceCents: 456789,
+    rate: 10,
+    category: 'reduced_renovation',
+  },
+  {
+    name: 'Mobilier sanitaire (fourniture)',
+    unit: 'forfait',
+    quantity: 1,
+    priceCents: 123456,
+    rate: 20,
+    category: 'standard',
+  },
+];
+const RETENUE = { ratePercent: 5, caution: false };
+function situation(k: number, previous: number, pct: number): EInvoice {
+  const plan = ok(
+    planSituation(
+      money(C_QUOTE),
+      C_QUOTE.map((l) => l.name),
+      [previous, previous],
+      [pct, pct],
+    ),
+  );
+  const lines: FixtureLine[] = C_QUOTE.map((l, i) => ({
+    ...l,
+    description: `Situation n° ${k} : avancement cumulé ${pct} %`,
+    quantity: 1,
+    priceCents: plan.lines[i]!.unitPriceCents,
+  }));
+  const totals = computeDocumentTotals(money(lines), { vatCents: plan.vatCents, retenue: RETENUE });
   return base({
     number: `FA006${k}`,
     buyerReference: 'DE0060',
     precedingInvoices: k > 1 ? [{ number: `FA006${k - 1}` }] : [],
-    paymentTerms: `Paiement à 30 jours par virement. ${retenue}`,
+    paymentTerms:
+      `Paiement à 30 jours par virement. Retenue de garantie de 5 % (loi 71-584) : ${formatEuros(totals.retenueCents)} ` +
+      `retenus, libérés un an après la réception ; net à payer ${formatEuros(totals.netDueCents)}.`,
     buyer: PRIVATE_BUYER,
-    lines,
-    vatBreakdown: rows,
-    totals: totals(lines, rows),
+    ...figures(lines, { vatCents: plan.vatCents }),
   });
 }
-export const caseCSituations = [
-  // TTC 1 370,37 + 370,37 + 137,04 + 74,07 = 1 951,85; retenue 5 % = 97,59; net à payer 1 854,26.
-  situation(
-    1,
-    30,
-    137037,
-    37037,
-    13704,
-    7407,
-    'Retenue de garantie de 5 % (loi 71-584) : 97,59 € retenus, libérés un an après la réception ; net à payer 1 854,26 €.',
-  ),
-  // 1 827,15 + 493,82 + 182,71 + 98,77 = 2 602,45; retenue 130,12; net 2 472,33.
-  situation(
-    2,
-    70,
-    182715,
-    49382,
-    18271,
-    9877,
-    'Retenue de garantie de 5 % (loi 71-584) : 130,12 € retenus, libérés un an après la réception ; net à payer 2 472,33 €.',
-  ),
-  // 1 370,37 + 370,37 + 137,04 + 74,07 = 1 951,85; retenue 97,59; net 1 854,26.
-  situation(
-    3,
-    100,
-    137037,
-    37037,
-    13704,
-    7407,
-    'Retenue de garantie de 5 % (loi 71-584) : 97,59 € retenus, libérés un an après la réception ; net à payer 1 854,26 €.',
-  ),
-];
+export const caseCSituations = [situation(1, 0, 30), situation(2, 30, 70), situation(3, 70, 100)];
 
 // (d) Autoliquidation: subcontracted work for a VAT-registered main contractor (CGI art. 283-2 nonies).
-const dLines: EInvoiceLine[] = [
-  {
-    id: '1',
-    name: 'Électricité — lot 3, sous-traitance',
-    quantity: 38.5,
-    unitCode: 'HUR',
-    netPriceCents: 4500,
-    netAmountCents: 173250,
-    vatCode: 'AE',
-    vatRate: 0,
-  },
-];
-const dRows: EInvoiceVatRow[] = [
-  {
-    vatCode: 'AE',
-    rate: 0,
-    baseCents: 173250,
-    vatCents: 0,
-    exemptionReason: 'Autoliquidation',
-    exemptionReasonCode: 'VATEX-EU-AE',
-  },
-];
+// 38,5 h × 45,00 = 1 732,50 HT, no VAT.
 export const caseDAutoliquidation = base({
   number: 'FA0070',
   notes: [
     ...LATE_PAYMENT_NOTES,
     { subjectCode: 'REG', text: 'Autoliquidation : TVA due par le preneur, art. 283-2 nonies du CGI.' },
   ],
-  lines: dLines,
-  vatBreakdown: dRows,
-  totals: totals(dLines, dRows),
+  ...figures([
+    {
+      name: 'Électricité — lot 3, sous-traitance',
+      unit: 'h',
+      quantity: 38.5,
+      priceCents: 4500,
+      rate: 0,
+      category: 'autoliquidation',
+    },
+  ]),
 });
 
-// (e) Franchise en base: no VAT number (BT-32 carries the SIREN-based tax registration), category E.
-const eLines: EInvoiceLine[] = [
-  {
-    id: '1',
-    name: 'Peinture chambre',
-    quantity: 24.5,
-    unitCode: 'MTK',
-    netPriceCents: 1800,
-    netAmountCents: 44100,
-    vatCode: 'E',
-    vatRate: 0,
-  },
-  {
-    id: '2',
-    name: 'Déplacement',
-    quantity: 1,
-    unitCode: 'C62',
-    netPriceCents: 4500,
-    netAmountCents: 4500,
-    vatCode: 'E',
-    vatRate: 0,
-  },
-];
-const eRows: EInvoiceVatRow[] = [
-  {
-    vatCode: 'E',
-    rate: 0,
-    baseCents: 48600,
-    vatCents: 0,
-    exemptionReason: 'TVA non applicable, art. 293 B du CGI',
-    exemptionReasonCode: 'VATEX-FR-FRANCHISE',
-  },
-];
+// (e) Franchise en base: no VAT number (BT-32 carries the SIREN as tax registration), category E.
+// 24,5 m² × 18,00 = 441,00 + 45,00 = 486,00, no VAT.
 export const caseEFranchise = base({
   number: 'FA0001',
   seller: {
@@ -346,9 +280,10 @@ export const caseEFranchise = base({
   buyer: PRIVATE_BUYER,
   payment: { meansCode: '58', iban: 'FR7630004000031234567890143', remittance: 'FA0001' },
   notes: [...LATE_PAYMENT_NOTES, { subjectCode: 'REG', text: 'TVA non applicable, art. 293 B du CGI.' }],
-  lines: eLines,
-  vatBreakdown: eRows,
-  totals: totals(eLines, eRows),
+  ...figures([
+    { name: 'Peinture chambre', unit: 'm2', quantity: 24.5, priceCents: 1800, rate: 0, category: 'franchise' },
+    { name: 'Déplacement', unit: 'forfait', quantity: 1, priceCents: 4500, rate: 0, category: 'franchise' },
+  ]),
 });
 
 // (f) An avoir (381) cancelling invoice (a): same lines and VAT, amounts positive as CII credit notes want them.
