@@ -53,6 +53,8 @@ module.exports = {
       // Whole-repository checks: docs links, README length, functions self-contained (scripts/checks).
       displayName: 'repo',
       testEnvironment: 'node',
+      // The scripts are ES modules (.mjs): compiled like the rest.
+      transform: { ...common.transform, '^.+\\.mjs$': swc },
       roots: ['<rootDir>/scripts/checks'],
       testMatch: ['**/*.test.ts'],
     },
