@@ -1,5 +1,8 @@
 // Issue 29: an artisan's week without surprises. Each test replays one numbered problem of the issue as the
 // plumber met it (several browsers signed in to the same account, a phone) and failed before the fix.
+import fs from 'node:fs';
+import path from 'node:path';
+
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 
 import { createUser, expect, mockGeocoder, newUserData, signIn, test, type TestUser } from '../fixtures';
@@ -128,5 +131,48 @@ test.describe('issue 29 — 6: the task catalogue', () => {
     await expect(list.getByRole('listitem')).toHaveCount(1);
     await expect(list.getByRole('listitem').first()).toContainText('Tuyau cuivre Ø14');
     await expect(list.getByRole('listitem').first()).toContainText(/19,90\s€ \/ ml/);
+  });
+});
+
+test.describe('issue 29 — 7: notes typed but not yet added', () => {
+  test('the notes and the proposed lines survive a reload and a page change, until added to the devis', async ({
+    page,
+    signedIn,
+  }) => {
+    test.setTimeout(90_000);
+    void signedIn;
+    const catalogue = fs.readFileSync(
+      path.resolve(__dirname, '../../mf-recognition/fixtures/dictations/catalogue.json'),
+      'utf8',
+    );
+    await page.evaluate((tasks) => localStorage.setItem('tasks', tasks), catalogue);
+    await page.goto('/');
+    const notes = page.getByTestId('notes-panel');
+    const box = notes.getByLabel('Vos notes');
+    const typed = 'Plinthes 4,2 ml\npose de lavabo';
+    await box.fill(typed);
+    await notes.getByRole('button', { name: 'Analyser les notes' }).click();
+    const proposed = notes.getByTestId('proposed-line');
+    await expect(proposed).toHaveCount(2, { timeout: 30_000 });
+    await proposed.filter({ hasText: 'Pose de plinthes' }).getByLabel('Quantité : Pose de plinthes').fill('5,5');
+
+    await page.reload();
+    await expect(box).toHaveValue(typed, { timeout: 30_000 });
+    await expect(proposed).toHaveCount(2);
+    await expect(notes.getByLabel('Quantité : Pose de plinthes')).toHaveValue('5,5');
+
+    await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Clients' }).click();
+    await expect(page).toHaveURL(/\/clients$/);
+    await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Devis' }).click();
+    await expect(box).toHaveValue(typed, { timeout: 30_000 });
+    await expect(notes.getByLabel('Quantité : Pose de plinthes')).toHaveValue('5,5');
+
+    await notes.getByRole('button', { name: 'Ajouter au devis' }).click();
+    const devis = page.getByRole('region', { name: 'Devis en cours' });
+    await expect(devis.getByRole('row').filter({ hasText: 'Pose de plinthes' })).toHaveCount(1, { timeout: 15_000 });
+    await page.reload();
+    await expect(devis.getByRole('row').filter({ hasText: 'Pose de plinthes' })).toHaveCount(1, { timeout: 15_000 });
+    await expect(notes.getByTestId('proposed-line')).toHaveCount(0);
+    await expect(notes.getByLabel('Vos notes')).toHaveValue('');
   });
 });

@@ -3,7 +3,7 @@
 // the first analysis only. The module itself is not loaded with / either: the shell shows a light placeholder
 // of the same layout and loads it when the user uses it; what was done there is handed over as `start`.
 import type { ExtractionResult, Task } from '@atelier/domain';
-import { getRuntimeConfig, getSupabase } from '@atelier/platform';
+import { getRuntimeConfig, getSupabase, useAuth } from '@atelier/platform';
 import { tasksStore } from '@atelier/storage';
 import { Card, Tabs } from '@atelier/ui';
 import type { RecognitionStart } from '@atelier/ui/src/recognition-frame';
@@ -11,6 +11,7 @@ import { useState } from 'react';
 
 import { ImagePanel } from '../features/image-panel/components/image-panel';
 import { NotesPanel, type NotesProposal } from '../features/notes-panel/components/notes-panel';
+import { notesDraftStoreFor } from '../features/notes-panel/model/notes-draft';
 import { IMAGE_MESSAGES } from '../features/image-panel/messages';
 import { VoicePanel } from '../features/voice-panel/components/voice-panel';
 import { VOICE_MESSAGES } from '../features/voice-panel/messages';
@@ -89,6 +90,7 @@ export type { RecognitionStart };
 
 export default function RecognitionPanels({ start }: { start?: RecognitionStart }) {
   const [tab, setTab] = useState<TabKey>(start?.tab ?? 'image');
+  const userId = useAuth().user?.id ?? null;
   return (
     <Card data-testid="recognition-panels">
       <Tabs items={TABS} value={tab} onChange={setTab} />
@@ -98,6 +100,8 @@ export default function RecognitionPanels({ start }: { start?: RecognitionStart 
         <VoicePanel analyzeText={analyzeText} />
       )}
       <NotesPanel
+        key={userId ?? 'signed-out'}
+        draft={userId ? notesDraftStoreFor(userId) : null}
         propose={proposeFromNotes}
         initialText={start?.notes}
         autoFocus={start?.focusNotes}

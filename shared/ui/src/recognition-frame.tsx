@@ -52,6 +52,24 @@ export interface RecognitionStart {
   openCamera?: boolean;
 }
 
+/** localStorage key prefix of the notes box's kept work (`notesDraft.<user id>`, written by mf-recognition). */
+export const NOTES_DRAFT_KEY_PREFIX = 'notesDraft.';
+
+/**
+ * Whether the user left notes or proposed lines in the notes box (issue 29.7): the placeholder then loads the
+ * panels at once so they show again after a reload or a page change, instead of an empty box.
+ */
+export function hasKeptNotes(userId: string): boolean {
+  try {
+    const raw = globalThis.localStorage?.getItem(`${NOTES_DRAFT_KEY_PREFIX}${userId}`);
+    if (!raw) return false;
+    const kept = JSON.parse(raw) as { text?: unknown; proposal?: unknown } | null;
+    return !!kept && ((typeof kept.text === 'string' && kept.text.trim() !== '') || !!kept.proposal);
+  } catch {
+    return false;
+  }
+}
+
 /** The row of the photo buttons. */
 export const ActionRow = styled.div`
   display: flex;

@@ -4,6 +4,7 @@
 // notes box). What was done here is handed over (`start`): the typed notes and their focus, the chosen tab, the
 // chosen file, « Prendre une photo » / « Analyser les notes » pressed. A remote that cannot load shows the
 // usual « momentanément indisponible » fallback with « Réessayer ».
+import { useAuth } from '@atelier/platform';
 import { tasksStore, useStoredValue } from '@atelier/storage';
 import { Banner, Button, Card, Tabs, TextArea } from '@atelier/ui';
 import {
@@ -11,6 +12,7 @@ import {
   MutedText as Muted,
   RECOGNITION_FRAME_MESSAGES as M,
   Tips,
+  hasKeptNotes,
   type RecognitionStart,
 } from '@atelier/ui/src/recognition-frame';
 import { useEffect, useLayoutEffect, useRef, useState, type ComponentType } from 'react';
@@ -129,6 +131,14 @@ export function RecognitionSlotContent() {
       () => alive.current && setFailed(true),
     );
   };
+  // Notes kept from an earlier visit are shown again at once (issue 29.7), not behind an empty placeholder.
+  const userId = useAuth().user?.id ?? null;
+  useEffect(() => {
+    if (userId && hasKeptNotes(userId)) load();
+    // Once per signed-in user: `load` is the current render's, and does nothing once loaded.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [userId]);
+
   const want = (change: RecognitionStart) => {
     setStart((current) => ({ ...current, ...change }));
     load();

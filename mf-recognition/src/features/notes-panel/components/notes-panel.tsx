@@ -9,6 +9,7 @@ import { AnalysisFeedback } from '../../../components/analysis-feedback';
 import { useAnalysisRun } from '../../../hooks/use-analysis-run';
 import type { ProposedLine } from '../../analysis/review';
 import { NOTES_MESSAGES } from '../messages';
+import { EMPTY_NOTES_DRAFT, type NotesDraftStore, type ReviewedLine } from '../model/notes-draft';
 
 export interface NotesProposal {
   result: ExtractionResult;
@@ -22,6 +23,8 @@ export interface NotesPanelProps {
   initialText?: string;
   autoFocus?: boolean;
   analyseAtOnce?: boolean;
+  /** Where the notes and the lines under review are kept for the signed-in user (none: kept in memory only). */
+  draft?: NotesDraftStore | null;
 }
 
 const List = styled.ul`
@@ -55,7 +58,7 @@ const Mark = styled.span`
   margin-left: 0.5rem;
 `;
 
-type Row = ProposedLine & { keep: boolean; quantityText: string };
+type Row = ReviewedLine;
 
 function parseQuantity(text: string): number | null {
   const n = Number(text.replace(/\s/g, '').replace(',', '.'));
@@ -64,13 +67,24 @@ function parseQuantity(text: string): number | null {
 
 const formatQuantity = (n: number) => String(n).replace('.', ',');
 
-export function NotesPanel({ propose, initialText, autoFocus, analyseAtOnce }: NotesPanelProps) {
-  const [text, setText] = useState(initialText ?? '');
+export function NotesPanel({ propose, initialText, autoFocus, analyseAtOnce, draft }: NotesPanelProps) {
+  const [saved] = useState(() => draft?.get() ?? EMPTY_NOTES_DRAFT);
+  // Text handed over from the placeholder is newer than the kept notes.
+  const [text, setText] = useState(initialText ?? saved.text);
   const box = useRef<HTMLTextAreaElement>(null);
   const [analysing, setAnalysing] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [rows, setRows] = useState<Row[] | null>(null);
-  const [proposal, setProposal] = useState<ExtractionResult | null>(null);
+  const [rows, setRows] = useState<Row[] | null>(saved.proposal?.rows ?? null);
+  const [proposal, setProposal] = useState<ExtractionResult | null>(saved.proposal?.result ?? null);
+  // What is kept follows each change the user makes; adding the lines to the devis ends it.
+  const keep = (nextText: string, nextRows: Row[] | null, nextProposal: ExtractionResult | null) => {
+    const result = draft?.set({
+      version: 1,
+      text: nextText,
+      proposal: nextRows && nextProposal ? { result: nextProposal, rows: nextRows } : null,
+    });
+    if (result && !result.ok) console.warn('[atelier] notes not kept', result.message);
+  };
   const { run, start, reset } = useAnalysisRun({
     source: 'text',
     noResultMessage: NOTES_MESSAGES.nothingKept,
@@ -91,10 +105,13 @@ export function NotesPanel({ propose, initialText, autoFocus, analyseAtOnce }: N
       if (found.lines.length === 0 && !hasClient) {
         setError(NOTES_MESSAGES.noResult);
         setRows(null);
+        keep(text, null, null);
         return;
       }
+      const proposed = found.lines.map((l) => ({ ...l, keep: !l.unsure, quantityText: formatQuantity(l.quantity) }));
       setProposal(found.result);
-      setRows(found.lines.map((l) => ({ ...l, keep: !l.unsure, quantityText: formatQuantity(l.quantity) })));
+      setRows(proposed);
+      keep(text, proposed, found.result);
     } catch {
       setError(NOTES_MESSAGES.unexpected);
     } finally {
@@ -117,8 +134,11 @@ export function NotesPanel({ propose, initialText, autoFocus, analyseAtOnce }: N
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const update = (index: number, change: Partial<Row>) =>
-    setRows((current) => current?.map((row, i) => (i === index ? { ...row, ...change } : row)) ?? null);
+  const update = (index: number, change: Partial<Row>) => {
+    const next = rows?.map((row, i) => (i === index ? { ...row, ...change } : row)) ?? null;
+    setRows(next);
+    keep(text, next, proposal);
+  };
 
   const accept = () => {
     if (!rows || !proposal) return;
@@ -128,6 +148,7 @@ export function NotesPanel({ propose, initialText, autoFocus, analyseAtOnce }: N
     const result: ExtractionResult = { ...proposal, tasks };
     setRows(null);
     setProposal(null);
+    draft?.set(EMPTY_NOTES_DRAFT);
     void start(async () => result);
   };
 
@@ -142,7 +163,10 @@ export function NotesPanel({ propose, initialText, autoFocus, analyseAtOnce }: N
         rows={5}
         value={text}
         placeholder={NOTES_MESSAGES.placeholder}
-        onChange={(event) => setText(event.target.value)}
+        onChange={(event) => {
+          setText(event.target.value);
+          keep(event.target.value, rows, proposal);
+        }}
       />
       <Button onClick={() => void analyse()} disabled={analysing}>
         {analysing ? NOTES_MESSAGES.analysing : NOTES_MESSAGES.analyse}
@@ -190,6 +214,7 @@ export function NotesPanel({ propose, initialText, autoFocus, analyseAtOnce }: N
             onClick={() => {
               setRows(null);
               setProposal(null);
+              keep(text, null, null);
             }}
           >
             {NOTES_MESSAGES.cancel}
