@@ -91,7 +91,8 @@ function xmpPacket(meta: FacturXMeta, producer: string): string {
 }
 
 async function documentId(xmlBytes: Uint8Array): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', xmlBytes));
+  // A copy typed on a plain ArrayBuffer: Deno's lib refuses a Uint8Array<ArrayBufferLike> as BufferSource.
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new Uint8Array(xmlBytes)));
   return [...digest.slice(0, 16)]
     .map((b) => b.toString(16).padStart(2, '0'))
     .join('')
