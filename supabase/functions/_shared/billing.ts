@@ -7,7 +7,7 @@ import {
   type LocalSubscription,
   type ProviderSubscription,
   type SubscriptionStatus,
-} from '../../../shared/domain/src/subscription-status.ts';
+} from './domain/subscription-status.ts';
 import { getStripe, priceIds, type Stripe } from './stripe.ts';
 
 const SUPABASE_URL = Deno.env.get('SUPABASE_URL') ?? '';

@@ -4,7 +4,7 @@
 // the account-deletion function (cancels a deleted user's subscription).
 import Stripe from 'npm:stripe@23.1.0';
 
-import { DEFAULT_PRICE_IDS, type PriceIds } from '../../../shared/domain/src/subscription-status.ts';
+import { DEFAULT_PRICE_IDS, type PriceIds } from './domain/subscription-status.ts';
 
 export type { Stripe };
 

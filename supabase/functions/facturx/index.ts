@@ -5,19 +5,19 @@
 //   private `documents` bucket at <user>/facture-<n>.pdf (avoir-<n>.pdf), never overwriting, records pdf_path once,
 //   and returns { path }.
 // GET /functions/v1/facturx/xml?id=…&table=invoices|credit_notes&format=cii → the XML alone.
-// Imports shared/domain by relative path (like _shared/billing.ts) until the generated copy of decision 0012 exists.
+// Imports the domain code from the generated copy in _shared/domain (scripts/gen-functions-domain.mjs, decision 0012).
 import * as pdfLib from 'npm:pdf-lib@1.17.1';
 
 import { getUser } from '../_shared/auth.ts';
 import { corsHeaders, json, preflight } from '../_shared/cors.ts';
-import { buildCiiXml } from '../../../shared/domain/src/einvoice/cii.ts';
+import { buildCiiXml } from '../_shared/domain/einvoice/cii.ts';
 import {
   issuedDocumentToEInvoice,
   type IssuedDocumentRow,
   type StoredClient,
-} from '../../../shared/domain/src/einvoice/from-row.ts';
-import { EInvoiceError } from '../../../shared/domain/src/einvoice/messages.ts';
-import { facturXPdf } from '../../../shared/domain/src/einvoice/pdf/facturx-pdf.ts';
+} from '../_shared/domain/einvoice/from-row.ts';
+import { EInvoiceError } from '../_shared/domain/einvoice/messages.ts';
+import { facturXPdf } from '../_shared/domain/einvoice/pdf/facturx-pdf.ts';
 
 const SUPABASE_URL = Deno.env.get('SUPABASE_URL') ?? '';
 const ANON_KEY = Deno.env.get('SUPABASE_ANON_KEY') ?? '';
@@ -156,7 +156,7 @@ async function archive(req: Request, token: string, userId: string): Promise<Res
   const up = await fetch(`${SUPABASE_URL}/storage/v1/object/documents/${path}`, {
     method: 'POST',
     headers: { ...userHeaders(token), 'Content-Type': 'application/pdf' },
-    body: bytes,
+    body: new Uint8Array(bytes), // typed on a plain ArrayBuffer, as Deno's fetch types want
   });
   if (!up.ok) {
     const detail = await up.text();
