@@ -102,21 +102,19 @@ describe('checkout with the sandbox', () => {
     expect(quota).toMatchObject({ allowed: true, plan: 'pro', remaining: null });
   }, 60_000);
 
-  it('refuses a second paid subscription', async () => {
+  it('refuses the plan already paid for (no second subscription)', async () => {
     const res = await raw(backend, '/functions/v1/create-checkout', {
       method: 'POST',
       token: user.accessToken,
       body: JSON.stringify({
-        price_id: ENTERPRISE,
+        price_id: PRO,
         success_url: 'http://x/a',
         cancel_url: 'http://x/b',
         mode: 'subscription',
       }),
     });
     expect(res.status).toBe(409);
-    expect(res.json).toEqual({
-      error: "Vous avez déjà un abonnement actif. Veuillez d'abord annuler votre abonnement actuel.",
-    });
+    expect(res.json).toEqual({ error: 'Ce plan est déjà votre plan actuel.' });
   }, 60_000);
 
   it('sync-subscriptions returns the status object; a foreign customer id is refused', async () => {

@@ -176,3 +176,44 @@ test.describe('issue 29 — 7: notes typed but not yet added', () => {
     await expect(notes.getByLabel('Vos notes')).toHaveValue('');
   });
 });
+
+test.describe('issue 29 — 5: changing between paid plans on a phone', () => {
+  test('Pro → Enterprise → Pro on a phone: each answer is shown next to the button pressed', async ({ browser }) => {
+    test.setTimeout(120_000);
+    const user = await createUser('changement');
+    const phone = await device(browser, user, { viewport: { width: 390, height: 844 }, isMobile: true });
+    const page = phone.page;
+    const plan = page.getByTestId('current-plan');
+
+    await page.goto('/account');
+    await page.getByRole('button', { name: 'Changer de plan' }).click();
+    await page.getByRole('button', { name: 'Sélectionner Pro' }).click();
+    await expect(page).toHaveURL(/\/stripe-sandbox\/checkout\//);
+    await page.getByLabel('Numéro de carte').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiration (MM/AA)').fill('12/34');
+    await page.getByLabel('CVC').fill('123');
+    await page.getByRole('button', { name: /^Payer/ }).click();
+    await expect(page).toHaveURL(/\/account$/);
+    await expect(plan).toContainText('Pro');
+    await expect(plan).toContainText('Actif');
+
+    await page.getByRole('button', { name: 'Changer de plan' }).click();
+    await page.getByRole('button', { name: 'Sélectionner Enterprise' }).click();
+    const notice = page.getByTestId('plan-notice');
+    await expect(notice).toContainText('Votre abonnement est passé au plan Enterprise');
+    await expect(notice).toBeInViewport();
+    await expect(plan).toContainText('Enterprise');
+
+    // Back to Pro: nothing charged now, the lower price from the next renewal.
+    await page.getByRole('button', { name: 'Sélectionner Pro' }).click();
+    await expect(notice).toContainText("Rien n'est remboursé ni facturé aujourd'hui");
+    await expect(notice).toBeInViewport();
+    await expect(plan).toContainText('Pro');
+
+    // « Gratuit » while paying: how to cancel, also next to the button.
+    await page.getByRole('button', { name: 'Sélectionner Gratuit' }).click();
+    await expect(notice).toContainText('Pour revenir au plan gratuit, résiliez votre abonnement');
+    await expect(notice).toBeInViewport();
+    await phone.context.close();
+  });
+});

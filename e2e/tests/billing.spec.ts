@@ -41,20 +41,21 @@ test.describe('plans and billing (Stripe sandbox)', () => {
     await expect(page.getByTestId('subscription-period')).toContainText('Renouvellement le');
     await expect(page.getByRole('region', { name: 'Quotas' })).toContainText('Devis illimités');
 
-    // A second paid plan is refused while this one is active.
+    // Another paid plan moves the same subscription (issue 29.5), answered next to the button.
     await page.getByRole('button', { name: 'Changer de plan' }).click();
     await expect(page.getByRole('button', { name: 'Plan actuel Pro' })).toBeDisabled();
     await page.getByRole('button', { name: 'Sélectionner Enterprise' }).click();
-    await expect(page.getByRole('alert')).toContainText('Vous avez déjà un abonnement actif.');
+    await expect(page.getByTestId('plan-notice')).toContainText('Votre abonnement est passé au plan Enterprise');
+    await expect(plan(page)).toContainText('Enterprise');
 
     // Diagnostic: the rules give the same answer as the server.
     await page.getByRole('button', { name: 'Diagnostic' }).click();
-    await expect(page.getByTestId('computed-status')).toHaveText('active / pro');
+    await expect(page.getByTestId('computed-status')).toHaveText('active / enterprise');
     await page.getByRole('button', { name: 'Synchroniser' }).click();
     await expect(page.getByText('Synchronisation réussie')).toBeVisible();
 
     await page.goto('/');
-    await expect(page.getByTestId('plan-badge')).toContainText('Pro');
+    await expect(page.getByTestId('plan-badge')).toContainText('Enterprise');
     await expect(page.getByText(/devis restants? ce mois-ci/)).toHaveCount(0);
   });
 

@@ -421,8 +421,52 @@ export class StripeSandbox {
     }
     if (params.metadata && typeof params.metadata === 'object')
       sub.metadata = { ...(sub.metadata as Json), ...(params.metadata as Json) };
+    const proration = this.changePrice(sub, params, previous);
     await this.emit('customer.subscription.updated', sub, previous);
+    if (proration) await this.emit('invoice.paid', proration);
     return sub;
+  }
+
+  /**
+   * `items[0][price]` (with the item's `id`) moves the subscription to another price, as Stripe does: the period
+   * stays, and `proration_behavior` decides what the rest of it costs — `create_prorations` (default) and
+   * `always_invoice` charge the difference for the time left (the latter at once: the returned invoice), `none`
+   * charges nothing now (the new price applies from the next renewal).
+   */
+  private changePrice(sub: Subscription, params: Record<string, FormValue>, previous: Json): Json | null {
+    if (params.items === undefined) return null;
+    const items = params.items;
+    if (!Array.isArray(items) || items.length !== 1 || typeof items[0] !== 'object' || Array.isArray(items[0]))
+      throw new StripeSandboxError(400, 'Invalid array', 'parameter_invalid_array', 'items');
+    const change = items[0] as Record<string, FormValue>;
+    const item = sub.items.data[0]!;
+    if (change.id !== undefined && change.id !== item.id)
+      throw new StripeSandboxError(400, `No such subscription item: '${String(change.id)}'`, 'resource_missing', 'items[0][id]');
+    if (typeof change.price !== 'string') return null;
+    if (!['active', 'trialing', 'past_due'].includes(sub.status))
+      throw new StripeSandboxError(400, `A ${sub.status} subscription cannot change its price.`);
+    const behavior = params.proration_behavior ?? 'create_prorations';
+    if (behavior !== 'create_prorations' && behavior !== 'always_invoice' && behavior !== 'none')
+      throw new StripeSandboxError(400, 'Invalid proration_behavior', 'parameter_invalid', 'proration_behavior');
+    const price = this.price(change.price);
+    if (price.id === item.price.id) return null;
+    previous.items = { object: 'list', data: [{ ...item, price: { ...item.price } }] };
+    const oldAmount = item.price.unit_amount as number;
+    item.price = {
+      id: price.id,
+      object: 'price',
+      currency: 'eur',
+      unit_amount: price.unitAmount,
+      recurring: { interval: 'month', interval_count: 1 },
+      product: `prod_${price.id.replace(/^price_/, '')}`,
+    };
+    if (behavior === 'none') return null;
+    const period = Math.max(1, item.current_period_end - item.current_period_start);
+    const left = Math.min(period, Math.max(0, item.current_period_end - this.now()));
+    const amount = Math.max(0, Math.round(((price.unitAmount - oldAmount) * left) / period));
+    const invoice = { ...this.invoice(sub, 'paid'), amount_due: amount, amount_paid: amount, billing_reason: 'subscription_update' };
+    sub.latest_invoice = invoice.id;
+    return behavior === 'always_invoice' ? invoice : null;
   }
 
   private async cancelNow(subscriptionId: string): Promise<Subscription> {

@@ -52,11 +52,17 @@ async function callFunction(name: string, body: unknown, fallbackError: string):
 }
 
 export interface CheckoutSession {
+  /** Where to pay; empty when the existing subscription was changed instead (`changed`). */
   url: string;
   sessionId: string;
+  /**
+   * A paid plan changed to the other one (issue 29.5): the same subscription moved to the new price — at once
+   * with the difference invoiced (`now`), or with nothing charged now and the new price from the next renewal.
+   */
+  changed?: { plan: Exclude<BillingPlanId, 'free'>; effective: 'now' | 'next_renewal'; periodEnd: number | null };
 }
 
-/** Opens a Stripe Checkout Session for a paid plan; the caller redirects to `url`. */
+/** Opens a Stripe Checkout Session for a paid plan (the caller redirects to `url`), or changes the paid plan. */
 export async function createCheckoutSession(
   plan: Exclude<BillingPlanId, 'free'>,
   urls: { successUrl: string; cancelUrl: string },
@@ -66,6 +72,17 @@ export async function createCheckoutSession(
     { price_id: priceIdForPlan(plan), success_url: urls.successUrl, cancel_url: urls.cancelUrl, mode: 'subscription' },
     BILLING_ERRORS.checkoutFailed,
   );
+  if (data.changed === true) {
+    return {
+      url: '',
+      sessionId: '',
+      changed: {
+        plan: data.plan === 'enterprise' ? 'enterprise' : 'pro',
+        effective: data.effective === 'now' ? 'now' : 'next_renewal',
+        periodEnd: typeof data.period_end === 'number' ? data.period_end : null,
+      },
+    };
+  }
   if (typeof data.url !== 'string' || !data.url) throw new Error(BILLING_ERRORS.noCheckoutUrl);
   return { url: data.url, sessionId: String(data.sessionId ?? '') };
 }

@@ -1,13 +1,17 @@
 // POST /functions/v1/create-checkout { price_id, success_url, cancel_url, mode: 'subscription' } (SPEC §7)
 // → { url, sessionId } or { error }. Creates the user's Stripe customer on first use (mapping recorded by the
-// service role), refuses a second paid subscription, and opens a Checkout Session for the configured price.
+// service role) and opens a Checkout Session for the configured price. A user who already pays for the other paid
+// plan gets no second subscription: the one they have moves to the new price (issue 29.5) → { changed, plan,
+// effective, period_end } — an upgrade at once, the difference for the rest of the period invoiced now
+// (proration); a downgrade with nothing charged or refunded now, the lower price from the next renewal.
 import { json, preflight } from '../_shared/cors.ts';
 import { getUser } from '../_shared/auth.ts';
-import { billingContext, rpc } from '../_shared/billing.ts';
+import { billingContext, rpc, syncCustomer } from '../_shared/billing.ts';
 import { getStripe, priceIds } from '../_shared/stripe.ts';
 
 export const ACTIVE_SUBSCRIPTION =
   "Vous avez déjà un abonnement actif. Veuillez d'abord annuler votre abonnement actuel.";
+export const PLAN_ALREADY_ACTIVE = 'Ce plan est déjà votre plan actuel.';
 
 Deno.serve(async (req: Request) => {
   if (req.method === 'OPTIONS') return preflight(req);
@@ -40,7 +44,27 @@ Deno.serve(async (req: Request) => {
     const stripe = getStripe();
     const context = await billingContext({ userId: user.id });
     const localActive = context.local && ['active', 'trialing'].includes(context.local.status);
-    const providerActive = context.provider && ['active', 'trialing'].includes(context.provider.status);
+    const provider = context.provider;
+    const providerActive = provider && ['active', 'trialing'].includes(provider.status);
+    if (providerActive && provider.subscription_id && context.customer_id) {
+      if (provider.price_id === priceId) return json(409, { error: PLAN_ALREADY_ACTIVE });
+      const subscription = await stripe.subscriptions.retrieve(provider.subscription_id);
+      const item = subscription.items.data[0];
+      if (!item) return json(409, { error: ACTIVE_SUBSCRIPTION });
+      const upgrade = priceId === prices.enterprise;
+      await stripe.subscriptions.update(provider.subscription_id, {
+        items: [{ id: item.id, price: priceId }],
+        proration_behavior: upgrade ? 'always_invoice' : 'none',
+      });
+      // The webhook does the same; this makes the answer's plan the stored one before the browser re-reads it.
+      await syncCustomer({ customerId: context.customer_id, userId: user.id });
+      return json(200, {
+        changed: true,
+        plan: upgrade ? 'enterprise' : 'pro',
+        effective: upgrade ? 'now' : 'next_renewal',
+        period_end: provider.current_period_end,
+      });
+    }
     if ((localActive && context.local!.plan_id !== 'free') || providerActive) {
       return json(409, { error: ACTIVE_SUBSCRIPTION });
     }

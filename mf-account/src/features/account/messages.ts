@@ -34,6 +34,13 @@ export const BILLING_MESSAGES = {
   freeAlreadyActive: 'Plan gratuit déjà actif',
   activeSubscription: "Vous avez déjà un abonnement actif. Veuillez d'abord annuler votre abonnement actuel.",
   changeFailed: 'Failed to change plan',
+  changing: 'Changement de plan...',
+  upgraded: (plan: string) =>
+    `Votre abonnement est passé au plan ${plan}. La différence pour la période en cours est facturée aujourd'hui.`,
+  downgraded: (plan: string, date: string | null) =>
+    `Votre abonnement est passé au plan ${plan}. Rien n'est remboursé ni facturé aujourd'hui : le nouveau prix s'applique ${date ? `au renouvellement du ${date}` : 'au prochain renouvellement'}.`,
+  toFree:
+    "Pour revenir au plan gratuit, résiliez votre abonnement avec « Gérer mon abonnement » : il reste actif jusqu'à la fin de la période payée.",
   redirecting: 'Redirection vers le paiement...',
   returnSuccess: 'Votre abonnement a été activé avec succès !',
   returnCanceled: "Le processus d'abonnement a été annulé.",

@@ -9,7 +9,7 @@ import {
 } from '@atelier/platform';
 import { createFakeSupabase, fakeSession, type FakeSupabase } from '@atelier/platform/src/testing/fake-supabase';
 import { UiProviders } from '@atelier/ui';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 
@@ -122,19 +122,39 @@ it('shows the server’s error text when the checkout fails, and No checkout URL
   expect(redirectTo).not.toHaveBeenCalled();
 });
 
-it('free gives « Plan gratuit déjà actif »; a paid plan while paying is refused', async () => {
+it('a paying user: free says how to cancel; another paid plan changes the subscription, answered next to its button', async () => {
   await onPlan('pro');
+  fetchMock.mockResolvedValue(
+    jsonResponse(200, { changed: true, plan: 'enterprise', effective: 'now', period_end: 1_800_000_000 }),
+  );
+  const scrolled = jest.fn();
+  Element.prototype.scrollIntoView = scrolled;
   const user = userEvent.setup();
   renderPage();
   expect(await screen.findByText('Actif')).toBeInTheDocument();
   await user.click(screen.getByRole('button', { name: 'Changer de plan' }));
   await user.click(screen.getByRole('button', { name: 'Sélectionner Gratuit' }));
-  expect(await screen.findByText('Plan gratuit déjà actif')).toBeInTheDocument();
-  await user.click(screen.getByRole('button', { name: 'Sélectionner Enterprise' }));
-  expect(await screen.findByRole('alert')).toHaveTextContent(
-    "Vous avez déjà un abonnement actif. Veuillez d'abord annuler votre abonnement actuel.",
-  );
+  const free = screen.getByRole('listitem', { name: 'Gratuit' });
+  expect(await within(free).findByText(/Pour revenir au plan gratuit, résiliez votre abonnement/)).toBeInTheDocument();
   expect(fetchMock).not.toHaveBeenCalled();
+
+  await user.click(screen.getByRole('button', { name: 'Sélectionner Enterprise' }));
+  const enterprise = screen.getByRole('listitem', { name: 'Enterprise' });
+  expect(await within(enterprise).findByText(/Votre abonnement est passé au plan Enterprise/)).toBeInTheDocument();
+  expect(fetchMock).toHaveBeenCalledWith('http://localhost:54321/functions/v1/create-checkout', expect.anything());
+  expect(scrolled).toHaveBeenCalled();
+});
+
+it('a refused plan change is shown next to the button pressed', async () => {
+  await onPlan('pro');
+  fetchMock.mockResolvedValue(jsonResponse(409, { error: 'Ce plan est déjà votre plan actuel.' }));
+  const user = userEvent.setup();
+  renderPage();
+  expect(await screen.findByText('Actif')).toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Changer de plan' }));
+  await user.click(screen.getByRole('button', { name: 'Sélectionner Enterprise' }));
+  const enterprise = screen.getByRole('listitem', { name: 'Enterprise' });
+  expect(await within(enterprise).findByRole('alert')).toHaveTextContent('Ce plan est déjà votre plan actuel.');
 });
 
 it('subscription=success: message, query cleared, data reloaded after 2 s', async () => {

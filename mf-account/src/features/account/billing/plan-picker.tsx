@@ -1,10 +1,12 @@
 // « Changer de plan »: the plan cards with Sélectionner, or 'Plan actuel' (disabled) — same names, prices and
 // features as the sign-up cards (PLAN_CATALOG).
 import { PLAN_CATALOG, PLAN_IDS, planPriceLabel, type PlanId } from '@atelier/domain';
-import { Button } from '@atelier/ui';
+import { Banner, Button } from '@atelier/ui';
+import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
 
 import { BILLING_MESSAGES as M } from '../messages';
+import type { BillingNotice } from './use-billing';
 
 const Grid = styled.div`
   display: grid;
@@ -41,13 +43,28 @@ const Price = styled.p`
   margin: 0;
 `;
 
+/** The answer to a click on a card's button, right under it and scrolled into view (a phone shows no top banner). */
+function CardNotice({ notice }: { notice: NonNullable<BillingNotice> }) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    box.current?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+  }, [notice]);
+  return (
+    <div ref={box} data-testid="plan-notice">
+      <Banner tone={notice.tone}>{notice.text}</Banner>
+    </div>
+  );
+}
+
 export function PlanPicker({
   current,
   disabled,
+  notice = null,
   onSelect,
 }: {
   current: PlanId;
   disabled: boolean;
+  notice?: BillingNotice;
   onSelect: (plan: PlanId) => void;
 }) {
   return (
@@ -75,6 +92,7 @@ export function PlanPicker({
             >
               {isCurrent ? M.currentPlanButton : M.select}
             </Button>
+            {notice?.plan === id ? <CardNotice notice={notice} /> : null}
           </PlanCard>
         );
       })}

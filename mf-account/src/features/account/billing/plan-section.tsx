@@ -60,7 +60,8 @@ export function PlanSection({ userId, billing }: { userId: string | null; billin
     <Card aria-labelledby="account-plan">
       <h2 id="account-plan">{A.planSection}</h2>
       {activated && notice?.text !== M.activated ? <Banner tone="success">{M.activated}</Banner> : null}
-      {notice ? <Banner tone={notice.tone}>{notice.text}</Banner> : null}
+      {/* A message about one plan shows next to its card's button when the cards are open (issue 29.5). */}
+      {notice && !(showPlans && notice.plan) ? <Banner tone={notice.tone}>{notice.text}</Banner> : null}
       <p data-testid="current-plan">
         {A.currentPlan} : <strong>{entry.name}</strong> ({planPriceLabel(plan.plan)})
         {paidActive ? <Tag>{A.activeTag}</Tag> : null}
@@ -115,9 +116,14 @@ export function PlanSection({ userId, billing }: { userId: string | null; billin
           {showDiagnostic ? M.hideDiagnostic : M.diagnostic}
         </Button>
       </Actions>
-      {busy === 'checkout' ? <p role="status">{M.redirecting}</p> : null}
+      {busy === 'checkout' ? <p role="status">{paidActive ? M.changing : M.redirecting}</p> : null}
       {showPlans ? (
-        <PlanPicker current={plan.plan} disabled={busy !== null} onSelect={(id) => void billing.choosePlan(id)} />
+        <PlanPicker
+          current={plan.plan}
+          disabled={busy !== null}
+          notice={notice?.plan ? notice : null}
+          onSelect={(id) => void billing.choosePlan(id)}
+        />
       ) : null}
       {showDiagnostic && userId ? (
         <DiagnosticPanel

@@ -13,10 +13,14 @@ import {
 } from '@atelier/platform';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
+import { PLAN_CATALOG } from '@atelier/domain';
+import { formatDate } from '@atelier/ui';
+
 import { ACTIVATED_BANNER_MS, BILLING_MESSAGES as M } from '../messages';
 import { redirectTo } from './redirect';
 
-export type BillingNotice = { tone: 'success' | 'error' | 'info'; text: string } | null;
+/** A message for the user; `plan` ties it to that plan's card (shown next to its button, scrolled into view). */
+export type BillingNotice = { tone: 'success' | 'error' | 'info'; text: string; plan?: PlanId } | null;
 export type BillingBusy = null | 'checkout' | 'portal' | 'sync';
 
 const errorText = (error: unknown, fallback: string): string =>
@@ -68,25 +72,35 @@ export function useBilling(userId: string | null) {
   const choosePlan = useCallback(
     async (target: PlanId) => {
       setNotice(null);
+      const paid = plan.active && plan.plan !== 'free';
       if (target === 'free') {
-        setNotice({ tone: 'info', text: M.freeAlreadyActive });
-        return;
-      }
-      if (plan.active && plan.plan !== 'free') {
-        setNotice({ tone: 'error', text: M.activeSubscription });
+        setNotice({ tone: 'info', text: paid ? M.toFree : M.freeAlreadyActive, plan: target });
         return;
       }
       setBusy('checkout');
       try {
         const session = await createCheckoutSession(target, checkoutReturnUrls(window.location.origin, target));
-        redirectTo(session.url);
+        if (!session.changed) {
+          redirectTo(session.url);
+          return;
+        }
+        const name = PLAN_CATALOG[session.changed.plan].name;
+        const { effective, periodEnd } = session.changed;
+        const date = periodEnd ? formatDate(new Date(periodEnd * 1000).toISOString()) : null;
+        await reload();
+        setNotice({
+          tone: 'success',
+          text: effective === 'now' ? M.upgraded(name) : M.downgraded(name, date),
+          plan: target,
+        });
+        setBusy(null);
       } catch (error) {
         console.error('[atelier] checkout failed', error);
-        setNotice({ tone: 'error', text: errorText(error, M.changeFailed) });
+        setNotice({ tone: 'error', text: errorText(error, M.changeFailed), plan: target });
         setBusy(null);
       }
     },
-    [plan.active, plan.plan],
+    [plan.active, plan.plan, reload],
   );
 
   const openPortal = useCallback(async () => {
