@@ -112,11 +112,12 @@ describe('the sandbox API answers only the install key', () => {
 
   it('the clock needs the service role: anonymous and user tokens get 401 and move nothing', async () => {
     const before = sandbox.now();
-    for (const headers of [
+    const attempts: Array<Record<string, string>> = [
       {},
       { apikey: backend.anonKey, authorization: `Bearer ${backend.anonKey}` },
       { apikey: backend.anonKey, authorization: `Bearer ${victim.accessToken}` },
-    ]) {
+    ];
+    for (const headers of attempts) {
       const res = await fetch(`${backend.url}/stripe-sandbox/clock/advance`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...headers },
