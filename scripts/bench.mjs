@@ -22,7 +22,11 @@ import { CHROMIUM_ARGS } from './lib/chromium.cjs';
 import { lighthouseRoutes } from './lib/lighthouse.mjs';
 
 const report = {};
-const only = process.argv.slice(2);
+// --smoke: every component bench once at tiny sizes, no budgets (npm test runs this so that no bench rots);
+// exits 1 when one does not run to the end. Results in .atelier/reports/bench-smoke.json.
+const smoke = process.argv.includes('--smoke');
+if (smoke) process.env.ATELIER_BENCH_SMOKE = '1';
+const only = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const wants = (name) => only.length === 0 || only.includes(name);
 
 function kb(bytes) {
@@ -165,18 +169,33 @@ async function coldLoads(url, { catalogue = true } = {}) {
   return { results, credentials: { email, password, tasks } };
 }
 
-function runScript(file) {
+/**
+ * Smoke runs: what a bench needs to stay tiny when it has no ATELIER_BENCH_SMOKE mode of its own, or why it is
+ * left out (its pipeline already runs in `npm test`).
+ */
+const SMOKE_ENV = {
+  ocr: { OCR_BENCH: 'chromium', OCR_BENCH_RUNS: '1' },
+};
+const SMOKE_SKIP = {
+  'recognition-photos': 'its OCR + analyser pipeline runs in npm test (round-2-photos.node.test.ts)',
+};
+
+function runScript(file, name) {
   log(`── ${path.relative(repoRoot, file)}`);
+  const started = Date.now();
   const res = spawnSync(nodeBin('tsx'), [file], {
+    env: { ...process.env, ...(smoke ? SMOKE_ENV[name] : {}) },
     cwd: repoRoot,
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'inherit'],
-    timeout: 15 * 60_000,
+    timeout: (smoke ? 5 : 15) * 60_000,
   });
   process.stdout.write(res.stdout ?? '');
+  if (res.status !== 0) log(`FAILED: ${path.relative(repoRoot, file)} (exit ${res.status ?? res.signal})`);
   const lines = (res.stdout ?? '').split('\n').filter((l) => l.trim().startsWith('{'));
   return {
     status: res.status,
+    seconds: Math.round((Date.now() - started) / 1000),
     results: lines.map((l) => {
       try {
         return JSON.parse(l);
@@ -192,9 +211,9 @@ async function main() {
   ensureInstalled(pnpm);
   ensureChromium();
   buildApps(pnpm);
-  if (wants('bundles')) report.bundles = bundleSizes();
+  if (wants('bundles') && !smoke) report.bundles = bundleSizes();
 
-  if (wants('start') || wants('cold') || wants('lighthouse')) {
+  if (!smoke && (wants('start') || wants('cold') || wants('lighthouse'))) {
     const dataDir = path.join(repoRoot, '.atelier/bench-data');
     const { child, url, readyMs } = await startProduct(dataDir);
     report.startToReadyMs = readyMs;
@@ -218,7 +237,6 @@ async function main() {
   }
 
   const scripts = [
-    path.join(repoRoot, 'mf-quotes/src/features/quote-builder/bench/run-in-chromium.mjs'),
     ...['backend/bench'].flatMap((d) =>
       existsSync(path.join(repoRoot, d))
         ? readdirSync(path.join(repoRoot, d)).map((f) => path.join(repoRoot, d, f))
@@ -230,14 +248,24 @@ async function main() {
   ].filter((f) => /\.(ts|mjs)$/.test(f) && statSync(f).isFile() && !f.endsWith('.d.ts'));
   report.components = {};
   for (const file of scripts) {
-    const name = file.includes('quote-builder') ? 'quote-edit' : path.basename(file).replace(/\.(ts|mjs)$/, '');
+    const name = path.basename(file).replace(/\.(ts|mjs)$/, '');
     if (only.length && !wants(name) && !wants('components')) continue;
-    report.components[name] = runScript(file);
+    if (smoke && SMOKE_SKIP[name]) {
+      log(`── ${name}: not in the smoke run (${SMOKE_SKIP[name]})`);
+      continue;
+    }
+    report.components[name] = runScript(file, name);
   }
 
   mkdirSync(path.join(repoRoot, '.atelier/reports'), { recursive: true });
-  writeFileSync(path.join(repoRoot, '.atelier/reports/bench.json'), JSON.stringify(report, null, 2));
-  log('report written to .atelier/reports/bench.json');
+  const out = path.join(repoRoot, `.atelier/reports/${smoke ? 'bench-smoke' : 'bench'}.json`);
+  writeFileSync(out, JSON.stringify(report, null, 2));
+  log(`report written to ${path.relative(repoRoot, out)}`);
+  const failed = Object.entries(report.components).filter(([, r]) => r.status !== 0);
+  if (failed.length) {
+    log(`steps that did not run to the end: ${failed.map(([name]) => name).join(', ')}`);
+    process.exitCode = 1;
+  }
 }
 
 main().catch((error) => {

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: installs what is missing (pnpm, dependencies, Debian Chromium), builds the apps once, then runs
 // every runner — type-check and lint, Jest unit tests, backend HTTP tests (PGlite, and PostgreSQL when DATABASE_URL is set),
-// Playwright e2e on the production builds — and ends with one line: `tests: N passed, N failed`.
+// Playwright e2e on the production builds, a smoke run of every bench — and ends with one line:
+// `tests: N passed, N failed`. Groups: static, unit, backend, e2e, bench (`npm test -- unit bench`).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -89,6 +90,29 @@ function playwright() {
 /** e2e tests that failed, then passed on retry — named in the summary. */
 const passedOnRetry = [];
 
+/**
+ * Every component bench once at tiny sizes, no budgets, on the apps just built (`npm run bench -- --smoke`), so no
+ * bench rots; one test per bench step. Part of the e2e group (same builds, same Chromium).
+ */
+function benchSmoke() {
+  const out = path.join(reports, 'bench-smoke.json');
+  rmSync(out, { force: true });
+  const { status, seconds } = runStep('bench smoke', process.execPath, ['scripts/bench.mjs', '--smoke']);
+  const steps = Object.entries(readJson(out)?.components ?? {});
+  if (!steps.length) {
+    results.push({ name: 'bench-smoke', passed: 0, failed: 1, seconds, note: `bench exited ${status} without a report` });
+    return;
+  }
+  const failed = steps.filter(([, r]) => r.status !== 0).map(([name]) => name);
+  results.push({
+    name: 'bench-smoke',
+    passed: steps.length - failed.length,
+    failed: failed.length,
+    seconds,
+    note: failed.length ? `did not run to the end: ${failed.join(', ')}` : '',
+  });
+}
+
 const pnpm = ensurePnpm();
 ensureInstalled(pnpm);
 
@@ -120,13 +144,14 @@ if (wants('backend')) {
   if (DATABASE_URL) jest('backend-postgres', ['-c', 'backend/jest.config.cjs', '--runInBand'], { DATABASE_URL });
 }
 
-if (wants('e2e')) {
+if (wants('e2e') || wants('bench')) {
   try {
     ensureChromium();
     const started = Date.now();
     buildApps(pnpm);
     log(`apps built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    playwright();
+    if (wants('e2e')) playwright();
+    if (wants('bench')) benchSmoke();
   } catch (error) {
     results.push({ name: 'e2e', passed: 0, failed: 1, seconds: 0, note: String(error.message ?? error) });
   }

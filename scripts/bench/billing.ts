@@ -12,13 +12,14 @@ import { chromium } from 'playwright-core';
 import { startBackend } from '../../backend/src/server.ts';
 import { signPayload } from '../../backend/src/stripe-sandbox/index.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../lib/chromium.cjs';
-import { appPorts, localRuntimeConfig, serveApps } from '../lib/serve-apps.mjs';
+import { appOrigins, appPorts, localRuntimeConfig, serveApps } from '../lib/serve-apps.mjs';
 
 const PORT_BASE = Number(process.env.BILLING_BENCH_PORT_BASE ?? 3900);
-const EVENTS = Number(process.env.BILLING_BENCH_EVENTS ?? 1500);
+const SMOKE = process.env.ATELIER_BENCH_SMOKE === '1';
+const EVENTS = Number(process.env.BILLING_BENCH_EVENTS ?? (SMOKE ? 20 : 1500));
 const CONCURRENCY = Number(process.env.BILLING_BENCH_CONCURRENCY ?? 8);
-const CUSTOMERS = 20;
-const UPGRADES = 5;
+const CUSTOMERS = SMOKE ? 2 : 20;
+const UPGRADES = SMOKE ? 1 : 5;
 const BUDGET_CHECKOUT_MS = 2000;
 const BUDGET_EVENTS_PER_S = 200;
 
@@ -188,6 +189,8 @@ async function serve(): Promise<void> {
     port: PORT_BASE + 50,
     dataDir: 'memory://',
     env: { AI_BASE_URL: '' },
+    // The browser signs in and pays from the apps' origins: the backend's CORS allow-list must name them.
+    appOrigins: appOrigins(PORT_BASE),
     log: () => undefined,
   });
   process.stdout.write(

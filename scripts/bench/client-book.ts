@@ -13,13 +13,14 @@ import { chromium, type Page } from 'playwright-core';
 import { startBackend } from '../../backend/src/server.ts';
 import { DEFAULT_CUSTOMIZATION } from '../../shared/domain/src/entities.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../lib/chromium.cjs';
-import { appPorts, localRuntimeConfig, serveApps } from '../lib/serve-apps.mjs';
+import { appOrigins, appPorts, localRuntimeConfig, serveApps } from '../lib/serve-apps.mjs';
 
-const CLIENTS = 500;
-const QUOTES = 2000;
-const INVOICES = 1000;
+const SMOKE = process.env.ATELIER_BENCH_SMOKE === '1';
+const CLIENTS = SMOKE ? 12 : 500;
+const QUOTES = SMOKE ? 20 : 2000;
+const INVOICES = SMOKE ? 10 : 1000;
 const PORT_BASE = Number(process.env.CLIENT_BOOK_BENCH_PORT_BASE ?? 3570);
-const RUNS = 5;
+const RUNS = SMOKE ? 1 : 5;
 const BUDGET_FIRST_SYNC_MS = 3000;
 const BUDGET_FIRST_CARDS_MS = 1000;
 const BUDGET_KEYSTROKE_MS = 50;
@@ -125,7 +126,7 @@ async function main() {
     dataDir: 'memory://',
     databaseUrl: process.env.DATABASE_URL || undefined,
     authLimits: { signUpsPerIpPerHour: 1_000_000, emailsPerIpPerHour: 1_000_000, failedLoginsPerIp: 1_000_000 },
-    appOrigins: [0, 1, 2, 3, 4, 5].map((i) => `http://localhost:${PORT_BASE + i}`),
+    appOrigins: appOrigins(PORT_BASE),
     log: () => {},
   });
   let apps: { url: string; close(): Promise<void> } | undefined;

@@ -227,8 +227,13 @@ async function benchChromium() {
       medianPrepareStepsMs: Object.fromEntries(
         (['decode', 'scale', 'flatten', 'encode'] as const).map((k) => [k, Math.round(median(warm.map((r) => r[k])))]),
       ),
+      // The first analysis of a session (worker start and French model load included) is what a user meets first:
+      // the budget is judged on it as well as on the warm runs.
+      firstEndToEndMs: Math.round(runs[0]!.analyse),
       budgetMs: BUDGET_MS,
-      withinBudget: median(warm.map((r) => r.analyse)) <= BUDGET_MS,
+      firstWithinBudget: runs[0]!.analyse <= BUDGET_MS,
+      warmWithinBudget: median(warm.map((r) => r.analyse)) <= BUDGET_MS,
+      withinBudget: runs[0]!.analyse <= BUDGET_MS && median(warm.map((r) => r.analyse)) <= BUDGET_MS,
       peakBrowserRssMB: mb(rss.stop()),
       baselineBrowserRssMB: mb(baseline),
       assetsLoadedOnFirstAnalysis: ocrRequests.map((u) => u.replace(origin, '')),
@@ -236,7 +241,7 @@ async function benchChromium() {
       panelResult: result,
     };
     log(
-      `Chromium 12 MP photo: first analysis ${record.firstCallMs} ms (worker + model ${record.firstWorkerInitMs} ms), warm median ${record.medianMs} ms OCR, ${record.medianEndToEndMs} ms image → lines ` +
+      `Chromium 12 MP photo: first analysis of the session ${record.firstEndToEndMs} ms image → lines (OCR ${record.firstCallMs} ms, worker + model ${record.firstWorkerInitMs} ms), warm median ${record.medianMs} ms OCR, ${record.medianEndToEndMs} ms image → lines ` +
         `(prepare ${record.medianPrepareMs} ms, recognise ${record.medianRecognizeMs} ms; budget ≤ ${BUDGET_MS} ms), peak browser RSS ${record.peakBrowserRssMB} MB ` +
         `(idle ${record.baselineBrowserRssMB} MB), external requests: ${external.length}`,
     );

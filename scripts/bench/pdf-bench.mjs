@@ -16,8 +16,10 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../lib/chromium.cjs';
 import { deflateSync } from 'node:zlib';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const RUNS = Math.max(20, Number(process.env.PDF_BENCH_RUNS) || 25);
-const LONG_RUNS = 5;
+// ATELIER_BENCH_SMOKE=1 (npm test): each case once, no budget judged.
+const SMOKE = process.env.ATELIER_BENCH_SMOKE === '1';
+const RUNS = SMOKE ? 1 : Math.max(20, Number(process.env.PDF_BENCH_RUNS) || 25);
+const LONG_RUNS = SMOKE ? 1 : 5;
 const BUDGET_30_MS = 150;
 const BUDGET_500_MS = 2000;
 

@@ -22,6 +22,11 @@ export function appPorts(base) {
   return Object.fromEntries(Object.keys(APP_PORTS).map((name, i) => [name, base + i]));
 }
 
+/** The origins of the apps served on `appPorts(base)`: a backend serving them must allow them (CORS, redirects). */
+export function appOrigins(base) {
+  return Object.values(appPorts(base)).map((port) => `http://localhost:${port}`);
+}
+
 const REMOTE_DIRS = {
   quotes: 'mf-quotes',
   recognition: 'mf-recognition',

@@ -33,13 +33,6 @@ import { today, type PaymentChoice, type Row } from '../features/documents/rows'
 import { refusalText } from '../features/sync-feedback/refusal';
 import { CLIENTS_MESSAGES as M } from '../messages';
 
-if (typeof window !== 'undefined') {
-  // For the benchmark script (Chromium, scripts/bench/client-book.mjs): search keystrokes over 500 clients and
-  // 3 000 documents. The bench code is a separate chunk, loaded only when this is called.
-  (window as unknown as { __atelierClientBookBench?: unknown }).__atelierClientBookBench = (options?: object) =>
-    import('../features/client-book/bench/search-500').then((m) => m.runClientBookBench(options));
-}
-
 type Notice = { tone: 'error' | 'info' | 'success'; text: string };
 const UNPAID: PaymentChoice = { isPaid: false, paymentDate: null };
 

@@ -41,13 +41,6 @@ const services: QuoteServices = {
 /** How long « Générer » waits for the server's answer about the client book before calling it queued. */
 const SAVE_ANSWER_MS = 8_000;
 
-if (typeof window !== 'undefined') {
-  // For the benchmark script (Chromium): times recompute + re-render of edits on a 200-line quote.
-  // The bench code is a separate chunk, loaded only when this is called.
-  (window as unknown as { __atelierQuoteEditBench?: unknown }).__atelierQuoteEditBench = (options?: object) =>
-    import('../features/quote-builder/bench/edit-200-lines').then((m) => m.runEdit200LinesBench(options));
-}
-
 function bookServices(engine: SyncEngine): Pick<QuoteServices, 'stores' | 'saveQuote'> {
   return {
     stores: { tasks: tasksStore, clients: engineClientBook(engine) },

@@ -1,8 +1,8 @@
 // Benchmark (not a test): recompute + re-render time of one edit on a 200-line quote (issue 3 budget:
 // ≤ 16 ms per change). It mounts the real home page components with in-memory stores and fake services,
 // applies edits synchronously (flushSync) and times each one, including a forced layout.
-// In Chromium: open the home page, then `await window.__atelierQuoteEditBench()` (see src/expose/home-page.tsx).
-// In Jest/jsdom: quote-builder/bench/edit-200-lines.test.tsx prints the same figures (jsdom is slower).
+// Bundled with esbuild by scripts/bench/quote-edit.mjs (scripts/lib/bench-page.mjs) and run in Chromium: the
+// harness stays out of mf-quotes' src/ and production bundle.
 import type { Client, Task } from '@atelier/domain';
 import { createMemoryStorage, createStoredValue } from '@atelier/storage';
 import { clientBookSchema, taskCatalogueSchema } from '@atelier/domain';
@@ -11,10 +11,10 @@ import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { BehaviorSubject } from 'rxjs';
 
-import { QuoteBuilderPage } from '../components/quote-builder-page';
-import { EMPTY_DRAFT, applyRecognisedTasks, type QuoteDraft } from '../model/quote-draft';
-import type { QuoteSession } from '../model/quote-session';
-import type { QuoteServices } from '../services';
+import { QuoteBuilderPage } from '../../../mf-quotes/src/features/quote-builder/components/quote-builder-page';
+import { EMPTY_DRAFT, applyRecognisedTasks, type QuoteDraft } from '../../../mf-quotes/src/features/quote-builder/model/quote-draft';
+import type { QuoteSession } from '../../../mf-quotes/src/features/quote-builder/model/quote-session';
+import type { QuoteServices } from '../../../mf-quotes/src/features/quote-builder/services';
 
 export interface EditBenchOptions {
   lines?: number;
@@ -146,3 +146,5 @@ export async function runEdit200LinesBench(options: EditBenchOptions = {}): Prom
     totalShown,
   };
 }
+
+(window as unknown as { __bench: typeof runEdit200LinesBench }).__bench = runEdit200LinesBench;
