@@ -6,3 +6,4 @@ export * from './plan-catalog';
 export * from './numbers';
 export * from './lazy';
 export * from './invoicing';
+export * from './mail';

@@ -1,0 +1,5 @@
+export * from './templates';
+export * from './reminders';
+export * from './payment-reference';
+export * from './signing';
+export * from './links';
