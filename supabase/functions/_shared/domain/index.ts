@@ -7,3 +7,4 @@ export * from './plan-catalog.ts';
 export * from './numbers.ts';
 export * from './lazy.ts';
 export * from './invoicing/index.ts';
+export * from './mail/index.ts';
