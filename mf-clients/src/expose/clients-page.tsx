@@ -31,6 +31,9 @@ import { DraftInvoiceModal } from '../features/documents/draft-invoice-modal';
 import { PaymentModal } from '../features/documents/payment-modal';
 import { today, type PaymentChoice, type Row } from '../features/documents/rows';
 import { refusalText } from '../features/sync-feedback/refusal';
+import { TRASH_MESSAGES as TM } from '../features/trash/messages';
+import { deleteConfirmation, moveToTrash } from '../features/trash/trash';
+import { TrashSection } from '../features/trash/trash-section';
 import { CLIENTS_MESSAGES as M } from '../messages';
 
 type Notice = { tone: 'error' | 'info' | 'success'; text: string };
@@ -260,27 +263,23 @@ export default function ClientsPage() {
     [],
   );
 
-  const { invoicesByClient } = book;
+  const { invoicesByClient, quotesByClient } = book;
+  // « Supprimer » puts the client in the Corbeille (archived): its numbered devis and invoices are never cascaded
+  // away; the confirmation says what happens to them (issue 32).
   const removeClient = useCallback(
     async (client: ClientRow) => {
-      if (!engine || !window.confirm(M.confirmDelete)) return;
-      const issued = (invoicesByClient.get(client.id) ?? []).some((i) => i.status === 'issued');
+      const quotes = quotesByClient.get(client.id) ?? [];
+      const invoices = invoicesByClient.get(client.id) ?? [];
+      if (!engine || !window.confirm(deleteConfirmation(client.name, quotes, invoices))) return;
       try {
-        if (issued) {
-          await engine.write('clients', {
-            ...engine.row('clients', client.id)!,
-            archived_at: new Date().toISOString(),
-          });
-          setNotice({ tone: 'info', text: M.archived });
-        } else {
-          await engine.remove('clients', client.id);
-        }
+        await moveToTrash(engine, client.id);
+        setNotice({ tone: 'info', text: TM.movedToTrash(client.name) });
         void engine.sync();
       } catch {
         setNotice({ tone: 'error', text: M.deleteError });
       }
     },
-    [engine, invoicesByClient],
+    [engine, invoicesByClient, quotesByClient],
   );
   const deleteClient = useCallback((client: ClientRow) => void removeClient(client), [removeClient]);
 
@@ -338,6 +337,14 @@ export default function ClientsPage() {
           onDelete={deleteClient}
         />
       )}
+      <TrashSection
+        engine={engine}
+        clients={engine?.rows('clients') ?? []}
+        quotesByClient={book.quotesByClient}
+        invoicesByClient={book.invoicesByClient}
+        creditNotesByInvoice={book.creditNotesByInvoice}
+        onError={(text) => setNotice({ tone: 'error', text })}
+      />
       <ClientFormModal editing={editing} onClose={() => setEditing(null)} onSave={saveClient} />
       <PaymentModal
         open={generating !== null}
