@@ -3,7 +3,7 @@
 // The score is the weighted share of the catalogue name's terms found in the phrase: the object of the task
 // (peinture, prise) weighs most, qualifiers (murs, sol) less, the action least.
 import type { Task } from '@atelier/domain';
-import { canonicalUnit, unitsCompatible, type CanonicalUnit } from './units';
+import { canonicalUnit, unitFamily, unitsCompatible, type CanonicalUnit } from './units';
 import { jaroWinkler } from './similarity';
 import { stem, words } from './text';
 import { NOT_ACTIONS, STOP_WORDS, TRADE_LEXICON, type LexiconEntry, type Role } from './trade-lexicon';
@@ -257,7 +257,15 @@ export function bestCatalogueMatch(
     let score = Math.max(matched / total, bestHead >= CONCEPT_MATCH ? PARTIAL_HEAD_SCORE : 0);
     if (containsSequence(phraseStems, candidate.stems))
       score = Math.max(score, phraseStems.length === candidate.stems.length ? 1 : 0.95);
-    const unitBonus = options.unit && unitsCompatible(options.unit, candidate.unit) ? 0.03 : 0;
+    // « réfection toiture 95 m² »: a surface said with the work is not a count of items (« Remplacement de tuiles »).
+    const measured = options.unit && ['area', 'length', 'volume'].includes(unitFamily(options.unit));
+    const unitBonus = !options.unit
+      ? 0
+      : unitsCompatible(options.unit, candidate.unit)
+        ? 0.03
+        : measured && candidate.unit && unitFamily(candidate.unit) === 'count'
+          ? -0.15
+          : 0;
     const rank = [score + unitBonus, evidence, -candidate.index];
     if (score <= SIMILARITY_THRESHOLD) continue;
     if (!best || compareRanks(rank, best.rank) > 0) {

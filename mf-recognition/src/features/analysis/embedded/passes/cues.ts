@@ -9,7 +9,7 @@ export const NEGATION =
   /(?<![\p{L}])(?:pas|plus besoin|aucun|aucune|jamais|ni|on garde|on conserve|garder|conserver|on laisse|laisser)(?![\p{L}])/iu;
 /** « pose du nouveau », « on en remet un neuf », « la même chose »: an action whose object was said just before. */
 export const ELLIPSIS =
-  /(?<![a-z])(?:nouveau|nouvelle|nouveaux|nouvelles|neuf|neuve|neufs|neuves|autre|autres|meme|memes|idem|en)(?![a-z])/;
+  /(?<![a-z])(?:nouveau|nouvelle|nouveaux|nouvelles|neuf|neuve|neufs|neuves|autre|autres|meme|memes|idem|en|aussi|egalement|pareil)(?![a-z])/;
 export const CONTEXT_WORD = /\s(?:pour|dans|chez|derrière|derriere|entre|au-dessus|au dessus|à côté|a cote)\s/iu;
 export const SAME_QUANTITY = /(?<![a-z])(?:(?:la|le) meme (?:surface|quantite|longueur|metrage|nombre)|idem|pareil)(?![a-z])/;
 /** « l'entretien a déjà été fait », « elle a déjà fait changer les fenêtres »: work done before, not to quote (« déjà on dépose… » is not). */
@@ -42,3 +42,6 @@ export const ENUMERATED =
 /** Hours in a working day, to quote « 2 jours de main d'œuvre » against a task sold by the hour. */
 export const HOURS_PER_DAY = 7;
 export const LIST_MARKER = /^[ \t]*(?:\d{1,2}[ \t]*[.)/]|[-•*·>–]|[a-z]\))[ \t]+/gmu;
+/** « pas de peinture au plafond juste les murs »: after a negation, « juste », « seulement »… start the kept work. */
+export const RESTRICTION_AFTER_NEGATION =
+  /(?<=(?<![\p{L}])(?:pas|aucun|aucune|ni|jamais|sans)(?![\p{L}])[^,]*?)\s+(?=(?:juste|seulement|uniquement|mais|simplement)\s)/iu;

@@ -180,6 +180,11 @@ export function rewriteDimensions(input: string): string {
       /(?<=(?:sur|x|×|par|hauteur|haut|hsp)[ \t]*(?:de[ \t]+)?)(\d)[ \t]([1-9][05])(?![\d]|[.,]\d|[ \t]*(?:m²|m2|ml|€|euros?|cm|mm|[ \t]*\d))/gu,
       '$1.$2',
     );
+  // « quatre mètres carrés cinquante »: the centimetres said after the unit.
+  text = text.replace(
+    /(?<![\d.,])(\d+)[ \t]*(mètres?[ \t]+carrés?|metres?[ \t]+carres?)[ \t]+([1-9][05])(?=[ \t]*(?:$|[,.;\n]|et[ \t]))/gmu,
+    '$1.$3 $2',
+  );
   text = text.replace(VOLUME, (whole, a: string, b: string, c: string, offset: number, all: string) => {
     const [x, y, z] = [num(a), num(b), num(c)];
     if (!plausible(x, y) || z <= 0 || z > 60) return whole;

@@ -58,6 +58,8 @@ export function findQuantities(folded: string): Quantity[] {
   }
   for (const match of folded.matchAll(/(?<![\p{L}])(un|une)(?![\p{L}])/gu)) {
     const end = match.index + match[0].length;
+    // « une pièce de 20 m² », « une pièce qui fait … »: a room, not one item.
+    if (/^\s+pieces?\s+(?:de|d'|qui|fait|mesurant)\s*(?:\d|environ)/.test(folded.slice(end))) continue;
     // « un seul jour »
     const only = /^\s+seule?(?![a-z])/.exec(folded.slice(end));
     const unit = matchUnitAt(folded, end + (only?.[0].length ?? 0));

@@ -44,6 +44,7 @@ export function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtra
   // « on ne refait pas le plafond, juste les murs »: after a negated clause, « juste les murs » answers it, not the
   // task said before it.
   let negatedSinceMatch = false;
+  let negatedWork: { terms: Term[]; sentence: number } | null = null;
   // The last clause of work that matched no catalogue task (« peindre les volets en bois »), in its sentence.
   let unmatchedWork: { terms: Term[]; sentence: number } | null = null;
   let pending: Quantity | null = null;
@@ -79,7 +80,11 @@ export function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtra
         const head = part.text.slice(0, context.index);
         const headTerms = analyseTerms(head);
         if (headTerms.length) match = bestCatalogueMatch(head, catalogue, { unit: mainUnit, terms: headTerms });
-        if (match) terms = headTerms;
+        // « laine soufflée dans les combles perdus », « du placo pour faire une cloison »: when the words after
+        // « dans » / « pour » name the work better, they were the object, not the context.
+        const whole = match && terms.length ? bestCatalogueMatch(part.text, catalogue, { unit: mainUnit, terms }) : null;
+        if (match && whole && whole.index !== match.index && whole.score >= match.score + 0.1) match = whole;
+        else if (match) terms = headTerms;
       }
       if (!match && terms.length) match = bestCatalogueMatch(part.text, catalogue, { unit: mainUnit, terms });
       // « les boiseries des fenêtres »: the task must be about the head noun, not its complement.
@@ -107,9 +112,17 @@ export function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtra
       const onlyQualifier = terms.some((t) => t.role === 'mod') && !hasObject;
       // « de la sous-couche pour les murs et le plafond »: « le plafond » is still where, not what.
       const elliptic = (onlyQualifier && !part.afterContext) || (onlyAction && ELLIPSIS.test(part.folded));
-      if (!match && lastMatched && elliptic && !negatedSinceMatch) {
+      // « pas de peinture au plafond, juste les murs »: after a negated clause, a qualifier alone takes the trade of
+      // the negated work (not its negated place).
+      const ownFigure = part.quantities.some((q) => q.strength === 3);
+      const source = !negatedSinceMatch
+        ? lastMatched
+        : onlyQualifier && ownFigure && negatedWork?.sentence === part.sentence
+          ? negatedWork
+          : null;
+      if (!match && source && elliptic) {
         // « et le plafond aussi »: a qualifier alone takes the trade of the clause before.
-        const borrowed = lastMatched.terms.filter((t: Term) =>
+        const borrowed = source.terms.filter((t: Term) =>
           onlyAction ? t.role !== 'install' && t.role !== 'remove' : t.role === 'head',
         );
         const own = terms;
@@ -118,7 +131,7 @@ export function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtra
         // The qualifier must be part of the task found (« le plafond » → Peinture plafond, not Pose de carrelage sol).
         if (match && onlyQualifier && !own.some((t) => t.role === 'mod' && match!.matchedStems.has(t.stem)))
           match = null;
-        if (match && onlyAction) borrowedFrom = lastMatched.line;
+        if (match && onlyAction && !negatedSinceMatch) borrowedFrom = lastMatched!.line;
       }
       if (match) {
         const hasWork = terms.some((t) => t.role === 'install' || t.role === 'remove' || t.role === 'service');
@@ -165,7 +178,10 @@ export function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtra
           match ? `${catalogue[match.index]!.task.name} ${match.score.toFixed(2)}` : '-',
           part.quantities.map((q) => `${q.value}${q.unit ?? ''}`).join(','),
         );
-      if (NEGATION.test(part.folded)) negatedSinceMatch = true;
+      if (NEGATION.test(part.folded)) {
+        negatedSinceMatch = true;
+        if (match) negatedWork = { terms, sentence: part.sentence };
+      }
       if (
         match &&
         (NEGATION.test(part.folded) ||
@@ -203,7 +219,9 @@ export function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtra
             last?.quantity &&
             !last.quantity.inferred &&
             last.quantity.strength >= 2 &&
-            !hasContentWords(part.text)
+            !hasContentWords(part.text) &&
+            // « sur rails de 48, à peu près 10 m² »: a figure with the task's unit replaces a bare one.
+            !(orphan.unit && unitsCompatible(orphan.unit, last.task.unit) && !last.quantity.unit)
           ) {
             // « …, vingt-huit mètres carrés » restating the quantity already given: nothing to add.
           } else if (
@@ -230,7 +248,8 @@ export function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtra
             for (const line of lines) {
               if (
                 line !== last &&
-                line.clause === last.clause &&
+                // « dépose de l'ancien carrelage, …, pose de carreaux neufs, 32 m² »: one surface for the work on it.
+                (line.clause === last.clause || (line.sentence === last.sentence && carriesSurface(orphan, line.task))) &&
                 !line.quantity &&
                 fits(orphan, line.task) &&
                 orphan.unit &&
@@ -289,7 +308,7 @@ export function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtra
         // « la préparation des murs, enduit et ponçage, sur 32 m² »: the same task said again in one breath.
         const sameTask = prev.task === task && !(explicit && prevExplicit);
         // « isolation des combles perdus, soufflage laine »: nothing new, a detail of the task before.
-        const detail = prev.task !== task && !(explicit && prevExplicit) && elaborates(terms, lastMatched.terms);
+        const detail = prev.task !== task && !(explicit && prevExplicit) && elaborates(terms, [...lastMatched.terms, ...prev.task.terms]);
         if (sameTask || detail) {
           if (explicit && !prevExplicit) prev.quantity = quantity;
           continue;

@@ -1,7 +1,7 @@
 // Pass 5 (segments): sentences, clauses and coordinated pieces, each with the quantities said in it.
 import { analyseTerms, type PreparedTask, type Term } from '../../model/catalogue-match';
 import { fold } from '../../model/text';
-import { CONNECTORS, CONTEXT_WORD, CORRECTION, SHARED_ACTIVITIES } from './cues';
+import { CONNECTORS, CONTEXT_WORD, CORRECTION, RESTRICTION_AFTER_NEGATION, SHARED_ACTIVITIES } from './cues';
 import { findQuantities } from './quantities';
 import type { Segment } from './types';
 
@@ -55,7 +55,7 @@ export function splitSegments(text: string): Segment[] {
       if (correctionPending) return;
       let afterContext = false;
       let afterComplement = false;
-      for (const piece of clause.split(CONNECTORS)) {
+      for (const piece of clause.split(RESTRICTION_AFTER_NEGATION).flatMap((c) => c.split(CONNECTORS))) {
         // « sans » drops what follows it: « peinture sans sous-couche ».
         const kept = piece.split(/(?<![\p{L}])sans(?![\p{L}])/iu)[0] ?? '';
         if (!/[\p{L}\d]/u.test(kept)) continue;
