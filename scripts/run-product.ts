@@ -55,6 +55,13 @@ async function main() {
     backend?.generatedAdminPassword
       ? `  administrateur : ${adminEmail} / ${backend.generatedAdminPassword}  (mot de passe généré, affiché une seule fois : notez-le)`
       : `  administrateur : ${adminEmail}`,
+    ...(backend?.replacedDefaultAdminPassword
+      ? [
+          '  ATTENTION : le compte administrateur utilisait encore l’ancien mot de passe par défaut public',
+          '  (atelier-admin, installations antérieures) : il est désactivé et remplacé par le mot de passe ci-dessus ;',
+          '  les sessions de ce compte ont été fermées.',
+        ]
+      : []),
     backend?.mailboxUrl
       ? `  boîte mail locale (aucun SMTP_URL) : ${backend.mailboxUrl}`
       : backend

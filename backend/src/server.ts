@@ -6,6 +6,7 @@ import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Serv
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 
+import { replaceDefaultAdminPassword } from './auth/default-admin.ts';
 import { GoTrue } from './auth/gotrue.ts';
 import { AuthError, sendAuthError } from './auth/errors.ts';
 import {
@@ -28,6 +29,7 @@ import { bearerToken, corsHeaders, corsPolicy, preflightHeaders, sendJson } from
 import { deriveApiKeys, JwtVerifier } from './jwt.ts';
 import { createMailer, type LocalMailbox } from './auth/mailer.ts';
 import { AuthLimiter, defaultAuthLimits, type AuthLimits } from './auth/rate-limit.ts';
+import { startReminderScheduler } from './reminders/scheduler.ts';
 import { Postgrest } from './rest/postgrest.ts';
 import { resolveJwtSecret, resolveStripeSandboxSecrets } from './security/secrets.ts';
 import { StorageApi } from './storage/storage.ts';
@@ -74,6 +76,11 @@ export interface StartBackendOptions {
   bodyLimitBytes?: number;
   /** Where backend and function logs go; default stderr. */
   log?: (line: string) => void;
+  /**
+   * Runs the send-reminders function every that many seconds (first run a minute after start); 0 or absent = off
+   * (tests call the function themselves). `npm start` sets REMINDERS_INTERVAL_SECONDS (default 900).
+   */
+  reminderIntervalSeconds?: number;
   /** Extra routes (e.g. a Stripe sandbox, static files): return true when the request was handled. */
   extraHandlers?: Array<(req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>>;
 }
@@ -85,6 +92,8 @@ export interface RunningBackend {
   mailbox?: LocalMailbox;
   /** The administrator password generated at this start (generateAdminPassword), to print once. */
   generatedAdminPassword?: string;
+  /** That password replaces an earlier release's known default one (an upgraded install): tell the operator. */
+  replacedDefaultAdminPassword?: boolean;
   anonKey: string;
   serviceRoleKey: string;
   /** The database, for tests and tools that need owner access. */
@@ -108,6 +117,7 @@ const FUNCTION_ENV_NAMES = [
   'AI_MAX_BODY_BYTES',
   'ADMIN_EMAIL',
   'SITE_URL',
+  'SMTP_FROM',
 ];
 
 export async function startBackend(options: StartBackendOptions = {}): Promise<RunningBackend> {
@@ -190,6 +200,7 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
     const storage = new StorageApi({ db, verifier, anonKey, serviceRoleKey });
 
     let generatedAdminPassword: string | undefined;
+    let replacedDefaultAdminPassword = false;
     if (adminEmail) {
       await db.query(
         `insert into private.settings (key, value) values ('admin_email', $1)
@@ -200,6 +211,10 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
       else if (options.generateAdminPassword && !(await gotrue.confirmedUserExists(adminEmail))) {
         generatedAdminPassword = randomBytes(12).toString('base64url');
         await gotrue.ensureUser(adminEmail, generatedAdminPassword);
+      } else if (options.generateAdminPassword) {
+        // An upgraded install whose administrator still has an earlier release's public default password.
+        generatedAdminPassword = (await replaceDefaultAdminPassword(db, adminEmail)) ?? undefined;
+        replacedDefaultAdminPassword = generatedAdminPassword !== undefined;
       }
     }
 
@@ -228,6 +243,11 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
         ...(databaseUrl ? { SUPABASE_DB_URL: databaseUrl } : {}),
         ...(adminEmail ? { ADMIN_EMAIL: adminEmail } : {}),
         ...(stripe?.functionEnv() ?? {}),
+        // Documents mailed by users (issue 26): links point at the apps; SMTP when configured, else the mailbox.
+        SITE_URL: process.env.SITE_URL || siteUrl,
+        ...(smtpUrl
+          ? { SMTP_URL: smtpUrl }
+          : { ATELIER_LOCAL_MAILBOX_URL: `${publicUrl}/mailbox/${mailboxToken}` }),
       });
       return { ...env, ...(options.env ?? {}) };
     };
@@ -240,6 +260,7 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
         bodyLimit: DEFAULT_FUNCTION_BODY_LIMIT_BYTES,
         log,
         responseHeaders: (req, headers) => functionCors(req, headers, cors),
+        verifier,
       });
       runtime = functionsRuntime;
       return functionsRuntime;
@@ -337,17 +358,26 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
       process.env.API_EXTERNAL_URL ||
       `http://${host === '0.0.0.0' || host === '127.0.0.1' ? 'localhost' : host}:${address.port}`;
 
+    const reminders = startReminderScheduler({
+      intervalSeconds: options.reminderIntervalSeconds ?? 0,
+      url: `${publicUrl}/functions/v1/send-reminders`,
+      serviceRoleKey,
+      log,
+    });
+
     let closing: Promise<void> | undefined;
     return {
       url: publicUrl,
       ...(mailer.mailbox ? { mailbox: mailer.mailbox, mailboxUrl: `${publicUrl}/mailbox/${mailboxToken}/` } : {}),
       ...(generatedAdminPassword ? { generatedAdminPassword } : {}),
+      replacedDefaultAdminPassword,
       anonKey,
       serviceRoleKey,
       db,
       stripeSandbox: stripe?.sandbox,
       close() {
         closing ??= (async () => {
+          await reminders.stop();
           await new Promise<void>((resolve) => {
             server.close(() => resolve());
             server.closeAllConnections();
