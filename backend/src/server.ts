@@ -29,7 +29,6 @@ import { bearerToken, corsHeaders, corsPolicy, preflightHeaders, sendJson } from
 import { deriveApiKeys, JwtVerifier } from './jwt.ts';
 import { createMailer, type LocalMailbox } from './auth/mailer.ts';
 import { AuthLimiter, defaultAuthLimits, type AuthLimits } from './auth/rate-limit.ts';
-import { startReminderScheduler } from './reminders/scheduler.ts';
 import { Postgrest } from './rest/postgrest.ts';
 import { resolveJwtSecret, resolveStripeSandboxSecrets } from './security/secrets.ts';
 import { StorageApi } from './storage/storage.ts';
@@ -76,11 +75,6 @@ export interface StartBackendOptions {
   bodyLimitBytes?: number;
   /** Where backend and function logs go; default stderr. */
   log?: (line: string) => void;
-  /**
-   * Runs the send-reminders function every that many seconds (first run a minute after start); 0 or absent = off
-   * (tests call the function themselves). `npm start` sets REMINDERS_INTERVAL_SECONDS (default 900).
-   */
-  reminderIntervalSeconds?: number;
   /** Extra routes (e.g. a Stripe sandbox, static files): return true when the request was handled. */
   extraHandlers?: Array<(req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>>;
 }
@@ -117,7 +111,6 @@ const FUNCTION_ENV_NAMES = [
   'AI_MAX_BODY_BYTES',
   'ADMIN_EMAIL',
   'SITE_URL',
-  'SMTP_FROM',
 ];
 
 export async function startBackend(options: StartBackendOptions = {}): Promise<RunningBackend> {
@@ -243,11 +236,6 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
         ...(databaseUrl ? { SUPABASE_DB_URL: databaseUrl } : {}),
         ...(adminEmail ? { ADMIN_EMAIL: adminEmail } : {}),
         ...(stripe?.functionEnv() ?? {}),
-        // Documents mailed by users (issue 26): links point at the apps; SMTP when configured, else the mailbox.
-        SITE_URL: process.env.SITE_URL || siteUrl,
-        ...(smtpUrl
-          ? { SMTP_URL: smtpUrl }
-          : { ATELIER_LOCAL_MAILBOX_URL: `${publicUrl}/mailbox/${mailboxToken}` }),
       });
       return { ...env, ...(options.env ?? {}) };
     };
@@ -260,7 +248,6 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
         bodyLimit: DEFAULT_FUNCTION_BODY_LIMIT_BYTES,
         log,
         responseHeaders: (req, headers) => functionCors(req, headers, cors),
-        verifier,
       });
       runtime = functionsRuntime;
       return functionsRuntime;
@@ -358,13 +345,6 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
       process.env.API_EXTERNAL_URL ||
       `http://${host === '0.0.0.0' || host === '127.0.0.1' ? 'localhost' : host}:${address.port}`;
 
-    const reminders = startReminderScheduler({
-      intervalSeconds: options.reminderIntervalSeconds ?? 0,
-      url: `${publicUrl}/functions/v1/send-reminders`,
-      serviceRoleKey,
-      log,
-    });
-
     let closing: Promise<void> | undefined;
     return {
       url: publicUrl,
@@ -377,7 +357,6 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
       stripeSandbox: stripe?.sandbox,
       close() {
         closing ??= (async () => {
-          await reminders.stop();
           await new Promise<void>((resolve) => {
             server.close(() => resolve());
             server.closeAllConnections();
