@@ -68,7 +68,8 @@ export function splitSegments(text: string): Segment[] {
         carried = false;
         const inherited = ownObject
           ? []
-          : shared.filter((t) => (t.role === 'remove' ? !hasAction : !hasActivity && !hasAction));
+          : // « démolition de la cloison et la nouvelle en placo »: what is new is installed, not removed.
+            shared.filter((t) => (t.role === 'remove' ? !hasAction && !NEW_THING.test(folded) : !hasActivity && !hasAction));
         if (ownObject) shared = [];
         if (hasAction || hasActivity)
           shared = terms.filter((t) => t.role === 'remove' || (t.concept !== null && SHARED_ACTIVITIES.has(t.concept)));
@@ -91,3 +92,5 @@ export function splitSegments(text: string): Segment[] {
   });
   return segments;
 }
+
+const NEW_THING = /(?<![a-z])(?:nouveau|nouvelle|nouveaux|nouvelles|neuf|neuve|neufs|neuves)(?![a-z])/;
