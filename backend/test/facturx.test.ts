@@ -1,6 +1,7 @@
-// The facturx Edge Function (issue 28 item 7) under Deno: the owner's issued invoice gets its Factur-X built from
-// the database rows (never from the request), archived once in the private bucket; the XML alone on GET. Attackers:
-// anonymous, another user, a draft, a replay after archive, a huge body, a PDF that is not one.
+// The facturx Edge Function (issue 28 items 7 and 8) under Deno: the owner's issued invoice gets its Factur-X built
+// from the database rows (never from the request), archived once in the private bucket; the XML alone on GET (CII,
+// UBL); the archived file sent to the plateforme agréée configured by env (here the backend's fake PA). Attackers:
+// anonymous, another user, a draft, a replay after archive, a huge or nested body, a PDF that is not one.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,22 +10,26 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 
 import { extractFacturX, inspectFacturX } from '@atelier/domain/src/einvoice/pdf';
 import { validateEInvoices } from '../../scripts/lib/validate-einvoice.cjs';
+import { startFakePlateforme, type FakePlateforme } from '../src/pa-sandbox/index.ts';
 import type { RunningBackend } from '../src/server.ts';
 import { anonClient, raw, signUpUser, startTestBackend, type SignedInUser } from './helpers.ts';
 
 jest.setTimeout(180_000);
 
 let backend: RunningBackend;
+let pa: FakePlateforme;
 let alice: SignedInUser;
 let bob: SignedInUser;
 
 beforeAll(async () => {
-  backend = await startTestBackend();
+  pa = await startFakePlateforme();
+  backend = await startTestBackend({ env: pa.env() });
   alice = await signUpUser(backend, 'facturx-alice');
   bob = await signUpUser(backend, 'facturx-bob');
 });
 afterAll(async () => {
   await backend?.close();
+  await pa?.close();
 });
 
 const LINES = [
@@ -194,4 +199,83 @@ it('refuses anonymous callers, another user’s document, a draft, a bad PDF, ba
   // Nothing was archived by the refused calls.
   const row = await alice.client.from('invoices').select('pdf_path').eq('id', inv.id).single();
   expect(row.data).toEqual({ pdf_path: null });
+});
+
+it('archives an avoir as a 381 referencing its invoice, with positive amounts; UBL on request', async () => {
+  const inv = await invoice(alice);
+  const note = await alice.client.rpc('issue_credit_note', { p_invoice_id: inv.id, p_reason: 'cancel' });
+  expect(note.error).toBeNull();
+  const { id, number } = note.data as { id: string; number: string };
+  const res = await post(alice.accessToken, { documentId: id, table: 'credit_notes', pdf: await visualPdf() });
+  expect(res.status).toBe(200);
+  expect(res.json).toMatchObject({ path: `${alice.id}/avoir-${number}.pdf` });
+  const file = await alice.client.storage.from('documents').download(`${alice.id}/avoir-${number}.pdf`);
+  const xml = (await extractFacturX(new Uint8Array(await file.data!.arrayBuffer())))!;
+  expect(xml).toContain('<ram:TypeCode>381</ram:TypeCode>');
+  expect(xml).toContain(`<ram:IssuerAssignedID>${inv.number}</ram:IssuerAssignedID>`);
+  expect(xml).toContain('<ram:GrandTotalAmount>3352.00</ram:GrandTotalAmount>');
+
+  const ubl = await raw(backend, `/functions/v1/facturx/xml?id=${id}&table=credit_notes&format=ubl`, {
+    token: alice.accessToken,
+  });
+  expect(ubl.status).toBe(200);
+  expect(ubl.text).toContain('<cbc:CreditNoteTypeCode>381</cbc:CreditNoteTypeCode>');
+  expect(ubl.text).toContain('<cbc:PayableAmount currencyID="EUR">3352.00</cbc:PayableAmount>');
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'facturx-avoir-'));
+  try {
+    writeFileSync(path.join(dir, 'avoir.cii.xml'), xml);
+    writeFileSync(path.join(dir, 'avoir.ubl.xml'), ubl.text);
+    const results = validateEInvoices([path.join(dir, 'avoir.cii.xml'), path.join(dir, 'avoir.ubl.xml')]);
+    expect(results.map((r) => r.errors)).toEqual([[], []]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+it('sends the archived Factur-X to the plateforme agréée configured by env, once', async () => {
+  const inv = await invoice(alice);
+  const send = (token: string | undefined) =>
+    raw(backend, '/functions/v1/facturx/send', {
+      method: 'POST',
+      token,
+      body: JSON.stringify({ documentId: inv.id, table: 'invoices' }),
+    });
+  const early = await send(alice.accessToken);
+  expect(early.status).toBe(409);
+  expect(early.json).toMatchObject({ error: 'Archivez d’abord le document (Factur-X) avant de le transmettre.' });
+
+  expect(
+    (await post(alice.accessToken, { documentId: inv.id, table: 'invoices', pdf: await visualPdf() })).status,
+  ).toBe(200);
+  expect((await send(undefined)).status).toBe(401);
+  expect((await send(bob.accessToken)).status).toBe(404);
+  const sent = await send(alice.accessToken);
+  expect(sent.status).toBe(200);
+  expect(sent.json).toMatchObject({ plateforme: 'http', status: 'deposee' });
+  const record = pa.received.find((r) => r.number === inv.number)!;
+  expect(record).toMatchObject({
+    id: (sent.json as { id: string }).id,
+    typeCode: '380',
+    sellerSiren: '732829320',
+    buyerSiren: '552100554',
+    invoice: { syntax: 'CII', totals: { htCents: 309800, vatCents: 25400, ttcCents: 335200 } },
+  });
+  const again = await send(alice.accessToken);
+  expect(again.status).toBe(409);
+  expect(again.json).toMatchObject({ error: 'Cette facture a déjà été transmise à la plateforme.' });
+});
+
+it('the fake plateforme refuses a wrong key and a PDF without e-invoice', async () => {
+  const call = (key: string, body: unknown) =>
+    fetch(`${pa.url}/invoices`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  expect((await call('pa_wrong', { number: 'X', document: '' })).status).toBe(401);
+  const res = await call(pa.apiKey, { number: 'X', document: await visualPdf() });
+  expect(res.status).toBe(422);
+  expect(await res.json()).toEqual({
+    error: 'Ce PDF ne contient pas de facture électronique Factur-X (pièce jointe factur-x.xml absente).',
+  });
 });

@@ -4,13 +4,17 @@
 //   builds the CII XML, attaches it to the given visual PDF (PDF/A-3, factur-x.xml), archives the result in the
 //   private `documents` bucket at <user>/facture-<n>.pdf (avoir-<n>.pdf), never overwriting, records pdf_path once,
 //   and returns { path }.
-// GET /functions/v1/facturx/xml?id=…&table=invoices|credit_notes&format=cii → the XML alone.
+// GET /functions/v1/facturx/xml?id=…&table=invoices|credit_notes&format=cii|ubl → the XML alone.
+// POST /functions/v1/facturx/send { documentId, table } → the archived Factur-X handed to the configured plateforme
+//   agréée (_shared/plateforme.ts; 503 when none is configured).
 // Imports the domain code from the generated copy in _shared/domain (scripts/gen-functions-domain.mjs, decision 0012).
 import * as pdfLib from 'npm:pdf-lib@1.17.1';
 
 import { getUser } from '../_shared/auth.ts';
 import { corsHeaders, json, preflight } from '../_shared/cors.ts';
+import { plateformeFromEnv, PlateformeError } from '../_shared/plateforme.ts';
 import { buildCiiXml } from '../_shared/domain/einvoice/cii.ts';
+import { buildUblXml } from '../_shared/domain/einvoice/ubl.ts';
 import {
   issuedDocumentToEInvoice,
   type IssuedDocumentRow,
@@ -34,7 +38,9 @@ const M = {
   draft: 'Seule une facture émise reçoit sa Factur-X : émettez-la d’abord.',
   archived: 'Ce document est déjà archivé : le fichier archivé ne change plus.',
   badPdf: 'Le PDF envoyé est illisible.',
-  unknownFormat: 'Format inconnu : choisissez cii.',
+  unknownFormat: 'Format inconnu : choisissez cii ou ubl.',
+  notArchived: 'Archivez d’abord le document (Factur-X) avant de le transmettre.',
+  noPlateforme: 'Aucune plateforme agréée n’est configurée pour transmettre les factures.',
   server: 'La Factur-X n’a pas pu être produite. Réessayez plus tard.',
 };
 
@@ -62,7 +68,12 @@ type Row = IssuedDocumentRow & {
 };
 
 /** The issued document and its XML, everything read as the user (RLS). */
-async function loadDocument(token: string, table: string, id: string): Promise<{ row: Row; xml: string } | Response> {
+async function loadDocument(
+  token: string,
+  table: string,
+  id: string,
+  format: 'cii' | 'ubl' = 'cii',
+): Promise<{ row: Row; xml: string; buyerSiren: string | null } | Response> {
   const rows = await rest<Row[]>(token, `${table}?id=eq.${id}&select=*`);
   const row = rows[0];
   if (!row) return json(404, { error: M.notFound });
@@ -79,8 +90,8 @@ async function loadDocument(token: string, table: string, id: string): Promise<{
     { method: 'POST', body: JSON.stringify({ p_lines: lines, p_regime: regime, p_doc_rate: Number(row.vat_rate) }) },
   );
   const lineMoney = table === 'credit_notes' ? money.rows.map((r) => ({ ...r, net_cents: -r.net_cents })) : money.rows;
-  const xml = buildCiiXml(issuedDocumentToEInvoice(row, clients[0] ?? null, lineMoney));
-  return { row, xml };
+  const invoice = issuedDocumentToEInvoice(row, clients[0] ?? null, lineMoney);
+  return { row, xml: (format === 'ubl' ? buildUblXml : buildCiiXml)(invoice), buyerSiren: invoice.buyer.siren ?? null };
 }
 
 function decodeBase64(b64: string): Uint8Array | null {
@@ -176,17 +187,60 @@ async function xmlOnly(url: URL, token: string): Promise<Response> {
   const table = url.searchParams.get('table') ?? 'invoices';
   const format = url.searchParams.get('format') ?? 'cii';
   if (!UUID.test(id) || !TABLES.has(table)) return json(400, { error: M.badRequest });
-  if (format !== 'cii') return json(400, { error: M.unknownFormat });
-  const loaded = await loadDocument(token, table, id);
+  if (format !== 'cii' && format !== 'ubl') return json(400, { error: M.unknownFormat });
+  const loaded = await loadDocument(token, table, id, format);
   if (loaded instanceof Response) return loaded;
   return new Response(loaded.xml, {
     status: 200,
     headers: {
       ...corsHeaders,
       'Content-Type': 'application/xml; charset=utf-8',
-      'Content-Disposition': `attachment; filename="factur-x-${loaded.row.number}.xml"`,
+      'Content-Disposition': `attachment; filename="${format === 'ubl' ? 'ubl' : 'factur-x'}-${loaded.row.number}.xml"`,
     },
   });
+}
+
+async function send(req: Request, token: string): Promise<Response> {
+  const text = await readBody(req);
+  if (text === null) return json(413, { error: M.tooLarge });
+  let body: { documentId?: unknown; table?: unknown };
+  try {
+    body = JSON.parse(text) as typeof body;
+  } catch {
+    return json(400, { error: M.badRequest });
+  }
+  const { documentId, table } = body ?? {};
+  if (typeof documentId !== 'string' || !UUID.test(documentId) || typeof table !== 'string' || !TABLES.has(table)) {
+    return json(400, { error: M.badRequest });
+  }
+  const plateforme = plateformeFromEnv();
+  if (!plateforme) return json(503, { error: M.noPlateforme });
+  const loaded = await loadDocument(token, table, documentId);
+  if (loaded instanceof Response) return loaded;
+  const { row, buyerSiren } = loaded;
+  if (!row.pdf_path) return json(409, { error: M.notArchived });
+  const file = await fetch(`${SUPABASE_URL}/storage/v1/object/documents/${row.pdf_path}`, {
+    headers: userHeaders(token),
+  });
+  if (!file.ok) {
+    await file.body?.cancel();
+    return json(409, { error: M.notArchived });
+  }
+  const siret = String(row.snapshot?.company?.siret ?? '').replace(/\s+/g, '');
+  try {
+    const receipt = await plateforme.send({
+      number: row.number,
+      typeCode: table === 'credit_notes' ? '381' : row.kind === 'deposit' ? '386' : '380',
+      issueDate: row.issue_date,
+      sellerSiren: siret.slice(0, 9) || null,
+      buyerSiren,
+      pdf: new Uint8Array(await file.arrayBuffer()),
+    });
+    return json(200, { plateforme: plateforme.name, ...receipt });
+  } catch (error) {
+    if (error instanceof PlateformeError) return json(error.status, { error: error.message });
+    throw error;
+  }
 }
 
 Deno.serve(async (req: Request) => {
@@ -197,6 +251,7 @@ Deno.serve(async (req: Request) => {
   const url = new URL(req.url);
   try {
     if (req.method === 'GET' && url.pathname.endsWith('/xml')) return await xmlOnly(url, token);
+    if (req.method === 'POST' && url.pathname.endsWith('/send')) return await send(req, token);
     if (req.method === 'POST') return await archive(req, token, user.id);
     return json(405, { error: 'Method not allowed' });
   } catch (error) {
