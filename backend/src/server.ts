@@ -29,6 +29,7 @@ import { bearerToken, corsHeaders, corsPolicy, preflightHeaders, sendJson } from
 import { deriveApiKeys, JwtVerifier } from './jwt.ts';
 import { createMailer, type LocalMailbox } from './auth/mailer.ts';
 import { AuthLimiter, defaultAuthLimits, type AuthLimits } from './auth/rate-limit.ts';
+import { startReminderScheduler } from './reminders/scheduler.ts';
 import { Postgrest } from './rest/postgrest.ts';
 import { resolveJwtSecret, resolveStripeSandboxSecrets } from './security/secrets.ts';
 import { StorageApi } from './storage/storage.ts';
@@ -75,6 +76,11 @@ export interface StartBackendOptions {
   bodyLimitBytes?: number;
   /** Where backend and function logs go; default stderr. */
   log?: (line: string) => void;
+  /**
+   * Runs the send-reminders function every that many seconds (first run a minute after start); 0 = off. Default:
+   * REMINDERS_INTERVAL_SECONDS, else 900 with a kept database and off with a 'memory://' one (tests).
+   */
+  reminderIntervalSeconds?: number;
   /** Extra routes (e.g. a Stripe sandbox, static files): return true when the request was handled. */
   extraHandlers?: Array<(req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>>;
 }
@@ -111,6 +117,7 @@ const FUNCTION_ENV_NAMES = [
   'AI_MAX_BODY_BYTES',
   'ADMIN_EMAIL',
   'SITE_URL',
+  'SMTP_FROM',
 ];
 
 export async function startBackend(options: StartBackendOptions = {}): Promise<RunningBackend> {
@@ -236,6 +243,11 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
         ...(databaseUrl ? { SUPABASE_DB_URL: databaseUrl } : {}),
         ...(adminEmail ? { ADMIN_EMAIL: adminEmail } : {}),
         ...(stripe?.functionEnv() ?? {}),
+        // Documents mailed by users (issue 26): links point at the apps; SMTP when configured, else the mailbox.
+        SITE_URL: process.env.SITE_URL || siteUrl,
+        ...(smtpUrl
+          ? { SMTP_URL: smtpUrl }
+          : { ATELIER_LOCAL_MAILBOX_URL: `${publicUrl}/mailbox/${mailboxToken}` }),
       });
       return { ...env, ...(options.env ?? {}) };
     };
@@ -248,6 +260,7 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
         bodyLimit: DEFAULT_FUNCTION_BODY_LIMIT_BYTES,
         log,
         responseHeaders: (req, headers) => functionCors(req, headers, cors),
+        verifier,
       });
       runtime = functionsRuntime;
       return functionsRuntime;
@@ -345,6 +358,20 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
       process.env.API_EXTERNAL_URL ||
       `http://${host === '0.0.0.0' || host === '127.0.0.1' ? 'localhost' : host}:${address.port}`;
 
+    const reminders = startReminderScheduler({
+      // On for a kept database (`npm start`, DATABASE_URL), off for throw-away ones (tests call the function).
+      intervalSeconds:
+        options.reminderIntervalSeconds ??
+        (process.env.REMINDERS_INTERVAL_SECONDS !== undefined
+          ? Number(process.env.REMINDERS_INTERVAL_SECONDS)
+          : dataDir === 'memory://' && !databaseUrl
+            ? 0
+            : 900),
+      url: `${publicUrl}/functions/v1/send-reminders`,
+      serviceRoleKey,
+      log,
+    });
+
     let closing: Promise<void> | undefined;
     return {
       url: publicUrl,
@@ -357,6 +384,7 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
       stripeSandbox: stripe?.sandbox,
       close() {
         closing ??= (async () => {
+          await reminders.stop();
           await new Promise<void>((resolve) => {
             server.close(() => resolve());
             server.closeAllConnections();

@@ -80,8 +80,10 @@ describe('without an AI provider', () => {
     await backend?.close();
   });
 
-  it('webhook-test answers GET without authentication', async () => {
-    const res = await fetch(`${backend.url}/functions/v1/webhook-test`);
+  it('webhook-test answers GET with the anon key as JWT (verify_jwt at the gateway)', async () => {
+    const res = await fetch(`${backend.url}/functions/v1/webhook-test`, {
+      headers: { authorization: `Bearer ${backend.anonKey}` },
+    });
     expect(res.status).toBe(200);
     // No Origin (not a browser): no CORS header at all; functions answer CORS for the app origins only.
     expect(res.headers.get('access-control-allow-origin')).toBeNull();

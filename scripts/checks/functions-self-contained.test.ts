@@ -59,7 +59,7 @@ describe('Edge Functions are self-contained', () => {
     expect(drift()).toEqual([]);
   });
 
-  it('supabase/config.toml sets verify_jwt for every function, false only for the Stripe webhook and the probe', () => {
+  it('supabase/config.toml sets verify_jwt for every function, false only for the Stripe webhook', () => {
     const toml = readFileSync(path.join(root, 'supabase/config.toml'), 'utf8');
     const settings = new Map<string, string>();
     let section = '';
@@ -71,7 +71,7 @@ describe('Edge Functions are self-contained', () => {
     }
     expect([...settings.keys()].sort()).toEqual(functionNames);
     for (const [name, value] of settings) {
-      expect([name, value]).toEqual([name, ['stripe-webhook', 'webhook-test'].includes(name) ? 'false' : 'true']);
+      expect([name, value]).toEqual([name, name === 'stripe-webhook' ? 'false' : 'true']);
     }
   });
 

@@ -8,6 +8,8 @@ export interface ColumnInfo {
   type: string;
   nullable: boolean;
   hasDefault: boolean;
+  /** pg_get_expr() of the column's default (null: none or identity); used by `Prefer: missing=default`. */
+  defaultExpr?: string | null;
   generated: boolean;
 }
 
@@ -53,6 +55,8 @@ select coalesce(json_agg(r order by r.name), '[]')::text as relations from (
                    'type', format_type(a.atttypid, a.atttypmod),
                    'nullable', not a.attnotnull,
                    'hasDefault', a.atthasdef or a.attidentity <> '',
+                   'defaultExpr', (select pg_get_expr(d.adbin, d.adrelid) from pg_attrdef d
+                                    where d.adrelid = a.attrelid and d.adnum = a.attnum and a.attgenerated = ''),
                    'generated', a.attgenerated <> '' or a.attidentity = 'a'
                  ) order by a.attnum), '[]')
             from pg_attribute a

@@ -9,6 +9,8 @@ import { pathToFileURL } from 'node:url';
 
 import { repoRoot } from '../config.ts';
 import { sendJson } from '../http.ts';
+import type { JwtVerifier } from '../jwt.ts';
+import { gatewayJwtCheck, readVerifyJwt } from './verify-jwt.ts';
 
 const LISTENING = '__ATELIER_FUNCTION_LISTENING__';
 const BOOT_TIMEOUT_MS = 60_000;
@@ -22,6 +24,10 @@ export interface FunctionRuntimeOptions {
   log: (line: string) => void;
   /** Rewrites a function's response headers (the backend applies its CORS allow-list there). */
   responseHeaders?: (req: IncomingMessage, headers: IncomingHttpHeaders) => IncomingHttpHeaders;
+  /** Checks the JWT of calls to functions whose config.toml `verify_jwt` is not false (hosted gateway's rule). */
+  verifier?: JwtVerifier;
+  /** supabase/config.toml; default: beside functionsDir. */
+  configPath?: string;
 }
 
 interface Worker {
@@ -42,13 +48,23 @@ export function denoBinary(): string {
 export class FunctionRuntime {
   private readonly workers = new Map<string, Worker>();
   private closed = false;
+  private readonly verifyJwt: Map<string, boolean>;
 
-  constructor(private readonly options: FunctionRuntimeOptions) {}
+  constructor(private readonly options: FunctionRuntimeOptions) {
+    this.verifyJwt = readVerifyJwt(options.configPath ?? path.join(options.functionsDir, '..', 'config.toml'));
+  }
 
   async handle(req: IncomingMessage, res: ServerResponse, name: string, rest: string, search: string): Promise<void> {
     const entry = path.join(this.options.functionsDir, name, 'index.ts');
     if (!/^[A-Za-z0-9_-]+$/.test(name) || !existsSync(entry)) {
       return sendJson(res, 404, { code: 'NOT_FOUND', message: 'Requested function was not found' });
+    }
+    if (this.options.verifier) {
+      const refusal = gatewayJwtCheck(req, this.verifyJwt.get(name) ?? true, this.options.verifier);
+      if (refusal) {
+        req.resume();
+        return sendJson(res, refusal.status, refusal.body, this.options.responseHeaders?.(req, {}));
+      }
     }
     const announced = Number(req.headers['content-length'] ?? 0);
     if (announced > this.options.bodyLimit) {
@@ -72,7 +88,9 @@ export class FunctionRuntime {
 
   private proxy(req: IncomingMessage, res: ServerResponse, port: number, target: string): Promise<void> {
     return new Promise((resolve) => {
-      const headers = { ...req.headers, host: `127.0.0.1:${port}` };
+      // The caller's address, as the hosted gateway passes it (a client-sent X-Forwarded-For is not trusted here:
+      // the public signing page records the IP as evidence).
+      const headers = { ...req.headers, host: `127.0.0.1:${port}`, 'x-forwarded-for': req.socket.remoteAddress ?? '' };
       delete headers.connection;
       const upstream = httpRequest({ host: '127.0.0.1', port, method: req.method, path: target, headers }, (reply) => {
         const replyHeaders = this.options.responseHeaders?.(req, reply.headers) ?? reply.headers;

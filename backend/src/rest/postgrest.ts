@@ -55,6 +55,7 @@ const PRE_REQUEST_WRITE =
 const PRE_REQUEST_READ =
   "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('statement_timeout', $3, true), set_config('transaction_read_only', 'on', true)";
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
+const CSV_HEADERS = { 'content-type': 'text/csv; charset=utf-8' };
 
 interface Caller {
   role: string;
@@ -105,23 +106,30 @@ function parsePrefer(header: string | string[] | undefined): Preferences {
 interface MediaType {
   single: boolean;
   stripNulls: boolean;
+  /** `Accept: text/csv` (supabase-js `.csv()`): PostgREST's CSV body. */
+  csv: boolean;
+}
+
+function bodyHeaders(media: MediaType): Record<string, string> {
+  return media.csv ? CSV_HEADERS : JSON_HEADERS;
 }
 
 function parseAccept(header: string | undefined): MediaType {
-  if (!header) return { single: false, stripNulls: false };
+  if (!header) return { single: false, stripNulls: false, csv: false };
   const types = header.split(',').map((t) => t.trim().toLowerCase());
   for (const type of types) {
     const [base, ...params] = type.split(';').map((p) => p.trim());
     const stripNulls = params.includes('nulls=stripped');
     if (base === 'application/vnd.pgrst.object+json' || base === 'application/vnd.pgrst.object')
-      return { single: true, stripNulls };
+      return { single: true, stripNulls, csv: false };
+    if (base === 'text/csv') return { single: false, stripNulls: false, csv: true };
     if (
       base === 'application/json' ||
       base === 'application/vnd.pgrst.array+json' ||
       base === '*/*' ||
       base === 'application/*'
     ) {
-      return { single: false, stripNulls };
+      return { single: false, stripNulls, csv: false };
     }
   }
   throw restErrors.mediaType(header);
@@ -374,6 +382,7 @@ export class Postgrest {
       count,
       single: media.single,
       stripNulls: media.stripNulls,
+      csv: media.csv,
     });
     return this.run(caller, true, { sql, params }, (result) => {
       const row = result.rows[0] ?? {};
@@ -385,7 +394,7 @@ export class Postgrest {
       }
       const contentRange = pageCount > 0 ? `${offset}-${offset + pageCount - 1}/${total ?? '*'}` : `*/${total ?? '*'}`;
       const status = total !== undefined && pageCount < total && !media.single ? 206 : 200;
-      return { status, headers: { ...JSON_HEADERS, 'content-range': contentRange }, body: String(row.body) };
+      return { status, headers: { ...bodyHeaders(media), 'content-range': contentRange }, body: String(row.body) };
     });
   }
 
@@ -407,6 +416,7 @@ export class Postgrest {
       select: parseSelect(query.get('select')),
       single: media.single,
       stripNulls: media.stripNulls,
+      csv: media.csv,
     };
   }
 
@@ -431,7 +441,7 @@ export class Postgrest {
         return row
           ? {
               status: successStatus === 204 ? 200 : successStatus,
-              headers: { ...JSON_HEADERS, ...headers },
+              headers: { ...bodyHeaders(media), ...headers },
               body: String(row.body),
             }
           : { status: successStatus, headers };
@@ -475,11 +485,12 @@ export class Postgrest {
     if (objects.length === 0) {
       return {
         status: 201,
-        headers: { ...JSON_HEADERS, 'content-range': '*/0' },
-        body: plan.returning ? '[]' : undefined,
+        headers: { ...bodyHeaders(media), 'content-range': '*/0' },
+        body: plan.returning ? (media.csv ? '\n' : '[]') : undefined,
       };
     }
-    return this.write(caller, insertSql(relation, objects, columns, conflict, plan), plan, media, prefs, 201);
+    const statement = insertSql(relation, objects, columns, conflict, plan, prefs.missing === 'default');
+    return this.write(caller, statement, plan, media, prefs, 201);
   }
 
   private async update(
@@ -504,7 +515,7 @@ export class Postgrest {
       // Nothing to change: PostgREST answers as if no row matched.
       if (media.single) throw restErrors.singular(0);
       return plan.returning
-        ? { status: 200, headers: { ...JSON_HEADERS, 'content-range': '*/*' }, body: '[]' }
+        ? { status: 200, headers: { ...bodyHeaders(media), 'content-range': '*/*' }, body: media.csv ? '\n' : '[]' }
         : { status: 204, headers: { 'content-range': '*/*' } };
     }
     return this.write(
@@ -582,7 +593,9 @@ export class Postgrest {
       count: false,
       single: media.single,
       stripNulls: media.stripNulls,
+      csv: media.csv,
     });
+    if (media.csv && (statement.kind !== 'rows' || !fn.returnsComposite)) throw restErrors.mediaType(String(req.headers.accept));
     const readOnly = method !== 'POST' || fn.volatility !== 'volatile';
     const mayRefuse = statement.kind === 'rows' && media.single && fn.returnsSet;
     return this.run(
@@ -598,7 +611,7 @@ export class Postgrest {
           statement.kind === 'rows' && fn.returnsSet ? (pageCount > 0 ? `0-${pageCount - 1}/*` : '*/*') : '0-0/*';
         return {
           status: 200,
-          headers: { ...JSON_HEADERS, 'content-range': contentRange },
+          headers: { ...bodyHeaders(media), 'content-range': contentRange },
           body: String(row.body ?? 'null'),
         };
       },

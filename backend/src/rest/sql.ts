@@ -142,6 +142,19 @@ export function relationSql(relation: RelationInfo): string {
   return `${quoteIdent(relation.schema)}.${quoteIdent(relation.name)}`;
 }
 
+/**
+ * PostgREST's CSV body over the rows of `source` (a CTE name): a header of the first row's keys, then each row as
+ * PostgreSQL's record text without its parentheses (fields quoted when they hold a comma, quote, parenthesis,
+ * backslash or white space; quotes doubled; NULL empty), rows separated by a newline.
+ */
+function csvBody(source: string): string {
+  return (
+    `coalesce((select string_agg(pgrst_h.k, ',') from (select json_object_keys(row_to_json(pgrst_r)) as k ` +
+    `from (select * from ${source} limit 1) pgrst_r) pgrst_h), '') || chr(10) || ` +
+    `coalesce((select string_agg(substring(pgrst_c::text, 2, length(pgrst_c::text) - 2), chr(10)) from ${source} pgrst_c), '')`
+  );
+}
+
 export interface ReadPlan {
   select: SelectItem[];
   conditions: Condition[];
@@ -152,6 +165,8 @@ export interface ReadPlan {
   /** Body as one object (`json_agg(...)->0`) instead of an array. */
   single: boolean;
   stripNulls: boolean;
+  /** `Accept: text/csv`: the body is PostgREST's CSV instead of JSON. */
+  csv?: boolean;
 }
 
 function bodyExpression(plan: Pick<ReadPlan, 'single' | 'stripNulls'>, aggregate = 'json_agg(pgrst_t)'): string {
@@ -170,6 +185,12 @@ export function readSql(relation: RelationInfo, plan: ReadPlan): { sql: string; 
   const limit = plan.limit !== undefined ? ` limit ${params.bind(plan.limit, 'bigint')}` : '';
   const offset = plan.offset ? ` offset ${params.bind(plan.offset, 'bigint')}` : '';
   const total = plan.count ? `(select count(*) from ${from}${where})` : 'null::bigint';
+  if (plan.csv) {
+    const sql =
+      `with pgrst_source as (select ${columns} from ${from}${where}${order}${limit}${offset}) ` +
+      `select ${total} as total_count, (select count(*) from pgrst_source) as page_count, ${csvBody('pgrst_source')} as body`;
+    return { sql, params: params.values };
+  }
   const sql =
     `select ${total} as total_count, count(pgrst_t) as page_count, ${bodyExpression(plan)} as body ` +
     `from (select ${columns} from ${from}${where}${order}${limit}${offset}) pgrst_t`;
@@ -191,12 +212,19 @@ export interface WritePlan {
   select: SelectItem[];
   single: boolean;
   stripNulls: boolean;
+  csv?: boolean;
 }
 
 /** Wraps a data-modifying statement so that it returns `page_count` and the JSON body of the touched rows. */
 function withRepresentation(dml: string, relation: RelationInfo, plan: WritePlan, params: Params): string {
   const scope = new Scope(relation, relation.name, 'pgrst_src');
   const columns = selectList(plan.select, scope, params);
+  if (plan.csv) {
+    return (
+      `with pgrst_source as (${dml} returning pgrst_tgt.*), pgrst_out as (select ${columns} from pgrst_source as pgrst_src) ` +
+      `select (select count(*) from pgrst_out) as page_count, ${csvBody('pgrst_out')} as body`
+    );
+  }
   return (
     `with pgrst_source as (${dml} returning pgrst_tgt.*) ` +
     `select count(pgrst_t) as page_count, ${bodyExpression(plan)} as body ` +
@@ -210,11 +238,18 @@ export function insertSql(
   columns: string[],
   conflict: { resolution: 'merge' | 'ignore'; target: string[] } | undefined,
   plan: WritePlan,
+  missingDefault = false,
 ): { sql: string; params: unknown[] } {
   const params = new Params();
   const table = relationSql(relation);
   const list = columns.map(quoteIdent).join(', ');
-  const body = params.bind(JSON.stringify(rows), 'json');
+  let body = params.bind(JSON.stringify(rows), 'json');
+  const defaults = missingDefault ? defaultsObject(relation, columns) : undefined;
+  if (defaults) {
+    // `Prefer: missing=default`, as PostgREST: each row's keys laid over its columns' defaults, so a key absent
+    // from a row takes the column's default instead of NULL (an explicit null stays null).
+    body = `(select coalesce(json_agg(${defaults} || pgrst_e), '[]') from jsonb_array_elements(${body}::jsonb) as pgrst_e)`;
+  }
   let dml =
     columns.length === 0
       ? `insert into ${table} as pgrst_tgt default values`
@@ -228,6 +263,24 @@ export function insertSql(
     }
   }
   return { sql: plan.returning ? withRepresentation(dml, relation, plan, params) : dml, params: params.values };
+}
+
+/** jsonb of the defaults of `columns` that have one (evaluated per row), or undefined when none has. */
+function defaultsObject(relation: RelationInfo, columns: string[]): string | undefined {
+  const pairs: string[] = [];
+  for (const name of columns) {
+    const expr = relation.columns.get(name)?.defaultExpr;
+    if (expr) pairs.push(`${quoteLiteral(name)}, (${expr})`);
+  }
+  if (pairs.length === 0) return undefined;
+  // jsonb_build_object takes at most 100 arguments: 50 columns per call.
+  const parts: string[] = [];
+  for (let i = 0; i < pairs.length; i += 50) parts.push(`jsonb_build_object(${pairs.slice(i, i + 50).join(', ')})`);
+  return parts.length === 1 ? parts[0]! : `(${parts.join(' || ')})`;
+}
+
+function quoteLiteral(value: string): string {
+  return `'${value.replace(/'/g, "''")}'`;
 }
 
 /** Limited updates/deletes address rows by ctid, as PostgREST does (tables only). */
@@ -328,6 +381,12 @@ export function rpcSql(
   const limit = plan.limit !== undefined ? ` limit ${params.bind(plan.limit, 'bigint')}` : '';
   const offset = plan.offset ? ` offset ${params.bind(plan.offset, 'bigint')}` : '';
   const single = plan.single || !fn.returnsSet;
+  if (plan.csv) {
+    const sql =
+      `with pgrst_source as (select ${columns}${source}${where}${order}${limit}${offset}) ` +
+      `select null::bigint as total_count, (select count(*) from pgrst_source) as page_count, ${csvBody('pgrst_source')} as body`;
+    return { sql, params: params.values, kind: 'rows' };
+  }
   const sql =
     `select null::bigint as total_count, count(pgrst_t) as page_count, ${bodyExpression({ single, stripNulls: plan.stripNulls })} as body ` +
     `from (select ${columns}${source}${where}${order}${limit}${offset}) pgrst_t`;

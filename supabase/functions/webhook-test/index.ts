@@ -1,4 +1,5 @@
-// GET /functions/v1/webhook-test — a liveness probe for the functions runtime; no authentication.
+// GET /functions/v1/webhook-test — a liveness probe for the functions runtime; the gateway wants a valid JWT (the
+// anon key is enough, verify_jwt in supabase/config.toml), the function itself checks nothing more.
 import { json, preflight } from '../_shared/cors.ts';
 
 Deno.serve((req: Request) => {
