@@ -59,7 +59,8 @@ describe('Edge Functions are self-contained', () => {
     expect(drift()).toEqual([]);
   });
 
-  it('supabase/config.toml sets verify_jwt for every function, false only for the Stripe webhook', () => {
+  // false only where the caller cannot hold a JWT: Stripe's webhook calls and a client opening a public link.
+  it('supabase/config.toml sets verify_jwt for every function, false only for the Stripe webhook and public pages', () => {
     const toml = readFileSync(path.join(root, 'supabase/config.toml'), 'utf8');
     const settings = new Map<string, string>();
     let section = '';
@@ -71,7 +72,7 @@ describe('Edge Functions are self-contained', () => {
     }
     expect([...settings.keys()].sort()).toEqual(functionNames);
     for (const [name, value] of settings) {
-      expect([name, value]).toEqual([name, name === 'stripe-webhook' ? 'false' : 'true']);
+      expect([name, value]).toEqual([name, ['stripe-webhook', 'public-document'].includes(name) ? 'false' : 'true']);
     }
   });
 
