@@ -5,7 +5,17 @@ import path from 'node:path';
 
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 
-import { createUser, expect, mockGeocoder, newUserData, signIn, test, type TestUser } from '../fixtures';
+import {
+  BACKEND_URL,
+  createUser,
+  expect,
+  latestMail,
+  mockGeocoder,
+  newUserData,
+  signIn,
+  test,
+  type TestUser,
+} from '../fixtures';
 
 /** A new browser (its own storage, like another device) signed in to `user`. */
 async function device(browser: Browser, user: TestUser, options: Parameters<Browser['newContext']>[0] = {}) {
@@ -215,5 +225,72 @@ test.describe('issue 29 — 5: changing between paid plans on a phone', () => {
     await expect(notice).toContainText('Pour revenir au plan gratuit, résiliez votre abonnement');
     await expect(notice).toBeInViewport();
     await phone.context.close();
+  });
+});
+
+test.describe('issue 29 — 8: wording true to what each plan gets', () => {
+  test('the free card offers the built-in photo and voice recognition, only the AI is marked off', async ({ page }) => {
+    await page.goto('/auth');
+    await page
+      .getByRole('button', { name: /inscri/i })
+      .first()
+      .click();
+    const user = newUserData('cartes');
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Mot de passe', { exact: true }).fill(user.password);
+    await page.getByLabel(/confirm/i).fill(user.password);
+    await page.getByRole('button', { name: 'Continuer' }).click();
+    await page.getByLabel(/entreprise/i).fill('Plomberie Durand');
+    await page.getByLabel(/prénom/i).fill(user.firstName);
+    await page.getByLabel('Nom', { exact: true }).fill(user.lastName);
+    await page.getByLabel(/téléphone/i).fill('06 12 34 56 78');
+    await page.getByRole('button', { name: 'Continuer' }).click();
+    await mockGeocoder(page);
+    await page.getByLabel(/adresse/i).fill('12 rue de la');
+    await page.getByText('12 Rue de la Paix 75002 Paris').click();
+    await page.getByRole('button', { name: 'Continuer' }).click();
+    await expect(page.getByText('Inscription - Étape 4/4')).toBeVisible();
+    await expect(page.getByText('✓ Reconnaissance photo et vocale intégrée').first()).toBeVisible();
+    await expect(page.getByText('✗ Reconnaissance photo et vocale', { exact: true })).toHaveCount(0);
+    await expect(page.getByText('✗ Analyse par IA des photos et de la dictée')).toHaveCount(1);
+  });
+
+  test('a Pro account shows Pro when the server cannot be reached', async ({ browser }) => {
+    test.setTimeout(120_000);
+    const user = await createUser('pro-hors-ligne');
+    const { context, page } = await device(browser, user);
+    await page.goto('/account');
+    await page.getByRole('button', { name: 'Changer de plan' }).click();
+    await page.getByRole('button', { name: 'Sélectionner Pro' }).click();
+    await page.getByLabel('Numéro de carte').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiration (MM/AA)').fill('12/34');
+    await page.getByLabel('CVC').fill('123');
+    await page.getByRole('button', { name: /^Payer/ }).click();
+    await expect(page.getByTestId('current-plan')).toContainText('Pro');
+    await page.goto('/');
+    await expect(page.getByTestId('plan-badge')).toContainText('Pro');
+
+    // The network drops (the backend's data API is unreachable): the last known plan stays.
+    await page.route(`${BACKEND_URL}/rest/v1/**`, (route) => route.abort('internetdisconnected'));
+    await page.reload();
+    await expect(page.getByTestId('plan-badge')).toContainText('Pro');
+    await expect(page.getByTestId('plan-badge')).not.toContainText('Gratuit');
+    await context.close();
+  });
+
+  test('the e-mail link lands on « adresse confirmée »; the same link again says it was used', async ({ page }) => {
+    const user = await createUser('lien', {}, { confirmed: false });
+    const mail = await latestMail(user.email);
+    const link = /(http:\/\/\S+\/auth\/v1\/verify\?\S+)/.exec(mail.text)?.[1];
+    expect(link).toBeTruthy();
+    await page.goto(link!);
+    await expect(page).toHaveURL(/\/auth\/confirmation\?resultat=confirmee$/);
+    await expect(page.getByText('Votre adresse email est confirmée.')).toBeVisible();
+    expect(page.url()).not.toContain('access_token');
+    await page.getByRole('link', { name: 'Se connecter' }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+
+    await page.goto(link!);
+    await expect(page.getByText('Ce lien de confirmation a expiré ou a déjà été utilisé.')).toBeVisible();
   });
 });

@@ -1,10 +1,11 @@
 // Every route of SPEC.md §2. Remote pages load at run time behind their own RemoteBoundary.
 import { lazy, Suspense, useLayoutEffect, type ComponentType } from 'react';
-import { Navigate, Outlet, Route, Routes } from 'react-router-dom';
+import { Navigate, Outlet, Route, Routes, useNavigate } from 'react-router-dom';
 import { Spinner } from '@atelier/ui';
 
 import { PublicOnly, RequireAuth } from './features/auth/auth-guard';
 import { AuthPage } from './features/auth/auth-page';
+import { EMAIL_CONFIRMATION_PATH, emailLinkOutcome } from './features/auth/email-link';
 import { RemoteView } from './federation/remote-view';
 import { REMOTE_MODULES, type HomePageProps, type RemoteModule } from './federation/remotes';
 import { AppLayout } from './layout/app-layout';
@@ -12,7 +13,10 @@ import { revealApp } from './static-shell';
 
 // Legal texts are only needed on /legal: keep them out of the /auth bundle.
 const LegalRoute = lazy(() => import('./features/legal/legal-route'));
-// Likewise the new-password page (reached from a mail link only).
+// Likewise the new-password page and the e-mail confirmation landing (reached from a mail link only).
+const EmailConfirmationPage = lazy(() =>
+  import('./features/auth/email-confirmation-page').then((m) => ({ default: m.EmailConfirmationPage })),
+);
 const ResetPasswordPage = lazy(() =>
   import('./features/auth/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })),
 );
@@ -52,7 +56,21 @@ function HomeRoute() {
   return <RemoteView module={HOME_WITH_SLOT} props={{ recognitionSlot: <RecognitionSlot /> }} />;
 }
 
+/** An e-mail confirmation link's outcome in the fragment: shown on /auth/confirmation, the tokens dropped. */
+function useEmailLinkLanding(): void {
+  const navigate = useNavigate();
+  useLayoutEffect(() => {
+    const outcome = emailLinkOutcome(window.location.hash, window.location.pathname);
+    if (!outcome) return;
+    window.history.replaceState(null, '', window.location.pathname);
+    navigate(`${EMAIL_CONFIRMATION_PATH}?resultat=${outcome === 'confirmed' ? 'confirmee' : 'invalide'}`, {
+      replace: true,
+    });
+  }, [navigate]);
+}
+
 export function AppRoutes() {
+  useEmailLinkLanding();
   return (
     <Routes>
       <Route element={<AppLayout />}>
@@ -69,6 +87,14 @@ export function AppRoutes() {
           element={
             <Suspense fallback={<Spinner />}>
               <ResetPasswordPage />
+            </Suspense>
+          }
+        />
+        <Route
+          path={EMAIL_CONFIRMATION_PATH}
+          element={
+            <Suspense fallback={<Spinner />}>
+              <EmailConfirmationPage />
             </Suspense>
           }
         />

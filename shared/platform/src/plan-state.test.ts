@@ -9,6 +9,7 @@ import {
   quotesUsedThisMonth,
   refreshPlanState,
   resetPlanStateForTests,
+  cachedPlan,
 } from './plan-state';
 
 let fake: FakeSupabase;
@@ -81,6 +82,21 @@ describe('refreshPlanState', () => {
     fake.tables.subscriptions = { data: { plan_id: 'pro', status: 'active' }, error: null };
     await refreshPlanState();
     expect(getPlanState().plan).toBe('free');
+  });
+
+  it('offline, a Pro account shows its last known plan, not « Gratuit » (issue 29.8)', async () => {
+    jest.spyOn(console, 'warn').mockImplementation(() => {});
+    fake.tables.subscriptions = { data: { plan_id: 'pro', status: 'active' }, error: null };
+    fake.tables.user_quotas = { data: { quotes_used: 0, last_reset: new Date().toISOString() }, error: null };
+    await refreshPlanState();
+    expect(cachedPlan('user-1')).toEqual({ plan: 'pro', active: true });
+
+    // A new page load with no network: the state starts from the default, the server cannot answer.
+    resetPlanStateForTests();
+    fake.tables.subscriptions = { data: null, error: { message: 'Failed to fetch', code: '' } };
+    await refreshPlanState();
+    expect(getPlanState()).toMatchObject({ plan: 'pro', active: true, remaining: null, loading: false });
+    expect(cachedPlan('someone-else')).toBeNull();
   });
 });
 

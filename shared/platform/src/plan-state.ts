@@ -97,6 +97,44 @@ export function derivePlanState(
   return { plan, active, quotesUsed, remaining: remainingQuotes(plan, quotesUsed), loading: false };
 }
 
+/**
+ * The last plan the server confirmed for a user, kept in this browser (issue 29.8): offline, or before the first
+ * refresh answers, a Pro account shows Pro — not the free default.
+ */
+const LAST_PLAN_PREFIX = 'atelier.lastPlan.';
+
+export function cachedPlan(userId: string): { plan: PlanId; active: boolean } | null {
+  try {
+    const raw = globalThis.localStorage?.getItem(`${LAST_PLAN_PREFIX}${userId}`);
+    if (!raw) return null;
+    const value = JSON.parse(raw) as { plan?: unknown; active?: unknown };
+    if (!PLAN_IDS.includes(value.plan as PlanId) || typeof value.active !== 'boolean') return null;
+    return { plan: value.plan as PlanId, active: value.active };
+  } catch {
+    return null;
+  }
+}
+
+function rememberPlan(userId: string, state: PlanState): void {
+  try {
+    globalThis.localStorage?.setItem(
+      `${LAST_PLAN_PREFIX}${userId}`,
+      JSON.stringify({ plan: state.plan, active: state.active }),
+    );
+  } catch {
+    // storage full or disabled: the plan is simply read again next time
+  }
+}
+
+/** Before the server answers (or when it cannot), the cached plan instead of the free default. */
+function seedFromCache(userId: string, force = false): void {
+  const prev = runtime.subject.getValue();
+  if (!prev.loading && !force) return;
+  const cached = cachedPlan(userId);
+  if (!cached) return;
+  runtime.subject.next({ ...prev, ...cached, remaining: remainingQuotes(cached.plan, prev.quotesUsed) });
+}
+
 function isSessionMissing(error: { name?: string; message?: string } | null | undefined): boolean {
   return !!error && (error.name === 'AuthSessionMissingError' || /session.*missing/i.test(error.message ?? ''));
 }
@@ -116,10 +154,13 @@ export async function refreshPlanState(): Promise<void> {
     ]);
     const error = [sub.error, quota.error].find((e) => e && e.code !== 'PGRST116');
     if (error) throw error;
-    runtime.subject.next(derivePlanState(sub.data, quota.data));
+    const next = derivePlanState(sub.data, quota.data);
+    rememberPlan(user.id, next);
+    runtime.subject.next(next);
   } catch (error) {
     if (isSessionMissing(error as Error)) stopPlanRefresh();
     console.warn('[atelier] plan state refresh failed', error);
+    seedFromCache(user.id);
     runtime.subject.next({ ...runtime.subject.getValue(), loading: false });
   }
 }
@@ -136,6 +177,7 @@ export function startPlanRefresh(): void {
   );
   authState$.subscribe((state: AuthState) => {
     if (state.status === 'signed-in') {
+      if (state.user) seedFromCache(state.user.id, true);
       void refreshPlanState();
       void syncOfflineQuoteNumbers({ force: true });
       if (!runtime.timer) {

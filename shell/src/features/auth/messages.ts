@@ -48,6 +48,12 @@ export const AUTH_PAGE_MESSAGES = {
   checkingLink: 'Vérification du lien...',
   toHome: "Aller à l'accueil",
   backToLogin: 'Retour à la connexion',
+  emailConfirmedTitle: 'Adresse email confirmée',
+  emailConfirmed: 'Votre adresse email est confirmée. Vous pouvez vous connecter.',
+  emailLinkInvalidTitle: 'Lien de confirmation invalide',
+  emailLinkInvalid:
+    'Ce lien de confirmation a expiré ou a déjà été utilisé. Si votre adresse est déjà confirmée, connectez-vous simplement.',
+  toLogin: 'Se connecter',
   confirmEmail: 'Compte créé. Confirmez votre adresse email via le lien reçu, puis connectez-vous.',
   perMonth: '/mois',
   selected: 'Sélectionné',
