@@ -31,4 +31,18 @@ const originalServe = Deno.serve.bind(Deno) as (options: ServeOptions, handler?:
   },
 };
 
+// The backend keeps our stdin open while it lives: its end (the backend stopped or was killed, even with kill -9)
+// ends this worker, so none outlives it holding a port.
+void (async () => {
+  const buffer = new Uint8Array(256);
+  try {
+    while ((await Deno.stdin.read(buffer)) !== null) {
+      // nothing is ever written; keep reading until the end of file
+    }
+  } catch {
+    // stdin closed abruptly: same thing
+  }
+  Deno.exit(0);
+})();
+
 await import(entry);

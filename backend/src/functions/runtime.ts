@@ -158,7 +158,9 @@ export class FunctionRuntime {
           NO_COLOR: '1',
           DENO_TLS_CA_STORE: 'system,mozilla',
         },
-        stdio: ['ignore', 'pipe', 'pipe'],
+        // stdin stays an open pipe for the backend's whole life: the worker exits at its end of file, i.e. when
+        // the backend dies, kill -9 included (the kernel closes the pipe), so no orphan keeps running or listening.
+        stdio: ['pipe', 'pipe', 'pipe'],
       },
     );
     const port = new Promise<number>((resolve, reject) => {
