@@ -4,18 +4,33 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
 export interface Mail {
   to: string;
   subject: string;
   text: string;
   html: string;
+  /** Documents sent by a user (issue 26): their company as sender name, their address as reply-to, the PDF. */
+  fromName?: string;
+  replyTo?: string;
+  attachments?: MailAttachment[];
 }
 
-export interface StoredMail extends Mail {
+export interface StoredMail extends Omit<Mail, 'attachments'> {
   id: string;
   from: string;
   sentAt: string;
+  /** Listed in /messages; each one's bytes at /m/<id>/attachments/<index>. */
+  attachments: Array<{ filename: string; contentType: string; size: number }>;
 }
+
+/** What POST <mailbox>/deliver accepts (the send-document / send-reminders functions without SMTP_URL). */
+const MAX_DELIVERY_BYTES = 12 * 1024 * 1024;
 
 export interface Mailer {
   send(mail: Mail): Promise<void>;
@@ -28,12 +43,67 @@ export const MAIL_FROM = process.env.SMTP_FROM || 'Atelier <no-reply@atelier.loc
 export class LocalMailbox implements Mailer {
   readonly messages: StoredMail[] = [];
   readonly mailbox = this;
+  private readonly files = new Map<string, Buffer[]>();
 
   constructor(private readonly capacity = 500) {}
 
   async send(mail: Mail): Promise<void> {
-    this.messages.unshift({ ...mail, id: randomUUID(), from: MAIL_FROM, sentAt: new Date().toISOString() });
-    this.messages.length = Math.min(this.messages.length, this.capacity);
+    const { attachments = [], ...rest } = mail;
+    const id = randomUUID();
+    const address = /<([^>]+)>/.exec(MAIL_FROM)?.[1] ?? MAIL_FROM;
+    const from = mail.fromName ? `${mail.fromName.replace(/[<>"\r\n]/g, '')} <${address}>` : MAIL_FROM;
+    this.messages.unshift({
+      ...rest,
+      id,
+      from,
+      sentAt: new Date().toISOString(),
+      attachments: attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, size: a.content.length })),
+    });
+    if (attachments.length) this.files.set(id, attachments.map((a) => a.content));
+    for (const dropped of this.messages.splice(this.capacity)) this.files.delete(dropped.id);
+  }
+
+  /** POST /deliver: a mail built by an Edge Function, attachments in base64 (the secret path is the credential). */
+  private deliver(req: IncomingMessage, res: ServerResponse, headers: Record<string, string>): void {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let refused = false;
+    const answer = (status: number, body: unknown) => {
+      res.writeHead(status, { ...headers, 'content-type': 'application/json; charset=utf-8' });
+      res.end(JSON.stringify(body));
+    };
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_DELIVERY_BYTES && !refused) {
+        refused = true;
+        answer(413, { error: 'too large' });
+        req.destroy();
+      } else if (!refused) chunks.push(chunk);
+    });
+    req.on('end', () => {
+      if (refused) return;
+      try {
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
+        const text = (key: string) => (typeof body[key] === 'string' ? (body[key] as string) : '');
+        const list = Array.isArray(body.attachments) ? (body.attachments as Array<Record<string, unknown>>) : [];
+        if (!text('to') || !text('subject')) return answer(400, { error: 'to and subject required' });
+        void this.send({
+          to: text('to'),
+          subject: text('subject'),
+          text: text('text'),
+          html: text('html'),
+          ...(text('fromName') ? { fromName: text('fromName') } : {}),
+          ...(text('replyTo') ? { replyTo: text('replyTo') } : {}),
+          attachments: list.slice(0, 5).map((a) => ({
+            filename: String(a.filename ?? 'document.pdf'),
+            contentType: String(a.contentType ?? 'application/octet-stream'),
+            content: Buffer.from(String(a.base64 ?? ''), 'base64'),
+          })),
+        }).then(() => answer(200, { id: this.messages[0]?.id }));
+      } catch {
+        answer(400, { error: 'invalid JSON' });
+      }
+    });
   }
 
   /** Serves `/messages` (JSON), `/` (list page) and `/m/<id>` (one message) below the mailbox's secret path. */
@@ -44,6 +114,25 @@ export class LocalMailbox implements Mailer {
       'referrer-policy': 'no-referrer',
       'cache-control': 'no-store',
     };
+    if (sub === '/deliver' && req.method === 'POST') return this.deliver(req, res, headers);
+    const file = /^\/m\/([0-9a-f-]{36})\/attachments\/(\d+)$/.exec(sub);
+    if (file) {
+      const mail = this.messages.find((m) => m.id === file[1]);
+      const bytes = this.files.get(file[1]!)?.[Number(file[2])];
+      const meta = mail?.attachments[Number(file[2])];
+      if (!bytes || !meta) {
+        res.writeHead(404, { ...headers, 'content-type': 'text/plain; charset=utf-8' });
+        res.end('Pièce jointe introuvable');
+        return;
+      }
+      res.writeHead(200, {
+        ...headers,
+        'content-type': meta.contentType,
+        'content-disposition': `attachment; filename="${meta.filename.replace(/[^\w.-]/g, '_')}"`,
+      });
+      res.end(bytes);
+      return;
+    }
     if (sub === '/messages') {
       res.writeHead(200, { ...headers, 'content-type': 'application/json; charset=utf-8' });
       res.end(JSON.stringify(this.messages));
@@ -62,7 +151,13 @@ export class LocalMailbox implements Mailer {
         page(
           mail.subject,
           `<p><a href="./..">← Boîte de réception</a></p><h1>${escape(mail.subject)}</h1>` +
-            `<p>De : ${escape(mail.from)}<br>À : ${escape(mail.to)}<br>${escape(mail.sentAt)}</p><hr>${mail.html}`,
+            `<p>De : ${escape(mail.from)}<br>À : ${escape(mail.to)}<br>` +
+            (mail.replyTo ? `Répondre à : ${escape(mail.replyTo)}<br>` : '') +
+            `${escape(mail.sentAt)}</p>` +
+            mail.attachments
+              .map((a, i) => `<p>📎 <a href="${mail.id}/attachments/${i}">${escape(a.filename)}</a> (${a.size} o)</p>`)
+              .join('') +
+            `<hr>${mail.html}`,
         ),
       );
       return;
@@ -112,7 +207,9 @@ export class SmtpMailer implements Mailer {
   }
 
   async send(mail: Mail): Promise<void> {
-    await (await this.transport).sendMail({ from: MAIL_FROM, ...mail });
+    const { fromName, ...rest } = mail;
+    const address = /<([^>]+)>/.exec(MAIL_FROM)?.[1] ?? MAIL_FROM;
+    await (await this.transport).sendMail({ from: fromName ? { name: fromName, address } : MAIL_FROM, ...rest });
   }
 }
 
