@@ -34,6 +34,7 @@ export {
   signUp,
   updatePassword,
   useAuth,
+  takeSignOutReason,
 } from './auth/auth-service';
 export type { AuthState, AuthStatus, SignUpInput, SignUpResult } from './auth/auth-service';
 export {

@@ -14,6 +14,7 @@ import {
   signOut,
   signOutEverywhere,
   signUp,
+  takeSignOutReason,
 } from './auth-service';
 
 let fake: FakeSupabase;
@@ -71,6 +72,24 @@ describe('isAuthenticated', () => {
     expect(fake.auth.signOut).toHaveBeenCalledWith({ scope: 'local' });
     expect(localStorage.getItem(AUTH_STORAGE_KEY)).toBeNull();
     expect(getAuthState().status).toBe('signed-out');
+  });
+
+  it('a session signed with a key the server no longer has (an upgrade): signed out, the reason kept once', async () => {
+    localStorage.setItem(AUTH_STORAGE_KEY, '{"access_token":"x"}');
+    fake.auth.getSession!.mockResolvedValue({ data: { session: fakeSession() }, error: null });
+    fake.auth.getUser!.mockResolvedValue({
+      data: { user: null },
+      error: {
+        name: 'AuthApiError',
+        status: 403,
+        code: 'bad_jwt',
+        message: 'invalid JWT: unable to parse or verify signature, signature is invalid',
+      },
+    });
+    expect(await isAuthenticated()).toBe(false);
+    expect(getAuthState().status).toBe('signed-out');
+    expect(takeSignOutReason()).toBe('updated');
+    expect(takeSignOutReason()).toBeNull();
   });
 
   it('removes an unreadable stored session', async () => {

@@ -130,6 +130,30 @@ export function clearAuthCache(): void {
   runtime.cache = null;
 }
 
+const SIGN_OUT_REASON_KEY = 'atelier.auth.signOutReason';
+
+/**
+ * Why the stored session was dropped, for the sign-in page to say it once: 'updated' when the server no longer
+ * recognises its signature (an upgrade gave the install its own secret: « Atelier a été mis à jour »).
+ */
+export function takeSignOutReason(): 'updated' | null {
+  try {
+    const reason = globalThis.localStorage?.getItem(SIGN_OUT_REASON_KEY);
+    globalThis.localStorage?.removeItem(SIGN_OUT_REASON_KEY);
+    return reason === 'updated' ? 'updated' : null;
+  } catch {
+    return null;
+  }
+}
+
+function rememberSignOutReason(reason: 'updated'): void {
+  try {
+    globalThis.localStorage?.setItem(SIGN_OUT_REASON_KEY, reason);
+  } catch {
+    // Storage unavailable: the sign-in page simply says nothing.
+  }
+}
+
 /** Drop the stored session locally, whatever the server says. */
 async function removeLocalSession(): Promise<void> {
   try {
@@ -183,8 +207,11 @@ async function checkWithServer(): Promise<boolean> {
       publish(signedIn(session));
       return true;
     }
-    if (error && isDeadSessionError(error))
+    if (error && isDeadSessionError(error)) {
       console.warn('[atelier] session not found on the server, signing out', error);
+      // Signed with a key this server does not have: the install was upgraded (its own secret since).
+      if (/signature/i.test(error.message ?? '')) rememberSignOutReason('updated');
+    }
     else console.warn('[atelier] authentication check failed, signing out', error);
     await removeLocalSession();
     return false;

@@ -1,4 +1,5 @@
 // /auth: sign-in, or the 4-step sign-up, with a toggle between them.
+import { takeSignOutReason } from '@atelier/platform';
 import { Button, Card, PageTitle, Spinner } from '@atelier/ui';
 import { lazy, Suspense, useState } from 'react';
 import styled from 'styled-components';
@@ -28,6 +29,8 @@ export function AuthPage() {
   const [mode, setMode] = useState<'login' | 'signup' | 'forgot'>('login');
   const [step, setStep] = useState<SignUpStep>(1);
   const [notice, setNotice] = useState<{ email: string } | null>(null);
+  // A session the upgraded server no longer recognises was dropped: say why instead of a silent sign-in page.
+  const [updated] = useState(() => takeSignOutReason() === 'updated');
 
   return (
     <Narrow>
@@ -41,7 +44,7 @@ export function AuthPage() {
           </Suspense>
         ) : mode === 'login' ? (
           <>
-            <LoginForm key={notice?.email ?? ''} initialEmail={notice?.email} notice={notice ? M.confirmEmail : null} />
+            <LoginForm key={notice?.email ?? ''} initialEmail={notice?.email} notice={notice ? M.confirmEmail : updated ? M.appUpdated : null} />
             <Toggle>
               <Button $variant="ghost" onClick={() => setMode('forgot')}>
                 {M.forgotPassword}

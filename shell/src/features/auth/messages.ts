@@ -55,6 +55,7 @@ export const AUTH_PAGE_MESSAGES = {
     'Ce lien de confirmation a expiré ou a déjà été utilisé. Si votre adresse est déjà confirmée, connectez-vous simplement.',
   toLogin: 'Se connecter',
   confirmEmail: 'Compte créé. Confirmez votre adresse email via le lien reçu, puis connectez-vous.',
+  appUpdated: 'Atelier a été mis à jour : reconnectez-vous',
   perMonth: '/mois',
   selected: 'Sélectionné',
   included: 'Inclus',
