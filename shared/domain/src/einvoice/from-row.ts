@@ -159,8 +159,8 @@ export function issuedDocumentToEInvoice(
     },
     buyer: {
       name: str(client?.name) ?? str(snapClient.name) ?? 'Client',
-      siren: str(client?.siren),
-      vatId: str(client?.vat_number)?.replace(/\s+/g, ''),
+      siren: str(client?.siren) ?? str(snapClient.siren),
+      vatId: (str(client?.vat_number) ?? str(snapClient.vatNumber))?.replace(/\s+/g, ''),
       address: parseFrenchAddress(str(client?.address) ?? str(snapClient.address)),
       email: str(client?.email) ?? str(snapClient.email),
     },
