@@ -3,7 +3,7 @@
 import { fold, plainPunctuation } from '../../model/text';
 import type { Found } from '../client-fields';
 
-const HESITATIONS = /(?<![\p{L}])(?:euh+|heu+|hum+|hmm+|bah|ben|hein|bref)(?![\p{L}])[ \t]*,?/giu;
+const HESITATIONS = /(?<![\p{L}])(?:euh+|heu+|hum+|hmm+|bah|ben|hein|bref|ah|oh)(?![\p{L}])[ \t]*,?/giu;
 
 export function prepare(input: string): string {
   return (

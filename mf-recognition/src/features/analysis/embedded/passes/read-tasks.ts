@@ -35,6 +35,8 @@ import { splitOnQuantities } from './quantities';
 import { joinCatalogueCoordinations, splitSegments } from './segments';
 import type { Line, Quantity } from './types';
 
+const PAINTING = analyseTerms('peinture');
+
 const DEBUG = typeof process !== 'undefined' && process.env?.DEBUG_EXTRACT === '1';
 
 export function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtraction['tasks'] {
@@ -133,6 +135,14 @@ export function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtra
           match = null;
         if (match && onlyAction && !negatedSinceMatch) borrowedFrom = lastMatched!.line;
       }
+      // « plafond 20 m² », « murs du couloir 30 m² »: walls or a ceiling with a surface and no trade said are painted.
+      if (!match && !source && onlyQualifier && mainUnit === 'm2' && !part.afterContext) {
+        const painted = bestCatalogueMatch(part.text, catalogue, { unit: mainUnit, terms: [...terms, ...PAINTING] });
+        if (painted && terms.some((t) => t.role === 'mod' && painted.matchedStems.has(t.stem))) {
+          match = painted;
+          terms = [...terms, ...PAINTING];
+        }
+      }
       if (match) {
         const hasWork = terms.some((t) => t.role === 'install' || t.role === 'remove' || t.role === 'service');
         const figure = part.quantities.some((q) => q.strength >= 2);
@@ -202,6 +212,20 @@ export function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtra
         const orphan = bestOrphan(part.quantities);
         if (orphan) {
           const last = lines[lines.length - 1];
+          // « refaire la couverture en tuiles, 70 m² »: a surface said after the work may name another task, sold
+          // by the square metre, better than the count task found without it.
+          if (
+            last &&
+            !last.quantity &&
+            orphan.unit &&
+            !fits(orphan, last.task) &&
+            last.sentence === part.sentence &&
+            lastMatched?.line === last &&
+            last.source
+          ) {
+            const again = bestCatalogueMatch(last.source, catalogue, { unit: orphan.unit, terms: lastMatched.terms });
+            if (again && fits(orphan, catalogue[again.index]!)) last.task = catalogue[again.index]!;
+          }
           if ((part.correction || correcting === part.sentence) && last && fits(orphan, last.task)) {
             last.quantity = orphan;
             correcting = -1;
