@@ -1,6 +1,7 @@
 // Factur-X of every kind issue_invoice makes (issue 28 acceptance (b)–(d)), through the facturx Edge Function on
 // rows issued by the SQL money rules: a 30 % acompte (386) then the final invoice deducting it (BT-113, BG-3),
-// situations 30 / 70 / 100 % with a 5 % retenue (BT-20), autoliquidation (AE with the buyer's VAT number). Every
+// situations 30 / 70 / 100 % with a 5 % retenue (BT-20), autoliquidation (AE with the buyer's VAT number), franchise
+// en base (E, art. 293 B). Every
 // archived PDF's factur-x.xml passes the Factur-X XSD and the EN 16931 schematron with 0 fatal.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -143,7 +144,7 @@ async function issueAndArchive(
   return { row, xml: xml! };
 }
 
-it('acompte, final invoice, situations with retenue and autoliquidation: valid Factur-X with the server’s figures', async () => {
+it('acompte, final invoice, situations with retenue, autoliquidation and franchise: valid Factur-X with the server’s figures', async () => {
   const xmls: Record<string, string> = {};
 
   // (b) 30 % acompte (386), then the final invoice deducting it.
@@ -210,6 +211,24 @@ it('acompte, final invoice, situations with retenue and autoliquidation: valid F
   expect(auto.xml).toContain('<ram:CategoryCode>AE</ram:CategoryCode>');
   expect(auto.xml).toContain('<ram:ExemptionReason>Autoliquidation</ram:ExemptionReason>');
   expect(auto.xml).toContain('<ram:ID schemeID="VA">FR96552100554</ram:ID>');
+
+  // (e) franchise en base: no VAT number, category E with the 293 B mention, the SIREN as tax registration.
+  const franchiseLines: StoredLine[] = [
+    { name: 'Peinture chambre', unit: 'm2', price: 18, quantity: 24.5, vatRate: 0, vatCategory: 'franchise' },
+  ];
+  const franchiseSnapshot = {
+    ...SNAPSHOT,
+    company: { ...SNAPSHOT.company, vatRegime: 'franchise', tva: '', siret: '44306184100047' },
+  };
+  const franchise = await issueAndArchive(
+    await newQuote(franchiseLines, { vat_regime: 'franchise', snapshot: franchiseSnapshot }),
+    franchiseLines,
+    { vat_regime: 'franchise', snapshot: franchiseSnapshot },
+  );
+  xmls.franchise = franchise.xml;
+  expect(franchise.xml).toContain('<ram:ExemptionReason>TVA non applicable, art. 293 B du CGI</ram:ExemptionReason>');
+  expect(franchise.xml).toContain('<ram:ID schemeID="FC">443061841</ram:ID>');
+  expect(parseEInvoiceXml(franchise.xml).totals).toMatchObject({ htCents: 44100, vatCents: 0, ttcCents: 44100 });
 
   const dir = mkdtempSync(path.join(os.tmpdir(), 'facturx-kinds-'));
   try {
