@@ -73,6 +73,24 @@ describe('with the administrator created at start', () => {
     expect(data).toHaveProperty('last_sign_in_at');
   });
 
+  it('the SIRET column shows the one the user keeps on /company, else the sign-up one (issue 29.9)', async () => {
+    const carol = await signUpUser(backend, 'carol');
+    const siretOf = async (id: string) =>
+      (await admin.client.from('admin_clients_view').select('siret').eq('user_id', id).single()).data?.siret;
+    expect(await siretOf(carol.id)).toBe('12345678901234');
+    const { error } = await carol.client
+      .from('user_settings')
+      .update({ value: { name: 'Carol Plomberie', siret: '55208131700046' } })
+      .eq('key', 'companyInfo');
+    expect(error).toBeNull();
+    expect(await siretOf(carol.id)).toBe('55208131700046');
+    // Another user's company settings never leak into their row, nor is the view readable by them.
+    expect(await siretOf(alice.id)).toBe('12345678901234');
+    expect((await carol.client.from('admin_clients_view').select('siret')).data).toEqual([]);
+    // The other tests count users: carol leaves.
+    expect((await admin.client.rpc('delete_user', { user_email: carol.email })).error).toBeNull();
+  });
+
   describe('a normal user gets nothing, whatever the request', () => {
     it('admin_clients_view: no rows through supabase-js, with filters, or with a crafted REST request', async () => {
       const { data, error } = await alice.client.from('admin_clients_view').select('*');
