@@ -15,8 +15,9 @@ alter table public.credit_notes add column field_clock jsonb not null default '{
 alter table public.user_settings add column field_clock jsonb not null default '{}'::jsonb;
 
 -- An avoir may only get its pdf_path (and now its field clocks): the immutability check ignores field_clock.
+-- Security definer as 0051 made it (create or replace would otherwise reset it to invoker).
 create or replace function public.protect_credit_note() returns trigger
-language plpgsql set search_path = '' as $$
+language plpgsql security definer set search_path = '' as $$
 begin
   if tg_op = 'DELETE' then
     if public.user_exists(old.user_id) then

@@ -37,6 +37,7 @@ begin
   return new;
 end;
 $$;
+revoke execute on function public.enforce_client_limit_on_restore() from public, anon, authenticated;
 create trigger clients_enforce_limit_on_restore before update of archived_at on public.clients
   for each row execute function public.enforce_client_limit_on_restore();
 
