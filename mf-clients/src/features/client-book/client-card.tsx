@@ -7,6 +7,7 @@ import { DocList } from '../documents/doc-list';
 import { InvoiceItem } from '../documents/invoice-item';
 import { QuoteItem } from '../documents/quote-item';
 import type { Row } from '../documents/rows';
+import { MergeButton } from '../merge/merge-button';
 import { ConflictNotes } from '../sync-feedback/conflict-notes';
 
 import type { ClientRow } from './model';
@@ -72,6 +73,7 @@ export const ClientCard = memo(function ClientCard({
         <Button $variant="secondary" onClick={() => onEdit(client)}>
           {M.edit}
         </Button>
+        <MergeButton engine={engine} client={client} />
         <Button $variant="danger" onClick={() => onDelete(client)}>
           {M.delete}
         </Button>

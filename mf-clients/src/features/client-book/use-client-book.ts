@@ -5,6 +5,7 @@ import { userSyncEngine, type SyncEngine, type SyncRow } from '@atelier/storage'
 import { useEffect, useMemo, useState } from 'react';
 
 import { groupBy, type Row } from '../documents/rows';
+import { followMerges, mergeTargets } from '../merge/merge';
 
 import { activeClients, filterClients, searchIndex, type ClientRow } from './model';
 
@@ -25,12 +26,15 @@ export function useEngine(): SyncEngine | null {
 
 /** Builds the book from the engine's rows (exported for the search benchmark). */
 export function buildClientBook(engine: Pick<SyncEngine, 'rows'>): ClientBook & { index: Map<string, string> } {
-  const clients = activeClients(engine.rows('clients') as ClientItem[]);
+  const all = engine.rows('clients');
+  const clients = activeClients(all as ClientItem[]);
+  // Issued invoices of a merged client stay on it (immutable): listed under the client it was merged into.
+  const merged = mergeTargets(all);
   return {
     clients,
     index: new Map(clients.map((c) => [c.id, searchIndex(c)])),
-    quotesByClient: groupBy(engine.rows('quotes'), 'client_id'),
-    invoicesByClient: groupBy(engine.rows('invoices'), 'client_id'),
+    quotesByClient: groupBy(followMerges(engine.rows('quotes'), merged), 'client_id'),
+    invoicesByClient: groupBy(followMerges(engine.rows('invoices'), merged), 'client_id'),
     creditNotesByInvoice: groupBy(engine.rows('credit_notes'), 'invoice_id'),
   };
 }
