@@ -19,7 +19,9 @@ for (const [part, cases] of [
   if (only && only !== part) continue;
   const score = scoreRound2(cases, extract);
   const report = reportRound2(score, 'texts');
-  console.log(`round-3 ${part === 'dev' ? 'dev' : 'held-out'}: ${cases.length} texts — ${report.summary}, ${report.client}`);
+  console.log(
+    `round-3 ${part === 'dev' ? 'dev' : 'held-out'}: ${cases.length} texts — ${report.summary}, ${report.client}`,
+  );
   for (const line of report.tags) console.log(line);
   if (verbose) console.log(score.failures.join('\n'));
 }

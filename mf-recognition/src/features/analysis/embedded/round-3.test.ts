@@ -40,6 +40,9 @@ describe('round 3: site talk', () => {
       'dépose de l’ancien carrelage, évacuation des gravats, puis pose de carreaux neufs, trente-deux mètres carrés',
       ['32 m2 Dépose de carrelage', '1 forfait Évacuation des gravats', '32 m2 Pose de carrelage sol'],
     ],
-    ['chambre de 3,50 sur 4 mètres, parquet flottant, plinthes tout autour', ['14 m2 Pose de parquet flottant', '15 ml Pose de plinthes']],
+    [
+      'chambre de 3,50 sur 4 mètres, parquet flottant, plinthes tout autour',
+      ['14 m2 Pose de parquet flottant', '15 ml Pose de plinthes'],
+    ],
   ])('%s', (text, expected) => expect(lines(text)).toEqual(expected));
 });

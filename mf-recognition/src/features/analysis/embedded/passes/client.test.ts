@@ -29,7 +29,9 @@ describe('client fields pass', () => {
     ['2 place de l’Église, vingt et un mille Dijon, tuiles', '2 place de l’Église, 21000 Dijon'],
     ['15 allée des Pins 06 000 Nice', '15 allée des Pins, 06000 Nice'],
     ['7 ter chemin des Vignes, 84000 Avignon, zéro quatre quatre-vingt-dix', '7 ter chemin des Vignes, 84000 Avignon'],
-  ])('spoken postal code: %s', (text, address) => expect(read(text).address?.replace(/’/g, "'")).toBe(address.replace(/’/g, "'")));
+  ])('spoken postal code: %s', (text, address) =>
+    expect(read(text).address?.replace(/’/g, "'")).toBe(address.replace(/’/g, "'")),
+  );
 
   it.each([
     ['zéro quatre quatre-vingt-dix zéro un vingt-deux trente-trois', '04 90 01 22 33'],
@@ -41,6 +43,8 @@ describe('client fields pass', () => {
   ])('phone in any grouping: %s', (text, phone) => expect(read(text).phone).toBe(phone));
 
   it('reads « neuf » after a correction marker as the figure', () => {
-    expect(readClientFields(prepare('carrelage 8 mètres carrés non pardon neuf')).text).toBe('carrelage 9 mètres carrés');
+    expect(readClientFields(prepare('carrelage 8 mètres carrés non pardon neuf')).text).toBe(
+      'carrelage 9 mètres carrés',
+    );
   });
 });

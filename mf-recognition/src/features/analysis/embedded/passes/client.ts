@@ -118,10 +118,11 @@ export function findCompany(text: string): { value: string; start: number; end: 
     // Case-insensitive matching, but the name itself must start with a capital (« la SCI du Moulin » ok).
     let value: string;
     if (legal) {
-            value = `${legal}${legalName}`;
+      value = `${legal}${legalName}`;
     } else if (generic) {
       // « chez » and « entreprise » before one capitalised word is often a person (« chez Dupont »).
-      if (/chez|ets|tablissements|entreprise/iu.test(generic) && genericName!.trim().split(/[ \t]+/).length < 2) continue;
+      if (/chez|ets|tablissements|entreprise/iu.test(generic) && genericName!.trim().split(/[ \t]+/).length < 2)
+        continue;
       value = genericName!;
     } else {
       value = `${kind!.charAt(0).toUpperCase()}${kind!.slice(1).toLowerCase()}${adjective ?? ''}${kindName}`;

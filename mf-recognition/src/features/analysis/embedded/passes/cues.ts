@@ -11,7 +11,8 @@ export const NEGATION =
 export const ELLIPSIS =
   /(?<![a-z])(?:nouveau|nouvelle|nouveaux|nouvelles|neuf|neuve|neufs|neuves|autre|autres|meme|memes|idem|en|aussi|egalement|pareil)(?![a-z])/;
 export const CONTEXT_WORD = /\s(?:pour|dans|chez|derrière|derriere|entre|au-dessus|au dessus|à côté|a cote)\s/iu;
-export const SAME_QUANTITY = /(?<![a-z])(?:(?:la|le) meme (?:surface|quantite|longueur|metrage|nombre)|idem|pareil)(?![a-z])/;
+export const SAME_QUANTITY =
+  /(?<![a-z])(?:(?:la|le) meme (?:surface|quantite|longueur|metrage|nombre)|idem|pareil)(?![a-z])/;
 /** « l'entretien a déjà été fait », « elle a déjà fait changer les fenêtres »: work done before, not to quote (« déjà on dépose… » is not). */
 export const ALREADY_DONE =
   /(?<![a-z])(?:(?:a|ont|avait|avaient|est|sont|etait|etaient)\s+deja|deja\s+(?:ete\s+)?(?:fait|faite|faits|faites|change|changee|changes|changees|pose|posee|poses|posees|refait|refaite|refaits|remplace|remplacee|remplaces|installe|installee|installes|realise|realisee|effectue|effectuee))(?![a-z])/;

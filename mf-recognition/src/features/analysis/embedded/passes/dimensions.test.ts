@@ -15,9 +15,11 @@ describe('dimensions pass', () => {
   ])('%s', (input, output) => expect(rewriteDimensions(input)).toBe(output));
 
   it('reads walls from a height said after the sides, and gives the ceiling the floor area', () => {
-    expect(rewriteDimensions('peinture des murs, la pièce fait 5 mètres sur 4 avec 2.5 mètres sous plafond, et le plafond aussi')).toBe(
-      'peinture des murs, la pièce fait 45 m², et le plafond 20 m² aussi',
-    );
+    expect(
+      rewriteDimensions(
+        'peinture des murs, la pièce fait 5 mètres sur 4 avec 2.5 mètres sous plafond, et le plafond aussi',
+      ),
+    ).toBe('peinture des murs, la pièce fait 45 m², et le plafond 20 m² aussi');
   });
 
   it('fills the surfaces named after a room’s size: walls with a later height, plinths with the perimeter', () => {
@@ -35,6 +37,8 @@ describe('dimensions pass', () => {
     );
     expect(rewriteDimensions('carrelage 60 x 60')).toBe('carrelage 60 x 60');
     expect(rewriteDimensions('2 x 45 €')).toBe('2 x 45 €');
-    expect(rewriteDimensions('peinture des murs de la pièce de 4 sur 3')).toBe('peinture des murs de la pièce de 4 sur 3');
+    expect(rewriteDimensions('peinture des murs de la pièce de 4 sur 3')).toBe(
+      'peinture des murs de la pièce de 4 sur 3',
+    );
   });
 });

@@ -87,7 +87,10 @@ function partitionAt(text: string, offset: number): boolean {
   const before = text.slice(from, offset);
   const last = (re: RegExp) => Math.max(-1, ...[...before.matchAll(re)].map((m) => m.index));
   const partition = last(/(?<![\p{L}])cloisons?(?![\p{L}])/giu);
-  return partition >= 0 && partition >= last(/(?<![\p{L}])(?:murs?|murale?s?|faïence|faience|papier|tapisserie)(?![\p{L}])/giu);
+  return (
+    partition >= 0 &&
+    partition >= last(/(?<![\p{L}])(?:murs?|murale?s?|faïence|faience|papier|tapisserie)(?![\p{L}])/giu)
+  );
 }
 
 type Room = { a: number; b: number; h?: number };
@@ -139,7 +142,11 @@ function rewriteRooms(input: string): string {
     const room: Room = { a: num(a!), b: num(b!), h: h ? num(h) : undefined };
     const after = text.slice(m.index + whole.length);
     // A unit written after the product already (« 3 x 4 = 12 m² ») or a price (« 2 x 45 € ») is not a surface.
-    if (!plausible(room.a, room.b) || (room.h !== undefined && (room.h > 6 || room.h <= 0)) || /^[ \t]*(?:=|€|euros?|eur\b|m²|m2|ml)/iu.test(after)) {
+    if (
+      !plausible(room.a, room.b) ||
+      (room.h !== undefined && (room.h > 6 || room.h <= 0)) ||
+      /^[ \t]*(?:=|€|euros?|eur\b|m²|m2|ml)/iu.test(after)
+    ) {
       from = m.index + Math.max(1, (a ?? '').length);
       continue;
     }

@@ -84,7 +84,8 @@ export function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtra
         if (headTerms.length) match = bestCatalogueMatch(head, catalogue, { unit: mainUnit, terms: headTerms });
         // « laine soufflée dans les combles perdus », « du placo pour faire une cloison »: when the words after
         // « dans » / « pour » name the work better, they were the object, not the context.
-        const whole = match && terms.length ? bestCatalogueMatch(part.text, catalogue, { unit: mainUnit, terms }) : null;
+        const whole =
+          match && terms.length ? bestCatalogueMatch(part.text, catalogue, { unit: mainUnit, terms }) : null;
         if (match && whole && whole.index !== match.index && whole.score >= match.score + 0.1) match = whole;
         else if (match) terms = headTerms;
       }
@@ -273,7 +274,8 @@ export function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtra
               if (
                 line !== last &&
                 // « dépose de l'ancien carrelage, …, pose de carreaux neufs, 32 m² »: one surface for the work on it.
-                (line.clause === last.clause || (line.sentence === last.sentence && carriesSurface(orphan, line.task))) &&
+                (line.clause === last.clause ||
+                  (line.sentence === last.sentence && carriesSurface(orphan, line.task))) &&
                 !line.quantity &&
                 fits(orphan, line.task) &&
                 orphan.unit &&
@@ -332,7 +334,10 @@ export function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtra
         // « la préparation des murs, enduit et ponçage, sur 32 m² »: the same task said again in one breath.
         const sameTask = prev.task === task && !(explicit && prevExplicit);
         // « isolation des combles perdus, soufflage laine »: nothing new, a detail of the task before.
-        const detail = prev.task !== task && !(explicit && prevExplicit) && elaborates(terms, [...lastMatched.terms, ...prev.task.terms]);
+        const detail =
+          prev.task !== task &&
+          !(explicit && prevExplicit) &&
+          elaborates(terms, [...lastMatched.terms, ...prev.task.terms]);
         if (sameTask || detail) {
           if (explicit && !prevExplicit) prev.quantity = quantity;
           continue;

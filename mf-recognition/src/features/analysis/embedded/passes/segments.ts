@@ -69,7 +69,9 @@ export function splitSegments(text: string): Segment[] {
         const inherited = ownObject
           ? []
           : // « démolition de la cloison et la nouvelle en placo »: what is new is installed, not removed.
-            shared.filter((t) => (t.role === 'remove' ? !hasAction && !NEW_THING.test(folded) : !hasActivity && !hasAction));
+            shared.filter((t) =>
+              t.role === 'remove' ? !hasAction && !NEW_THING.test(folded) : !hasActivity && !hasAction,
+            );
         if (ownObject) shared = [];
         if (hasAction || hasActivity)
           shared = terms.filter((t) => t.role === 'remove' || (t.concept !== null && SHARED_ACTIVITIES.has(t.concept)));

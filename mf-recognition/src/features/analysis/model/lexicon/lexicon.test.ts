@@ -25,7 +25,9 @@ describe('trade lexicon data files', () => {
     expect(bad([{ concept: 'x', role: 'head', forms: ['Peinture'] }])).toThrow();
     expect(bad([{ concept: 'x', role: 'head', forms: [' peinture'] }])).toThrow();
     expect(bad([{ concept: 'x', role: 'head', forms: ['x'], extra: 1 }])).toThrow();
-    expect(() => loadLexicon([{ trade: 'cooking', entries: [{ concept: 'x', role: 'head', forms: ['x'] }] }])).toThrow();
+    expect(() =>
+      loadLexicon([{ trade: 'cooking', entries: [{ concept: 'x', role: 'head', forms: ['x'] }] }]),
+    ).toThrow();
   });
 
   it('refuses a concept defined in two files', () => {
