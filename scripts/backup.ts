@@ -34,7 +34,9 @@ async function locked<T>(dataDir: string, fn: () => T): Promise<T> {
     release = await lockDirectory(dataDir);
   } catch (error) {
     if (error instanceof DataDirLockedError) {
-      throw new Error(`Atelier est en cours d’exécution sur ${dataDir} : arrêtez-le (Ctrl+C) puis relancez.`);
+      throw new Error(`Atelier est en cours d’exécution sur ${dataDir} : arrêtez-le (Ctrl+C) puis relancez.`, {
+        cause: error,
+      });
     }
     throw error;
   }

@@ -73,7 +73,7 @@ const alive = (pid: number) => {
 it('kill -9 of the backend ends its function workers; a restart on the same port serves functions', async () => {
   const port = await freePort();
   const first = await startProcess(port);
-  let workers: number[] = [];
+  let workers: number[];
   try {
     expect((await callFunction(port, first.anonKey)).status).toBe(200);
     workers = childrenOf(first.child.pid!);
