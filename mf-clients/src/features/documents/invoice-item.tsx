@@ -7,6 +7,7 @@ import { CLIENTS_MESSAGES as M } from '../../messages';
 
 import { useDocumentActions } from './document-actions-context';
 import { invoiceStatus, type DocumentStatus, type Row } from './rows';
+import { SendDocument } from './send-document';
 
 const STATUS_TEXT: Record<DocumentStatus, string> = {
   paid: M.paid,
@@ -80,6 +81,7 @@ export function InvoiceItem({ invoice, creditNotes }: { invoice: Row; creditNote
           </>
         )}
       </div>
+      {status !== 'draft' ? <SendDocument table="invoices" row={invoice} /> : null}
       {creditNotes.length ? (
         <ul aria-label={M.creditNotes}>
           {creditNotes.map((note) => (
@@ -93,6 +95,7 @@ export function InvoiceItem({ invoice, creditNotes }: { invoice: Row; creditNote
               >
                 {M.downloadPdf}
               </button>
+              <SendDocument table="credit_notes" row={note} />
             </li>
           ))}
         </ul>

@@ -5,6 +5,7 @@ import { CLIENTS_MESSAGES as M } from '../../messages';
 
 import { useDocumentActions } from './document-actions-context';
 import type { Row } from './rows';
+import { SendDocument } from './send-document';
 
 export function QuoteItem({ quote }: { quote: Row }) {
   const actions = useDocumentActions();
@@ -36,6 +37,7 @@ export function QuoteItem({ quote }: { quote: Row }) {
           {M.delete}
         </button>
       </div>
+      <SendDocument table="quotes" row={quote} />
     </li>
   );
 }
