@@ -1,14 +1,17 @@
 // « Supprimer » a client: always into the Corbeille (archived_at), restorable. A client with numbered documents
 // stays archived for good (its DE…/FA… must be kept); one without is deleted 30 days later by the server
 // (purge_client_trash, migration 0071), with its drafts.
-import type { SyncEngine, SyncRow } from '@atelier/storage';
+import type { SyncEngine } from '@atelier/storage';
 
 import { TRASH_MESSAGES as M } from './messages';
 
 export const TRASH_DAYS = 30;
 
+/** A document row as the client book holds it. */
+type DocumentRow = Readonly<Record<string, unknown>>;
+
 /** The numbers of a client's numbered devis and issued invoices (DE0001, FA0002…). */
-export function numberedDocuments(quotes: readonly SyncRow[], invoices: readonly SyncRow[]): string[] {
+export function numberedDocuments(quotes: readonly DocumentRow[], invoices: readonly DocumentRow[]): string[] {
   return [
     ...quotes.filter((q) => q.number).map((q) => String(q.number)),
     ...invoices.filter((i) => i.status === 'issued' && i.number).map((i) => String(i.number)),
@@ -16,7 +19,11 @@ export function numberedDocuments(quotes: readonly SyncRow[], invoices: readonly
 }
 
 /** The confirmation text: says what happens to the client's documents. */
-export function deleteConfirmation(name: string, quotes: readonly SyncRow[], invoices: readonly SyncRow[]): string {
+export function deleteConfirmation(
+  name: string,
+  quotes: readonly DocumentRow[],
+  invoices: readonly DocumentRow[],
+): string {
   const numbers = numberedDocuments(quotes, invoices);
   return numbers.length ? M.confirmKeepsDocuments(name, numbers.join(', ')) : M.confirmDrafts(name);
 }
