@@ -24,7 +24,12 @@ function createCheckout(user: SignedInUser | null, price: string) {
   return raw(backend, '/functions/v1/create-checkout', {
     method: 'POST',
     token: user?.accessToken,
-    body: JSON.stringify({ price_id: price, success_url: 'http://x/ok', cancel_url: 'http://x/ko', mode: 'subscription' }),
+    body: JSON.stringify({
+      price_id: price,
+      success_url: 'http://x/ok',
+      cancel_url: 'http://x/ko',
+      mode: 'subscription',
+    }),
   });
 }
 
@@ -116,8 +121,11 @@ it('refuses anonymous callers and never touches another user’s subscription', 
 it('the sandbox update endpoint refuses what Stripe refuses', async () => {
   const user = await signUpUser(backend, 'api');
   await subscribePro(user);
-  const [{ subscription_id: id }] = (await providerRows(user)) as [{ subscription_id: string }];
-  const wrongItem = await stripeApi(`/subscriptions/${id}`, { 'items[0][id]': 'si_nope', 'items[0][price]': ENTERPRISE });
+  const id = (await providerRows(user))[0]!.subscription_id;
+  const wrongItem = await stripeApi(`/subscriptions/${id}`, {
+    'items[0][id]': 'si_nope',
+    'items[0][price]': ENTERPRISE,
+  });
   expect(wrongItem.status).toBe(400);
   const badBehavior = await stripeApi(`/subscriptions/${id}`, {
     'items[0][price]': ENTERPRISE,
@@ -132,6 +140,8 @@ it('the sandbox update endpoint refuses what Stripe refuses', async () => {
     body: 'items[0][price]=price_atelier_enterprise',
   });
   expect(noKey.status).toBe(401);
-  const sub = (await (await stripeApi(`/subscriptions/${id}`)).json()) as { items: { data: Array<{ price: { id: string } }> } };
+  const sub = (await (await stripeApi(`/subscriptions/${id}`)).json()) as {
+    items: { data: Array<{ price: { id: string } }> };
+  };
   expect(sub.items.data[0]!.price.id).toBe(PRO);
 }, 90_000);

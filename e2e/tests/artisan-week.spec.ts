@@ -171,7 +171,10 @@ test.describe('issue 29 — 7: notes typed but not yet added', () => {
     await expect(proposed).toHaveCount(2);
     await expect(notes.getByLabel('Quantité : Pose de plinthes')).toHaveValue('5,5');
 
-    await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Clients' }).click();
+    await page
+      .getByRole('navigation', { name: 'Navigation principale' })
+      .getByRole('link', { name: 'Clients' })
+      .click();
     await expect(page).toHaveURL(/\/clients$/);
     await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Devis' }).click();
     await expect(box).toHaveValue(typed, { timeout: 30_000 });

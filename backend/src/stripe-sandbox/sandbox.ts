@@ -162,7 +162,7 @@ export class StripeSandbox {
             message: key
               ? `Invalid API Key provided: ${key.slice(0, 8)}${'*'.repeat(Math.max(0, key.length - 12))}${key.slice(-4)}`
               : 'You did not provide an API key. You need to provide your API key in the Authorization header, using ' +
-                'Bearer auth (e.g. \'Authorization: Bearer YOUR_SECRET_KEY\').',
+                "Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY').",
           },
         },
         { 'www-authenticate': 'Bearer realm="Stripe"' },
@@ -441,7 +441,12 @@ export class StripeSandbox {
     const change = items[0] as Record<string, FormValue>;
     const item = sub.items.data[0]!;
     if (change.id !== undefined && change.id !== item.id)
-      throw new StripeSandboxError(400, `No such subscription item: '${String(change.id)}'`, 'resource_missing', 'items[0][id]');
+      throw new StripeSandboxError(
+        400,
+        `No such subscription item: '${String(change.id)}'`,
+        'resource_missing',
+        'items[0][id]',
+      );
     if (typeof change.price !== 'string') return null;
     if (!['active', 'trialing', 'past_due'].includes(sub.status))
       throw new StripeSandboxError(400, `A ${sub.status} subscription cannot change its price.`);
@@ -464,7 +469,12 @@ export class StripeSandbox {
     const period = Math.max(1, item.current_period_end - item.current_period_start);
     const left = Math.min(period, Math.max(0, item.current_period_end - this.now()));
     const amount = Math.max(0, Math.round(((price.unitAmount - oldAmount) * left) / period));
-    const invoice = { ...this.invoice(sub, 'paid'), amount_due: amount, amount_paid: amount, billing_reason: 'subscription_update' };
+    const invoice: Json = {
+      ...this.invoice(sub, 'paid'),
+      amount_due: amount,
+      amount_paid: amount,
+      billing_reason: 'subscription_update',
+    };
     sub.latest_invoice = invoice.id;
     return behavior === 'always_invoice' ? invoice : null;
   }

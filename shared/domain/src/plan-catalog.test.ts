@@ -20,7 +20,11 @@ describe('plan catalogue (issue 29.8)', () => {
     }
     expect(PLAN_CATALOG.free.details.quotas).toEqual(['3 devis par mois', '100 Mo de stockage', "Jusqu'à 10 clients"]);
     expect(PLAN_CATALOG.pro.details.quotas).toEqual(['Devis illimités', '1 Go de stockage', 'Clients illimités']);
-    expect(PLAN_CATALOG.enterprise.details.quotas).toEqual(['Devis illimités', '10 Go de stockage', 'Clients illimités']);
+    expect(PLAN_CATALOG.enterprise.details.quotas).toEqual([
+      'Devis illimités',
+      '10 Go de stockage',
+      'Clients illimités',
+    ]);
     expect(planPriceLabel('pro')).toMatch(/^29,99\s€\/mois$/);
   });
 });

@@ -22,7 +22,7 @@ export function EmailConfirmationPage() {
       <Card>
         <PageTitle>{confirmed ? M.emailConfirmedTitle : M.emailLinkInvalidTitle}</PageTitle>
         <Banner tone={confirmed ? 'success' : 'error'}>{confirmed ? M.emailConfirmed : M.emailLinkInvalid}</Banner>
-        <p>{signedIn ? <Link to="/">{M.toHome}</Link> : <Link to="/auth">{M.toLogin}</Link>}</p>
+        <p>{signedIn ? <Link to="/">{M.toHome}</Link> : <Link to="/auth">{M.signInLink}</Link>}</p>
       </Card>
     </Narrow>
   );

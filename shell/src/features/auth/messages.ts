@@ -53,7 +53,7 @@ export const AUTH_PAGE_MESSAGES = {
   emailLinkInvalidTitle: 'Lien de confirmation invalide',
   emailLinkInvalid:
     'Ce lien de confirmation a expiré ou a déjà été utilisé. Si votre adresse est déjà confirmée, connectez-vous simplement.',
-  toLogin: 'Se connecter',
+  signInLink: 'Se connecter',
   confirmEmail: 'Compte créé. Confirmez votre adresse email via le lien reçu, puis connectez-vous.',
   appUpdated: 'Atelier a été mis à jour : reconnectez-vous',
   perMonth: '/mois',

@@ -5,12 +5,7 @@ import type { Task } from '@atelier/domain';
 
 /** « Tuyau Cuivré » → « tuyau cuivre »: lower case, no diacritics, single spaces. */
 export function taskNameKey(name: string): string {
-  return name
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLocaleLowerCase('fr-FR')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return name.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('fr-FR').replace(/\s+/g, ' ').trim();
 }
 
 function unitKey(unit: string): string {

@@ -66,13 +66,17 @@ describe('duplicates and edits', () => {
   ];
 
   it('refuses a second « tuyau CUIVRÉ » in ml with a French message naming the existing task', () => {
-    expect(taskFromForm({ ...INITIAL_TASK_FORM, name: 'tuyau CUIVRÉ', price: '20', predefinedUnit: 'ml' }, catalogue)).toEqual({
+    expect(
+      taskFromForm({ ...INITIAL_TASK_FORM, name: 'tuyau CUIVRÉ', price: '20', predefinedUnit: 'ml' }, catalogue),
+    ).toEqual({
       ok: false,
       field: 'name',
       message:
         "La tâche « Tuyau cuivre » existe déjà pour l'unité ml : modifiez-la plutôt que d'en ajouter une seconde.",
     });
-    expect(taskFromForm({ ...INITIAL_TASK_FORM, name: 'Tuyau cuivre', price: '20', predefinedUnit: 'unité' }, catalogue)).toMatchObject({ ok: true });
+    expect(
+      taskFromForm({ ...INITIAL_TASK_FORM, name: 'Tuyau cuivre', price: '20', predefinedUnit: 'unité' }, catalogue),
+    ).toMatchObject({ ok: true });
   });
 
   it('edits a task with the same rules, the task itself excepted', () => {
@@ -83,7 +87,13 @@ describe('duplicates and edits', () => {
       task: { name: 'Tuyau cuivre', price: 19.9, unit: 'ml' },
     });
     expect(taskFromForm({ ...values, price: '' }, catalogue, 0)).toMatchObject({ ok: false, field: 'price' });
-    expect(taskFromForm({ ...taskFormValues(catalogue[1]!), name: 'Tuyau cuivre', unitMode: 'predefined', predefinedUnit: 'ml' }, catalogue, 1)).toMatchObject({ ok: false, field: 'name' });
+    expect(
+      taskFromForm(
+        { ...taskFormValues(catalogue[1]!), name: 'Tuyau cuivre', unitMode: 'predefined', predefinedUnit: 'ml' },
+        catalogue,
+        1,
+      ),
+    ).toMatchObject({ ok: false, field: 'name' });
     expect(taskFormValues(catalogue[1]!)).toMatchObject({ unitMode: 'custom', customUnit: 'Lot de 3' });
   });
 });
