@@ -11,8 +11,6 @@ export {
   buildQuoteLayout,
   buildInvoiceLayout,
   buildCreditNoteLayout,
-  companyChargesVat,
-  effectiveVatRate,
   insuranceMention,
   latePaymentLines,
   creditNoteFileName,

@@ -1,4 +1,4 @@
-import { DEFAULT_CUSTOMIZATION } from '@atelier/domain';
+import { DEFAULT_CUSTOMIZATION, REDUCED_RATE_CERTIFICATION } from '@atelier/domain';
 
 import { buildInvoiceLayout, buildQuoteLayout, invoiceFooter } from './layout';
 import { SAMPLE_CLIENT, SAMPLE_COMPANY, customization, sampleInvoice, sampleQuote } from './testing/fixtures';
@@ -114,7 +114,48 @@ describe('buildQuoteLayout', () => {
       company: { ...SAMPLE_COMPANY, rib: { bank: '', iban: '', bic: '' } },
       customization: DEFAULT_CUSTOMIZATION,
     });
-    expect(layout.sections).toEqual([]);
+    // Only the legal mentions: the nature of the operation (décret 2022-1299) is always printed.
+    expect(layout.sections).toEqual([
+      { title: 'Mentions légales', lines: ["Nature de l'opération : Prestations de services"] },
+    ]);
+  });
+
+  const threeRates = [
+    { name: 'Carrelage', unit: 'm2', price: 30, quantity: 65, vatRate: 5.5, vatCategory: 'reduced_renovation' as const },
+    { name: 'Plomberie', unit: 'forfait', price: 828.5, quantity: 1, vatRate: 10, vatCategory: 'reduced_renovation' as const },
+    { name: 'Fourniture', unit: 'forfait', price: 319.5, quantity: 1, vatRate: 20, vatCategory: 'standard' as const },
+  ];
+
+  it('prints the VAT of each rate with its base, and the client certification above the signature (issue 28)', () => {
+    const layout = buildQuoteLayout({
+      quote: { ...sampleQuote(1), tasks: threeRates, vatRegime: 'assujetti' },
+      client: SAMPLE_CLIENT,
+      company: SAMPLE_COMPANY,
+      customization: DEFAULT_CUSTOMIZATION,
+    });
+    expect(layout.totals.map((t) => `${t.label} ${t.value}`)).toEqual([
+      'Total HT 3 098,00 €',
+      'TVA (20 %) sur 319,50 € HT 63,90 €',
+      'TVA (10 %) sur 828,50 € HT 82,85 €',
+      'TVA (5,5 %) sur 1 950,00 € HT 107,25 €',
+      'Total TVA 254,00 €',
+      'Total TTC 3 352,00 €',
+    ]);
+    const last = layout.sections.at(-1)!;
+    expect(last.title).toBe('Attestation du client (taux réduit de TVA)');
+    expect(last.lines[0]).toBe(REDUCED_RATE_CERTIFICATION);
+    expect(last.lines).toHaveLength(2); // 5,5 %: the energy-renovation sentence too
+  });
+
+  it('a franchise-en-base devis prints no VAT and says 293 B, whatever its rate', () => {
+    const layout = buildQuoteLayout({
+      quote: { ...sampleQuote(2), tvaRate: 20 },
+      client: SAMPLE_CLIENT,
+      company: { ...SAMPLE_COMPANY, vatRegime: 'franchise' },
+      customization: DEFAULT_CUSTOMIZATION,
+    });
+    expect(layout.totals.map((t) => t.label)).toEqual(['Total HT', 'Net à payer']);
+    expect(layout.sections.flatMap((s) => s.lines)).toContain('TVA non applicable, art. 293 B du CGI');
   });
 });
 
@@ -131,8 +172,67 @@ describe('buildInvoiceLayout', () => {
     expect(layout.geometry.marginMm).toBe(20);
     expect(layout.fileName).toBe('facture-FA0012.pdf');
     expect(layout.meta).toContainEqual({ label: "Date d'échéance", value: '21/11/2026' });
-    expect(layout.sections[0]!.lines).toContain('Échéance : à réception (21/11/2026)');
+    expect(layout.sections[0]!.lines[0]).toBe('Paiement à réception de facture');
+    expect(layout.sections[0]!.lines.join(' ')).not.toMatch(/jours/);
     expect(layout.signature).toBeNull();
+  });
+
+  it('an acompte: its heading, « 30 % du devis DE0001 », the devis rates', () => {
+    const layout = buildInvoiceLayout({
+      invoice: {
+        ...sampleInvoice(1, 'FA0002'),
+        kind: 'deposit',
+        depositPercent: 30,
+        tasks: [{ name: 'Acompte', unit: 'forfait', price: 600, quantity: 1, vatRate: 20, vatCategory: 'standard' }],
+      },
+      quoteNumber: 'DE0001',
+      client: SAMPLE_CLIENT,
+      company: SAMPLE_COMPANY,
+      customization: customization(),
+    });
+    expect(layout.heading).toBe("FACTURE D'ACOMPTE");
+    expect(layout.meta[0]).toEqual({ label: 'Objet', value: "Facture d'acompte n° FA0002 — 30 % du devis DE0001" });
+    expect(layout.totals.at(-1)).toMatchObject({ label: 'Total TTC', value: '720,00 €' });
+  });
+
+  it('the final invoice lists the deposits received and the net to pay; a situation withholds the retenue', () => {
+    const final = buildInvoiceLayout({
+      invoice: {
+        ...sampleInvoice(1, 'FA0003'),
+        tasks: [{ name: 'Travaux', unit: 'forfait', price: 2000, quantity: 1, vatRate: 20, vatCategory: 'standard' }],
+        prepaidCents: 72000,
+        deductions: [{ number: 'FA0002', issue_date: '2026-11-02', total_ttc_cents: 72000 }],
+      },
+      client: SAMPLE_CLIENT,
+      company: SAMPLE_COMPANY,
+      customization: customization(),
+    });
+    expect(final.totals.slice(-3).map((t) => `${t.label} ${t.value}`)).toEqual([
+      'Total TTC 2 400,00 €',
+      'Déjà réglé : acompte FA0002 du 02/11/2026 -720,00 €',
+      'Net à payer 1 680,00 €',
+    ]);
+    const situation = buildInvoiceLayout({
+      invoice: {
+        ...sampleInvoice(1, 'FA0004'),
+        kind: 'situation',
+        situationNumber: 2,
+        progress: [{ previous: 30, current: 70 }],
+        retenuePercent: 5,
+        tasks: [{ name: 'Travaux', unit: 'forfait', price: 800, quantity: 1, vatRate: 20, vatCategory: 'standard' }],
+      },
+      quoteNumber: 'DE0001',
+      client: SAMPLE_CLIENT,
+      company: SAMPLE_COMPANY,
+      customization: customization(),
+    });
+    expect(situation.meta[0]!.value).toBe('Facture de situation n° 2 — devis DE0001');
+    expect(situation.rows[0]).toEqual(['Travaux', '30 %', '70 %', '800,00 €']);
+    expect(situation.totals.slice(-2).map((t) => `${t.label} ${t.value}`)).toEqual([
+      'Retenue de garantie -48,00 €',
+      'Net à payer 912,00 €',
+    ]);
+    expect(situation.sections.flatMap((s) => s.lines).join(' ')).toMatch(/Retenue de garantie de 5 % du TTC/);
   });
 
   it('prints the quote reference only when enabled and known', () => {

@@ -1,11 +1,22 @@
 // The document layout model: what a quote or an invoice shows, in order, with every string already
 // formatted. The PDF renderer and the HTML preview both draw from it, so they cannot disagree.
 import {
-  computeTotals,
   DEFAULT_LATE_PAYMENT_TEXT,
   eurosToCents,
-  lineTotalCents,
+  hasReducedRenovationRate,
+  isAutoliquidation,
+  legalMentions,
+  multiplyCents,
+  negateLines,
+  computeDocumentTotals,
+  paymentTerms,
+  retenueReleaseDate,
+  storedVatContext,
+  toMoneyLines,
   type Client,
+  type DocumentTotals,
+  type LegalDocumentKind,
+  type VatContext,
   type CompanyInfo,
   type Invoice,
   type Quote,
@@ -15,18 +26,35 @@ import {
 } from '@atelier/domain';
 
 import { documentMessages as m, QUOTE_VALIDITY_DAYS } from './messages';
-import { addDays, formatAmount, formatDate, formatQuantity, formatRate } from './text';
+import { formatAmount, formatDate, formatQuantity, formatRate } from './text';
 
 export type Side = 'left' | 'right';
 export type DocumentKind = 'quote' | 'invoice' | 'credit_note';
 
 /** What a quote document needs (a stored `Quote` with its number fits). */
-export type QuoteSnapshot = Pick<Quote, 'date' | 'tasks' | 'tvaRate'> & {
-  number: string;
-  projectTitle?: string | undefined;
-};
+export type QuoteSnapshot = Pick<Quote, 'date' | 'tasks' | 'tvaRate'> &
+  Partial<Pick<Quote, 'vatRegime' | 'depositPercent' | 'progressBilling' | 'retenuePercent' | 'retenueCaution'>> & {
+    number: string;
+    projectTitle?: string | undefined;
+  };
 /** What an invoice document needs (a stored `Invoice` with its number fits). */
-export type InvoiceSnapshot = Pick<Invoice, 'date' | 'tasks' | 'tvaRate' | 'isPaid'> & {
+export type InvoiceSnapshot = Pick<Invoice, 'date' | 'tasks' | 'tvaRate' | 'isPaid'> &
+  Partial<
+    Pick<
+      Invoice,
+      | 'vatRegime'
+      | 'kind'
+      | 'prepaidCents'
+      | 'deductions'
+      | 'retenuePercent'
+      | 'retenueCaution'
+      | 'situationNumber'
+      | 'progress'
+      | 'depositPercent'
+    >
+  > & {
+    /** A situation's VAT per rate as issued (vat_breakdown, keyed by vatKey): cumulative minus previous. */
+    vatCents?: Record<string, number> | undefined;
   number: string;
   paymentDate?: string | undefined;
   projectTitle?: string | undefined;
@@ -52,6 +80,7 @@ export interface CreditNoteSnapshot {
   /** The invoice's lines (printed with negative line totals). */
   tasks: QuoteLine[];
   tvaRate: number;
+  vatRegime?: Quote['vatRegime'];
   projectTitle?: string | undefined;
   /**
    * The avoir's stored totals in cents (negative, as `credit_notes` keeps them). When absent they are the
@@ -66,7 +95,11 @@ export interface CreditNoteDocumentInput {
   company: CompanyInfo;
   customization: QuoteCustomization;
 }
-export type DocumentClient = Pick<Client, 'name' | 'email' | 'phone' | 'address'>;
+export type DocumentClient = Pick<Client, 'name' | 'email' | 'phone' | 'address'> & {
+  siren?: string | undefined;
+  vatNumber?: string | undefined;
+  siteAddress?: string | undefined;
+};
 
 export interface QuoteDocumentInput {
   quote: QuoteSnapshot;
@@ -227,7 +260,17 @@ export function companyLines(company: CompanyInfo): string[] {
     ...labelled(m.websiteLabel, company.website),
     ...labelled(m.siretLabel, company.siret),
     ...labelled(m.vatNumberLabel, company.tva),
+    ...legalFormLines(company),
+    ...labelled(m.registrationLabel, company.registration),
   ];
+}
+
+/** « SARL au capital de 10 000 € » (C. com. R123-238), when the company set its legal form. */
+function legalFormLines(company: CompanyInfo): string[] {
+  const form = clean(company.legalForm);
+  const capital = clean(company.capital);
+  if (!form) return [];
+  return [capital ? m.legalForm(form, capital) : form];
 }
 
 export function clientLines(client: DocumentClient): string[] {
@@ -236,7 +279,15 @@ export function clientLines(client: DocumentClient): string[] {
     ...splitLines(client.address),
     ...labelled(m.phoneLabel, client.phone),
     ...labelled(m.emailLabel, client.email),
+    ...labelled(m.sirenLabel, client.siren),
+    ...labelled(m.vatNumberLabel, client.vatNumber),
   ];
+}
+
+/** The site address when it differs from the billing address (décret 2022-1299). */
+function siteLine(client: DocumentClient): MetaLine | null {
+  const site = splitLines(client.siteAddress).join(', ');
+  return site && site !== splitLines(client.address).join(', ') ? { label: m.siteAddressLabel, value: site } : null;
 }
 
 function bankSection(company: CompanyInfo): TextSection | null {
@@ -252,45 +303,54 @@ function bankSection(company: CompanyInfo): TextSection | null {
 function tableRows(lines: QuoteSnapshot['tasks'], sign: 1 | -1 = 1): [string, string, string, string][] {
   return lines.map((line) => {
     const unit = clean(line.unit);
+    const unitPriceCents = eurosToCents(line.price);
     return [
       clean(line.name),
       unit ? `${formatQuantity(line.quantity)} ${unit}` : formatQuantity(line.quantity),
-      formatAmount(eurosToCents(line.price)),
-      formatAmount(sign * lineTotalCents(line) || 0),
+      formatAmount(unitPriceCents),
+      formatAmount(sign * multiplyCents(unitPriceCents, line.quantity) || 0),
     ];
   });
 }
 
-function totalLines(lines: QuoteSnapshot['tasks'], tvaRate: number): TotalLine[] {
-  return totalsOf(computeTotals(lines, tvaRate), tvaRate, true);
-}
-
-function totalsOf(totals: Totals, tvaRate: number, vatApplies: boolean): TotalLine[] {
-  if (!vatApplies) {
-    // Franchise en base (art. 293 B du CGI): no VAT line, the total to pay is the HT total.
-    return [
-      { label: m.totalHT, value: formatAmount(totals.totalHTCents), emphasis: false },
-      { label: m.netToPay, value: formatAmount(totals.totalHTCents), emphasis: true },
-    ];
-  }
-  return [
-    { label: m.totalHT, value: formatAmount(totals.totalHTCents), emphasis: false },
-    { label: m.vat(formatRate(tvaRate)), value: formatAmount(totals.tvaCents), emphasis: false },
-    { label: m.totalTTC, value: formatAmount(totals.totalTTCCents), emphasis: true },
-  ];
-}
-
 /**
- * Whether the company charges VAT: a company without a VAT number is under the franchise en base
- * (micro-entrepreneur), its invoices say « TVA non applicable, art. 293 B du CGI » and carry no VAT line.
+ * The totals block, from the money model's figures: HT, the VAT of each rate (with its base when there are
+ * several), TTC; then the deposits already paid, the retenue de garantie and the net to pay when there are any.
+ * Under the franchise or autoliquidation there is no VAT line: the mention under the totals says why.
  */
-export function companyChargesVat(company: CompanyInfo): boolean {
-  return clean(company.tva) !== '';
+export function totalsOf(totals: DocumentTotals, deductions: TotalLine[] = []): TotalLine[] {
+  const taxed = totals.breakdown.filter((row) => row.code === 'S');
+  const out: TotalLine[] = [{ label: m.totalHT, value: formatAmount(totals.totalHTCents), emphasis: false }];
+  if (taxed.length === 0) {
+    const net = totals.prepaidCents === 0 && totals.retenueCents === 0 && deductions.length === 0;
+    out.push({ label: net ? m.netToPay : m.totalTTC, value: formatAmount(totals.totalTTCCents), emphasis: net });
+  } else {
+    for (const row of taxed) {
+      out.push({
+        label: taxed.length > 1 ? m.vatOn(formatRate(row.rate), formatAmount(row.baseCents)) : m.vat(formatRate(row.rate)),
+        value: formatAmount(row.vatCents),
+        emphasis: false,
+      });
+    }
+    if (taxed.length > 1) out.push({ label: m.totalVat, value: formatAmount(totals.totalVatCents), emphasis: false });
+    out.push({ label: m.totalTTC, value: formatAmount(totals.totalTTCCents), emphasis: true });
+  }
+  if (totals.prepaidCents !== 0 || totals.retenueCents !== 0 || deductions.length > 0) {
+    out.push(...deductions);
+    if (totals.prepaidCents !== 0 && deductions.length === 0) {
+      out.push({ label: m.alreadyPaid, value: formatAmount(-totals.prepaidCents), emphasis: false });
+    }
+    if (totals.retenueCents !== 0) {
+      out.push({ label: m.retenueLine, value: formatAmount(-totals.retenueCents), emphasis: false });
+    }
+    out.push({ label: m.netToPay, value: formatAmount(totals.netDueCents), emphasis: true });
+  }
+  return out;
 }
 
-/** The VAT rate an invoice of this company should be issued with (0 under the franchise en base). */
-export function effectiveVatRate(company: CompanyInfo, tvaRate: number): number {
-  return companyChargesVat(company) ? tvaRate : 0;
+/** The VAT context of a stored document (its regime, or the rule for documents made before regimes existed). */
+function contextOf(document: { vatRegime?: string | undefined; tvaRate: number; tasks: QuoteLine[] }, company: CompanyInfo): VatContext {
+  return storedVatContext(document, company);
 }
 
 /** The insurance mention of artisans (loi 96-603 art. 22-2): insurance, insurer and address, coverage. */
@@ -304,13 +364,35 @@ export function insuranceMention(company: CompanyInfo): string | null {
   return m.insurance(name, address ? `${insurer}, ${address}` : insurer, coverage);
 }
 
-/** Legal mentions printed under the totals (devis: the insurance only; its totals keep the VAT line). */
-function legalSection(company: CompanyInfo, withInsurance: boolean, withVatExemption = true): TextSection | null {
+/**
+ * Legal mentions printed under the totals, decided by @atelier/domain's legalMentions: VAT (293 B,
+ * autoliquidation, débits), the nature of the operation, the retenue de garantie, the insurance (décennale).
+ */
+function legalSection(
+  company: CompanyInfo,
+  kind: LegalDocumentKind,
+  tasks: QuoteLine[],
+  context: VatContext,
+  retenue: { ratePercent: number; caution: boolean; amountCents: number; releaseDate?: string } | null,
+  withInsurance: boolean,
+): { section: TextSection | null; certification: string[] } {
+  const mentions = legalMentions({
+    kind,
+    regime: context.regime,
+    vatOnDebits: company.vatOnDebits === true,
+    autoliquidation: isAutoliquidation(tasks, context),
+    reducedRenovation: hasReducedRenovationRate(tasks, context),
+    energyRenovation: toMoneyLines(tasks, context).some((l) => l.vatCategory === 'reduced_renovation' && l.vatRate === 5.5),
+    nature: company.operationNature ?? 'services',
+    retenue,
+  });
   const lines = [
-    ...(companyChargesVat(company) || !withVatExemption ? [] : [m.vatExemption]),
+    ...mentions.vat,
+    mentions.nature,
+    ...(mentions.retenue ? [mentions.retenue] : []),
     ...(withInsurance ? [insuranceMention(company)].filter((l): l is string => l !== null) : []),
   ];
-  return lines.length > 0 ? { title: m.legalTitle, lines } : null;
+  return { section: { title: m.legalTitle, lines }, certification: mentions.certification };
 }
 
 const MENTIONS_PENALTIES = /p[ée]nalit/i;
@@ -390,6 +472,17 @@ export function invoiceFileName(number: string): string {
 
 export function buildQuoteLayout(input: QuoteDocumentInput): DocumentLayout {
   const { quote, client, company, customization } = input;
+  const context = contextOf(quote, company);
+  const totals = computeDocumentTotals(toMoneyLines(quote.tasks, context));
+  const legal = legalSection(company, 'quote', quote.tasks, context, null, true);
+  const site = siteLine(client);
+  const conditions = [
+    ...(quote.depositPercent ? [m.depositRequested(formatRate(quote.depositPercent))] : []),
+    ...(quote.progressBilling ? [m.progressBilling] : []),
+    ...(quote.progressBilling && quote.retenuePercent
+      ? [quote.retenueCaution ? m.retenueCaution(formatRate(quote.retenuePercent)) : m.retenueRequested(formatRate(quote.retenuePercent))]
+      : []),
+  ];
   return {
     kind: 'quote',
     fileName: quoteFileName(quote.number),
@@ -400,13 +493,20 @@ export function buildQuoteLayout(input: QuoteDocumentInput): DocumentLayout {
       { label: m.numberLabel, value: quote.number },
       { label: m.dateLabel, value: formatDate(quote.date) },
       { label: m.validityLabel, value: m.validityValue(QUOTE_VALIDITY_DAYS) },
+      ...(site ? [site] : []),
     ],
     ...common(company, client, customization),
     projectTitle: projectLine(quote.projectTitle),
     columns: TABLE_COLUMNS,
     rows: tableRows(quote.tasks),
-    totals: totalLines(quote.tasks, quote.tvaRate),
-    sections: [bankSection(company), legalSection(company, true, false)].filter((s): s is TextSection => s !== null),
+    totals: totalsOf(totals),
+    sections: [
+      conditions.length > 0 ? { title: m.quoteConditionsTitle, lines: conditions } : null,
+      bankSection(company),
+      legal.section,
+      // The client's reduced-rate certification, printed just above the signature box (BOI-LETTRE-000280).
+      legal.certification.length > 0 ? { title: m.certificationTitle, lines: legal.certification } : null,
+    ].filter((s): s is TextSection => s !== null),
     signature: { title: m.signatureTitle, lines: [...m.signatureLines], widthMm: 80, heightMm: 40 },
     footer: customization.showFooter !== false ? m.quoteFooter : null,
     pageNumbers: true,
@@ -422,8 +522,8 @@ export function invoiceFooter(customization: QuoteCustomization, company: Compan
 export function buildInvoiceLayout(input: InvoiceDocumentInput): DocumentLayout {
   const { invoice, client, company, customization, quoteNumber } = input;
   const settings = customization.invoice;
-  const deadlineDays = Math.max(0, Math.round(settings?.paymentDeadline ?? 30));
-  const dueDate = (invoice.dueDate && formatDate(invoice.dueDate)) || formatDate(addDays(invoice.date, deadlineDays));
+  const terms = paymentTerms(calendarDay(invoice.date), settings?.paymentDeadline ?? 30);
+  const dueDate = (invoice.dueDate && formatDate(invoice.dueDate)) || formatDate(terms.dueDate);
   const meta: MetaLine[] = [
     { label: m.numberLabel, value: invoice.number },
     { label: m.issueDateLabel, value: formatDate(invoice.date) },
@@ -433,47 +533,114 @@ export function buildInvoiceLayout(input: InvoiceDocumentInput): DocumentLayout 
     },
     { label: m.dueDateLabel, value: dueDate },
   ];
-  if (settings?.showQuoteReference && clean(quoteNumber)) {
-    meta.push({ label: m.quoteReferenceLabel, value: clean(quoteNumber) });
-  }
-  if (settings?.showPaymentStatus) {
-    meta.push({ label: m.paymentStatusLabel, value: invoice.isPaid ? m.paid : m.unpaid });
-  }
-  if (settings?.showPaymentDate && invoice.isPaid && invoice.paymentDate) {
-    const paid = formatDate(invoice.paymentDate);
-    if (paid) meta.push({ label: m.paymentDateLabel, value: paid });
-  }
+  const quoteRef = clean(quoteNumber);
+  if (settings?.showQuoteReference && quoteRef) meta.push({ label: m.quoteReferenceLabel, value: quoteRef });
+  const site = siteLine(client);
+  if (site) meta.push(site);
+  // No payment status nor payment date on the document: an issued invoice never changes, its payment state lives
+  // in the app (issue 28).
+  const kind = invoice.kind ?? 'invoice';
+  const context = contextOf(invoice, company);
+  const retenue =
+    invoice.retenuePercent && invoice.retenuePercent > 0
+      ? { ratePercent: invoice.retenuePercent, caution: invoice.retenueCaution === true }
+      : null;
+  const totals = computeDocumentTotals(toMoneyLines(invoice.tasks, context), {
+    prepaidCents: invoice.prepaidCents ?? 0,
+    retenue,
+    ...(invoice.vatCents ? { vatCents: invoice.vatCents } : {}),
+  });
+  const deductions: TotalLine[] = (invoice.deductions ?? []).map((d) => ({
+    label: m.depositDeducted(d.number, d.issue_date ? formatDate(d.issue_date) : ''),
+    value: formatAmount(-d.total_ttc_cents),
+    emphasis: false,
+  }));
+  const legal = legalSection(
+    company,
+    kind === 'invoice' ? 'invoice' : kind,
+    invoice.tasks,
+    context,
+    retenue ? { ...retenue, amountCents: totals.retenueCents, ...releaseOf(invoice) } : null,
+    true,
+  );
   const paymentLines = [
-    ...(clean(settings?.paymentText) ? [clean(settings?.paymentText)] : []),
-    m.paymentDeadline(deadlineDays, dueDate),
+    ...paymentText(settings?.paymentText, terms.text),
     ...latePaymentLines(settings?.latePaymentText),
     m.noEarlyPaymentDiscount,
   ];
   const showHeader = customization.showHeader !== false;
-  const vatApplies = companyChargesVat(company);
-  const tvaRate = vatApplies ? invoice.tvaRate : 0;
+  const subject = invoiceSubject(invoice, kind, quoteRef);
   return {
     kind: 'invoice',
     fileName: invoiceFileName(invoice.number),
-    heading: m.invoiceHeading,
+    heading: kind === 'deposit' ? m.depositHeading : kind === 'situation' ? m.situationHeading : m.invoiceHeading,
     number: invoice.number,
     customHeader: showHeader ? clean(settings?.customHeader) || null : null,
-    meta,
+    meta: subject ? [subject, ...meta] : meta,
     ...common(company, client, customization),
     projectTitle: projectLine(invoice.projectTitle),
-    columns: TABLE_COLUMNS,
-    rows: tableRows(invoice.tasks),
-    totals: totalsOf(computeTotals(invoice.tasks, tvaRate), tvaRate, vatApplies),
-    sections: [
-      { title: m.paymentTitle, lines: paymentLines },
-      bankSection(company),
-      legalSection(company, true),
-    ].filter((s): s is TextSection => s !== null),
+    columns: kind === 'situation' ? SITUATION_COLUMNS : TABLE_COLUMNS,
+    rows: kind === 'situation' ? situationRows(invoice) : tableRows(invoice.tasks),
+    totals: totalsOf(totals, deductions),
+    sections: [{ title: m.paymentTitle, lines: paymentLines }, bankSection(company), legal.section].filter(
+      (s): s is TextSection => s !== null,
+    ),
     signature: null,
     footer: customization.showFooter !== false ? invoiceFooter(customization, company) : null,
     pageNumbers: true,
     geometry: INVOICE_GEOMETRY,
   };
+}
+
+function calendarDay(date: string): string {
+  return /^\d{4}-\d{2}-\d{2}/.test(date) ? date.slice(0, 10) : new Date(date).toISOString().slice(0, 10);
+}
+
+function releaseOf(invoice: InvoiceSnapshot): { releaseDate?: string } {
+  const reception = invoice.serviceDate ?? invoice.date;
+  return invoice.kind === 'situation' || reception ? { releaseDate: retenueReleaseDate(calendarDay(reception)) } : {};
+}
+
+/**
+ * One payment term only (paymentTerms): the customisation's free text is kept unless it is itself a term that
+ * would contradict the delay (« Paiement à réception » printed with « 30 jours »).
+ */
+function paymentText(custom: string | undefined, term: string): string[] {
+  const text = clean(custom);
+  const isTerm = /r[ée]ception/i.test(text) || text === term;
+  return text && !isTerm ? [text, term] : [term];
+}
+
+/** « Facture d'acompte n° FA0002 — 30 % du devis DE0001 », « Facture de situation n° 2 — devis DE0001 ». */
+function invoiceSubject(invoice: InvoiceSnapshot, kind: string, quoteRef: string): MetaLine | null {
+  if (kind === 'deposit') {
+    const share = invoice.depositPercent ? formatRate(invoice.depositPercent) : '';
+    return { label: m.subjectLabel, value: m.depositSubject(invoice.number, share, quoteRef) };
+  }
+  if (kind === 'situation') {
+    return { label: m.subjectLabel, value: m.situationSubject(invoice.situationNumber ?? 1, quoteRef) };
+  }
+  return null;
+}
+
+export const SITUATION_COLUMNS: TableColumn[] = [
+  { label: m.columns.description, widthPct: 40, align: 'left' },
+  { label: m.columns.previousPercent, widthPct: 20, align: 'right' },
+  { label: m.columns.cumulativePercent, widthPct: 20, align: 'right' },
+  { label: m.columns.thisSituation, widthPct: 20, align: 'right' },
+];
+
+/** A situation's lines: the % invoiced before, the cumulative % now, the amount this situation adds. */
+function situationRows(invoice: InvoiceSnapshot): [string, string, string, string][] {
+  return invoice.tasks.map((line, index) => {
+    const progress = invoice.progress?.[index];
+    return [
+      clean(line.name),
+      progress ? formatRate(progress.previous) : '',
+      progress ? formatRate(progress.current) : '',
+      formatAmount(multiplyCents(eurosToCents(line.price), line.quantity)),
+    ];
+  });
 }
 
 export function creditNoteFileName(number: string): string {
@@ -483,16 +650,22 @@ export function creditNoteFileName(number: string): string {
 /** An avoir: references the invoice it cancels or corrects, lines and totals negative (SPEC §9 invoice geometry). */
 export function buildCreditNoteLayout(input: CreditNoteDocumentInput): DocumentLayout {
   const { creditNote, client, company, customization } = input;
-  const vatApplies = companyChargesVat(company);
-  const tvaRate = vatApplies ? creditNote.tvaRate : 0;
   const invoiceDate = creditNote.invoiceDate ? formatDate(creditNote.invoiceDate) : '';
   const invoiceRef = invoiceDate ? m.invoiceReference(creditNote.invoiceNumber, invoiceDate) : creditNote.invoiceNumber;
-  const computed = computeTotals(creditNote.tasks, tvaRate);
-  const totals: Totals = creditNote.totals ?? {
-    totalHTCents: -computed.totalHTCents,
-    tvaCents: -computed.tvaCents,
-    totalTTCCents: -computed.totalTTCCents,
-  };
+  const context = contextOf(creditNote, company);
+  const computed = computeDocumentTotals(negateLines(toMoneyLines(creditNote.tasks, context)));
+  // The avoir's stored (negative) totals win: they are what the server issued.
+  const totals: DocumentTotals = creditNote.totals
+    ? {
+        ...computed,
+        totalHTCents: creditNote.totals.totalHTCents,
+        totalVatCents: creditNote.totals.tvaCents,
+        totalTTCCents: creditNote.totals.totalTTCCents,
+        payableCents: creditNote.totals.totalTTCCents,
+        netDueCents: creditNote.totals.totalTTCCents,
+      }
+    : computed;
+  const legal = legalSection(company, 'credit_note', creditNote.tasks, context, null, false);
   const showHeader = customization.showHeader !== false;
   return {
     kind: 'credit_note',
@@ -510,10 +683,10 @@ export function buildCreditNoteLayout(input: CreditNoteDocumentInput): DocumentL
     projectTitle: projectLine(creditNote.projectTitle),
     columns: TABLE_COLUMNS,
     rows: tableRows(creditNote.tasks, -1),
-    totals: totalsOf(totals, tvaRate, vatApplies),
+    totals: totalsOf(totals),
     sections: [
       { title: m.creditNoteTitle, lines: [m.creditNoteText(creditNote.reason, invoiceRef)] },
-      legalSection(company, false),
+      legal.section,
     ].filter((s): s is TextSection => s !== null),
     signature: null,
     footer: customization.showFooter !== false ? invoiceFooter(customization, company) : null,

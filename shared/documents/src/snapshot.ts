@@ -10,6 +10,7 @@ import {
   type Quote,
   type QuoteCustomization,
   type QuoteLine,
+  vatKey,
 } from '@atelier/domain';
 
 import type {
@@ -87,6 +88,11 @@ async function withLogo<D extends Quote | Invoice>(document: D, loadLogo: Regene
   return { ...document, snapshot: await attachSnapshotLogo(document.snapshot, loadLogo) };
 }
 
+/** The fields that have a value (the issue-28 options are absent on most documents). */
+function defined<T extends Record<string, unknown>>(fields: T): Partial<T> {
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
 function sourceOf(
   snapshot: DocumentSnapshot | undefined,
   fallback: SnapshotFallback | undefined,
@@ -110,6 +116,13 @@ export function quoteDocumentInput(quote: Quote, fallback?: SnapshotFallback): Q
       tasks: quote.tasks,
       tvaRate: quote.tvaRate,
       projectTitle: quote.projectTitle,
+      ...defined({
+        vatRegime: quote.vatRegime,
+        depositPercent: quote.depositPercent,
+        progressBilling: quote.progressBilling,
+        retenuePercent: quote.retenuePercent,
+        retenueCaution: quote.retenueCaution,
+      }),
     },
     client: source.client,
     company: source.company,
@@ -135,6 +148,20 @@ export function invoiceDocumentInput(
       projectTitle: invoice.projectTitle,
       serviceDate: invoice.serviceDate,
       dueDate: invoice.dueDate,
+      ...defined({
+        vatRegime: invoice.vatRegime,
+        kind: invoice.kind,
+        prepaidCents: invoice.prepaidCents,
+        deductions: invoice.deductions,
+        retenuePercent: invoice.retenuePercent,
+        retenueCaution: invoice.retenueCaution,
+        situationNumber: invoice.situationNumber,
+        progress: invoice.progress,
+        depositPercent: invoice.depositPercent,
+        vatCents: invoice.vatBreakdown
+          ? Object.fromEntries(invoice.vatBreakdown.map((b) => [vatKey(b.category, b.rate), b.vat_cents]))
+          : undefined,
+      }),
     },
     quoteNumber: options.quoteNumber,
     client: source.client,
@@ -176,6 +203,7 @@ export interface CreditNoteRow {
   total_ht_cents: number | string;
   tva_cents: number | string;
   total_ttc_cents: number | string;
+  vat_regime?: string | null;
   snapshot?: unknown;
 }
 
@@ -226,6 +254,7 @@ export function creditNoteDocumentInput(
       invoiceDate: text(raw.invoiceDate) ?? options.invoiceDate,
       tasks: parseLines(row.lines),
       tvaRate: Number.isFinite(Number(row.vat_rate)) ? Number(row.vat_rate) : 0,
+      vatRegime: row.vat_regime === 'franchise' || row.vat_regime === 'assujetti' ? row.vat_regime : undefined,
       projectTitle: row.project_title ?? undefined,
       totals: {
         totalHTCents: cents(row.total_ht_cents),

@@ -152,6 +152,10 @@ export const quoteSchema = z.object({
   vatRegime: z.optional(z.enum(VAT_REGIMES)),
   /** Devis options (issue 28): requested deposit (% of TTC), progress billing with its retenue de garantie. */
   depositPercent: z.optional(z.number()),
+  /** VAT per rate as issued (`vat_breakdown`): a situation's is the cumulative VAT minus the previous ones. */
+  vatBreakdown: z.optional(
+    z.array(z.object({ category: z.enum(VAT_CATEGORIES), rate: z.number(), vat_cents: z.number() })),
+  ),
   progressBilling: z.optional(z.boolean()),
   retenuePercent: z.optional(z.number()),
   retenueCaution: z.optional(z.boolean()),
@@ -197,6 +201,10 @@ export const invoiceSchema = z.object({
   /** Cumulative progress per devis line ([{previous, current}] in %), for a situation. */
   progress: z.optional(z.array(z.object({ previous: z.number(), current: z.number() }))),
   depositPercent: z.optional(z.number()),
+  /** VAT per rate as issued (`vat_breakdown`): a situation's is the cumulative VAT minus the previous ones. */
+  vatBreakdown: z.optional(
+    z.array(z.object({ category: z.enum(VAT_CATEGORIES), rate: z.number(), vat_cents: z.number() })),
+  ),
   snapshot: z.catch(z.optional(documentSnapshotSchema), undefined),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;

@@ -63,11 +63,12 @@ describe('invoice mandatory mentions', () => {
     expect(text).not.toContain('293 B');
   });
 
-  it('says « TVA non applicable, art. 293 B du CGI » and prints no VAT line without a VAT number', async () => {
+  it('says « TVA non applicable, art. 293 B du CGI » and prints no VAT line under the franchise en base', async () => {
     const text = await invoiceText({
       invoice: sampleInvoice(3),
       client: SAMPLE_CLIENT,
-      company: { ...SAMPLE_COMPANY, tva: '' },
+      // Issue 28: the regime is the explicit setting of /company, not guessed from an empty VAT number.
+      company: { ...SAMPLE_COMPANY, tva: '', vatRegime: 'franchise' },
       customization: customization(),
     });
     expect(text).toContain('TVA non applicable, art. 293 B du CGI');

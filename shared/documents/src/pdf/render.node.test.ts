@@ -312,11 +312,14 @@ describe('renderInvoicePdf', () => {
     expect(text).toContain("Date d'émission : 21/11/2026");
     // Default deadline: 30 days after issue
     expect(text).toContain("Date d'échéance : 21/12/2026");
-    expect(text).toContain('Échéance : 30 jours (21/12/2026)');
+    // One payment term (paymentTerms): never « Paiement à réception » beside « 30 jours » (issue 28).
+    expect(text).toContain('Paiement à 30 jours, au plus tard le 21/12/2026');
+    expect(text).not.toContain('Paiement à réception');
     expect(text).toContain('Référence devis : DE0042');
-    expect(text).toContain('Statut : À payer');
+    // No payment status on an issued invoice: it lives in the app (issue 28).
+    expect(text).not.toContain('Statut');
     expect(text).not.toContain('Date de paiement');
-    expect(text).toContain('Paiement à réception de facture');
+    expect(text).toContain("Nature de l'opération : Prestations de services");
     expect(text).toContain("trois fois le taux d'intérêt légal");
     expect(text).toContain('40 €');
     expect(text).toContain("Pas d'escompte pour paiement anticipé.");
@@ -330,7 +333,7 @@ describe('renderInvoicePdf', () => {
     expect(text).toContain('Page 1/1');
   });
 
-  it('shows paid status and payment date, honours deadline, custom header and custom footer', async () => {
+  it('never prints the payment status or date (issue 28), honours deadline, custom header and custom footer', async () => {
     const base = customization();
     const result = await renderInvoicePdf({
       invoice: { ...sampleInvoice(2, 'FA0008'), isPaid: true, paymentDate: '2026-11-25T12:00:00.000Z' },
@@ -348,9 +351,10 @@ describe('renderInvoicePdf', () => {
       },
     });
     const text = flat((await readPdfPages(result.bytes))[0]!);
-    expect(text).toContain('Statut : Payée');
-    expect(text).toContain('Date de paiement : 25/11/2026');
+    expect(text).not.toContain('Statut');
+    expect(text).not.toContain('Date de paiement');
     expect(text).toContain("Date d'échéance : 05/01/2027");
+    expect(text).toContain('Paiement à 45 jours, au plus tard le 05/01/2027');
     expect(text).toContain('Entreprise certifiée RGE');
     expect(text).toContain('Assurance décennale AXA – France entière');
     expect(text).not.toContain('SARL au capital');

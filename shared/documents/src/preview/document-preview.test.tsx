@@ -45,10 +45,11 @@ describe('DocumentPreview', () => {
     render(<DocumentPreview layout={layout} />);
     const preview = screen.getByTestId('document-preview');
     expect(preview).toHaveTextContent('Artisan RGE');
-    expect(preview).toHaveTextContent('Statut : À payer');
+    // Issue 28: no payment status printed on an invoice, and one payment term.
+    expect(preview).not.toHaveTextContent('Statut');
     expect(preview).toHaveTextContent('Référence devis : DE0001');
     expect(screen.getByRole('region', { name: 'Conditions de paiement' })).toHaveTextContent(
-      'Paiement à réception de facture',
+      'Paiement à 30 jours, au plus tard le',
     );
     expect(preview).toHaveTextContent('Merci de votre confiance.');
   });

@@ -21,6 +21,7 @@ import {
   type Quote,
   type QuoteLine,
   type VatRegime,
+  vatCategorySchema,
 } from '@atelier/domain';
 
 import type { SyncRow } from './sync-engine';
@@ -231,8 +232,16 @@ function readInvoiceKind(row: Record<string, unknown>): Partial<Invoice> {
         current: num((p as Record<string, unknown> | null)?.current),
       }))
     : [];
+  const breakdown = Array.isArray(row.vat_breakdown)
+    ? row.vat_breakdown.flatMap((b) => {
+        const item = (b ?? {}) as Record<string, unknown>;
+        const parsed = vatCategorySchema.safeParse(item.category);
+        return parsed.success ? [{ category: parsed.data, rate: num(item.rate), vat_cents: num(item.vat_cents) }] : [];
+      })
+    : [];
   return {
     ...(kind ? { kind } : {}),
+    ...(kind === 'situation' && breakdown.length > 0 ? { vatBreakdown: breakdown } : {}),
     ...(prepaidCents ? { prepaidCents } : {}),
     ...(deductions.length > 0 ? { deductions } : {}),
     ...(retenuePercent ? { retenuePercent } : {}),

@@ -69,8 +69,10 @@ describe('/customize', () => {
     fireEvent.click(screen.getByRole('tab', { name: 'Facture' }));
     expect(preview()).toHaveTextContent(/FACTURE/);
     expect(preview()).toHaveTextContent(/N° : FA\d{4}/);
-    expect(preview()).toHaveTextContent('Paiement à réception de facture');
-    expect(preview()).toHaveTextContent('Statut : Payée');
+    // Issue 28: one payment term (no « Paiement à réception » beside a 30-day delay), no status on the document.
+    expect(preview()).toHaveTextContent('Paiement à 30 jours, au plus tard le');
+    expect(preview()).not.toHaveTextContent('Paiement à réception');
+    expect(preview()).not.toHaveTextContent('Statut');
 
     fireEvent.change(screen.getByLabelText('Pied de page personnalisé'), {
       target: { value: 'Assurance décennale MAAF' },

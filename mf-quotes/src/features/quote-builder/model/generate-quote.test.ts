@@ -150,6 +150,7 @@ describe('generateQuote', () => {
         tasks: rendered.quote.tasks,
         tvaRate: 20,
         projectTitle: 'Rénovation salon',
+        vatRegime: 'assujetti',
       },
       client: rendered.client,
       company: rendered.company,
