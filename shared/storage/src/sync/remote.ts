@@ -64,7 +64,7 @@ function mergeable(table: SyncTable, fields: Record<string, unknown>): Record<st
 
 /** Server columns each table accepts from the browser (generated and server-owned columns are left out). */
 const WRITABLE: Record<SyncTable, readonly string[]> = {
-  clients: ['id', 'name', 'email', 'phone', 'address', 'archived_at'],
+  clients: ['id', 'name', 'email', 'phone', 'address', 'archived_at', 'siren', 'vat_number', 'site_address'],
   quotes: [
     'id',
     'client_id',
@@ -79,6 +79,15 @@ const WRITABLE: Record<SyncTable, readonly string[]> = {
     'total_ttc_cents',
     'snapshot',
     'pdf_path',
+    // Issue 28 (migration 0060): the regime, VAT per rate and the devis' options.
+    'vat_regime',
+    'vat_breakdown',
+    'progress_billing',
+    'retenue_percent',
+    'retenue_caution',
+    'deposit_percent',
+    'site_address',
+    'operation_nature',
   ],
   invoices: [
     'id',
@@ -97,6 +106,17 @@ const WRITABLE: Record<SyncTable, readonly string[]> = {
     'payment_date',
     'snapshot',
     'pdf_path',
+    // Issue 28 (migration 0060): what the draft is and its money as the domain computed it (issue_invoice
+    // recomputes it and sets the deductions, situation number, retenue amount and net due itself).
+    'kind',
+    'vat_regime',
+    'vat_breakdown',
+    'retenue_percent',
+    'retenue_caution',
+    'progress',
+    'deposit_percent',
+    'site_address',
+    'operation_nature',
   ],
   credit_notes: ['id', 'pdf_path'],
   user_settings: ['key', 'value'],
