@@ -11,7 +11,7 @@ import {
 } from '../../invoicing';
 import { formatEuros } from '../../money';
 import { EN_VAT_CODE, eInvoiceMoney } from '../from-totals.ts';
-import type { EInvoice, EInvoiceLine } from '../model.ts';
+import type { EInvoice, EInvoiceLine, EInvoicePayment } from '../model.ts';
 import { frenchUnitCode } from '../units.ts';
 
 export const SELLER: EInvoice['seller'] = {
@@ -48,7 +48,7 @@ const LATE_PAYMENT_NOTES: EInvoice['notes'] = [
   },
 ];
 
-const PAYMENT: EInvoice['payment'] = {
+const PAYMENT: EInvoicePayment = {
   meansCode: '58',
   iban: 'FR76 3000 6000 0112 3456 7890 189',
   bic: 'AGRIFRPP',
