@@ -13,6 +13,8 @@ import { revealApp } from './static-shell';
 
 // Legal texts are only needed on /legal: keep them out of the /auth bundle.
 const LegalRoute = lazy(() => import('./features/legal/legal-route'));
+// The client's public page of a devis / an invoice (a mail link, no account: issue 26).
+const PublicDocumentPage = lazy(() => import('./features/public-document/public-document-page'));
 // Likewise the new-password page and the e-mail confirmation landing (reached from a mail link only).
 const EmailConfirmationPage = lazy(() =>
   import('./features/auth/email-confirmation-page').then((m) => ({ default: m.EmailConfirmationPage })),
@@ -106,6 +108,17 @@ export function AppRoutes() {
             </Suspense>
           }
         />
+        {['/signer/:token', '/facture-en-ligne/:token'].map((path) => (
+          <Route
+            key={path}
+            path={path}
+            element={
+              <Suspense fallback={<Spinner />}>
+                <PublicDocumentPage />
+              </Suspense>
+            }
+          />
+        ))}
         <Route
           element={
             <RequireAuth>

@@ -15,6 +15,7 @@ import {
   sampleQuote,
 } from '../model/sample-document';
 import { customizeMessages as m } from '../messages';
+import { MailSettingsPanel } from './mail-settings-panel';
 import { AppearanceSettings, InvoiceSettings, QuoteSettings } from './settings-panels';
 
 type TabKey = 'quote' | 'invoice';
@@ -126,6 +127,7 @@ export function CustomizePage() {
           <DocumentPreview layout={layout} label={m.previewLabel(tab === 'quote' ? m.tabs.quote : m.tabs.invoice)} />
         </PreviewColumn>
       </Layout>
+      <MailSettingsPanel />
     </div>
   );
 }

@@ -1,0 +1,63 @@
+// The public-document function, called with the anon key and the link token only.
+import { loadSupabase } from '@atelier/platform';
+
+export interface QuoteLine {
+  name: string;
+  unit: string;
+  quantity: number;
+  price: number;
+  vatRate: number;
+}
+
+export interface PublicDocument {
+  state: 'ok';
+  purpose: 'sign_quote' | 'view_invoice';
+  expiresAt: string;
+  pdfSha256: string;
+  company: { name?: string; address?: string; phone?: string; email?: string; siret?: string };
+  clientName: string | null;
+  number: string;
+  projectTitle: string | null;
+  // devis
+  date?: string;
+  lines?: QuoteLine[];
+  certification?: string | null;
+  decision?: { decision: 'accepted' | 'refused'; signerName: string | null; decidedAt: string } | null;
+  // invoice
+  kind?: string;
+  issueDate?: string;
+  dueDate?: string | null;
+  netDueCents?: number;
+  isPaid?: boolean;
+  paymentDate?: string | null;
+  cancelled?: boolean;
+  bank?: { iban: string; bic: string; bank: string } | null;
+  paymentReference?: string | null;
+  totalHtCents: number;
+  tvaCents: number;
+  totalTtcCents: number;
+}
+
+export class PublicDocumentError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+async function call<T>(body: Record<string, unknown>): Promise<T> {
+  const client = await loadSupabase();
+  const { data, error } = await client.functions.invoke('public-document', { body });
+  if (!error) return data as T;
+  const context = (error as { context?: { status?: number; json?: () => Promise<{ error?: string }> } }).context;
+  const answer = context?.json ? await context.json().catch(() => ({}) as { error?: string }) : {};
+  throw new PublicDocumentError(answer.error ?? '', context?.status ?? 0);
+}
+
+export const openDocument = (token: string) => call<PublicDocument>({ action: 'open', token });
+export const documentPdf = (token: string) => call<Blob>({ action: 'pdf', token });
+export const acceptQuote = (token: string, input: { name: string; terms: boolean; signature: string; pdfSha256: string }) =>
+  call<{ decision: 'accepted'; decidedAt: string }>({ action: 'accept', token, ...input });
+export const refuseQuote = (token: string, reason: string) => call<{ decision: 'refused' }>({ action: 'refuse', token, reason });

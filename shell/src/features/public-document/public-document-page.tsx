@@ -1,0 +1,324 @@
+// /signer/<token> and /facture-en-ligne/<token>: the client's page of one devis (read, download, accept with a
+// name + ticked terms + drawn signature, or refuse) or one invoice (download, paid / due, bank transfer details).
+// Everything comes from the public-document function for that token; a wrong, expired or revoked link shows only
+// a French message.
+import { Banner, Button, Card, Field, Input, PageTitle, Spinner, TextArea, formatDate, formatEuros } from '@atelier/ui';
+import { useCallback, useEffect, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import styled from 'styled-components';
+
+import { acceptQuote, documentPdf, openDocument, PublicDocumentError, refuseQuote, type PublicDocument } from './api';
+import { PUBLIC_DOCUMENT_MESSAGES as M } from './messages';
+import { SignaturePad } from './signature-pad';
+
+const Lines = styled.table`
+  width: 100%;
+  border-collapse: collapse;
+  margin: 1rem 0;
+  th,
+  td {
+    text-align: left;
+    padding: 0.35rem 0.5rem;
+    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  }
+  td.num,
+  th.num {
+    text-align: right;
+    white-space: nowrap;
+  }
+`;
+const Totals = styled.dl`
+  display: grid;
+  grid-template-columns: max-content max-content;
+  gap: 0.25rem 1rem;
+  justify-content: end;
+  dd {
+    margin: 0;
+    text-align: right;
+    font-weight: 600;
+  }
+`;
+const Certification = styled.blockquote`
+  margin: 1rem 0;
+  padding: 0.75rem 1rem;
+  border-left: 4px solid ${({ theme }) => theme.colors.accent};
+  background: ${({ theme }) => theme.colors.background};
+  font-size: 0.9rem;
+`;
+
+function vat(rate: number): string {
+  return `${String(rate).replace('.', ',')} %`;
+}
+
+async function download(token: string, fileName: string): Promise<void> {
+  const blob = await documentPdf(token);
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof PublicDocumentError && error.message ? error.message : M.network;
+}
+
+export default function PublicDocumentPage() {
+  const { token = '' } = useParams();
+  const [doc, setDoc] = useState<PublicDocument | null>(null);
+  const [failure, setFailure] = useState<{ text: string; final: boolean } | null>(null);
+
+  const load = useCallback(() => {
+    setFailure(null);
+    openDocument(token).then(setDoc, (error: unknown) =>
+      setFailure({ text: messageOf(error), final: error instanceof PublicDocumentError && error.status > 0 && error.status < 500 }),
+    );
+  }, [token]);
+  useEffect(load, [load]);
+
+  if (failure) {
+    return (
+      <Card>
+        <PageTitle>{M.invalidTitle}</PageTitle>
+        <div data-testid="public-document-error">
+          <Banner tone="error">{failure.text}</Banner>
+        </div>
+        {!failure.final ? <Button onClick={load}>{M.retry}</Button> : null}
+      </Card>
+    );
+  }
+  if (!doc) return <Spinner label={M.loading} />;
+  return doc.purpose === 'sign_quote' ? <QuoteView doc={doc} token={token} reload={load} /> : <InvoiceView doc={doc} token={token} />;
+}
+
+function Header({ title, doc }: { title: string; doc: PublicDocument }) {
+  return (
+    <>
+      <PageTitle>{title}</PageTitle>
+      {doc.company.name ? <p>{M.from(doc.company.name)}</p> : null}
+      {doc.clientName ? <p>{M.forClient(doc.clientName)}</p> : null}
+      {doc.projectTitle ? (
+        <p>
+          {M.project} : {doc.projectTitle}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+function QuoteView({ doc, token, reload }: { doc: PublicDocument; token: string; reload(): void }) {
+  const [name, setName] = useState('');
+  const [terms, setTerms] = useState(false);
+  const [signature, setSignature] = useState<string | null>(null);
+  const [padKey, setPadKey] = useState(0);
+  const [refusing, setRefusing] = useState(false);
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+
+  const submit = async (action: () => Promise<unknown>, thanks: string) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+      setDone(thanks);
+      reload();
+    } catch (e) {
+      setError(messageOf(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card as="article" data-testid="public-quote">
+      <Header title={M.quoteTitle(doc.number)} doc={doc} />
+      <p>{M.validUntil(formatDate(doc.expiresAt))}</p>
+      <Lines>
+        <thead>
+          <tr>
+            <th>{M.columns.name}</th>
+            <th className="num">{M.columns.quantity}</th>
+            <th>{M.columns.unit}</th>
+            <th className="num">{M.columns.price}</th>
+            <th className="num">{M.columns.vat}</th>
+            <th className="num">{M.columns.total}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {(doc.lines ?? []).map((line, i) => (
+            <tr key={i}>
+              <td>{line.name}</td>
+              <td className="num">{String(line.quantity).replace('.', ',')}</td>
+              <td>{line.unit}</td>
+              <td className="num">{formatEuros(Math.round(line.price * 100))}</td>
+              <td className="num">{vat(line.vatRate)}</td>
+              <td className="num">{formatEuros(Math.round(line.price * line.quantity * 100))}</td>
+            </tr>
+          ))}
+        </tbody>
+      </Lines>
+      <Totals data-testid="public-quote-totals">
+        <dt>{M.totalHt}</dt>
+        <dd>{formatEuros(doc.totalHtCents)}</dd>
+        <dt>{M.totalVat}</dt>
+        <dd>{formatEuros(doc.tvaCents)}</dd>
+        <dt>{M.totalTtc}</dt>
+        <dd>{formatEuros(doc.totalTtcCents)}</dd>
+      </Totals>
+      <p>
+        <Button $variant="secondary" onClick={() => void download(token, `devis-${doc.number}.pdf`).catch(() => setError(M.network))}>
+          {M.downloadPdf}
+        </Button>
+      </p>
+      <p>
+        <small>{M.fingerprint(doc.pdfSha256)}</small>
+      </p>
+      {doc.certification ? (
+        <section>
+          <h2>{M.certificationTitle}</h2>
+          <Certification>{doc.certification}</Certification>
+        </section>
+      ) : null}
+      {error ? <Banner tone="error">{error}</Banner> : null}
+      {done ? <Banner tone="success">{done}</Banner> : null}
+      {doc.decision ? (
+        <div data-testid="public-quote-decision">
+          <Banner tone={doc.decision.decision === 'accepted' ? 'success' : 'info'}>
+            {doc.decision.decision === 'accepted'
+              ? M.acceptedBy(doc.decision.signerName ?? '', formatDate(doc.decision.decidedAt))
+              : M.refused(formatDate(doc.decision.decidedAt))}
+          </Banner>
+        </div>
+      ) : refusing ? (
+        <section>
+          <h2>{M.refuseTitle}</h2>
+          <Field label={M.reasonLabel} htmlFor="refusal-reason">
+            <TextArea id="refusal-reason" value={reason} maxLength={1000} onChange={(e) => setReason(e.target.value)} />
+          </Field>
+          <Button disabled={busy} onClick={() => void submit(() => refuseQuote(token, reason), M.refusedNow)}>
+            {M.refuse}
+          </Button>{' '}
+          <Button $variant="secondary" onClick={() => setRefusing(false)}>
+            {M.cancel}
+          </Button>
+        </section>
+      ) : (
+        <section>
+          <h2>{M.acceptTitle}</h2>
+          <Field label={M.nameLabel} htmlFor="signer-name">
+            <Input id="signer-name" value={name} maxLength={120} autoComplete="name" onChange={(e) => setName(e.target.value)} />
+          </Field>
+          <p>
+            <label>
+              <input type="checkbox" checked={terms} onChange={(e) => setTerms(e.target.checked)} />{' '}
+              {doc.certification ? M.termsWithCertification : M.terms}
+            </label>
+          </p>
+          <p>{M.signatureLabel}</p>
+          <SignaturePad key={padKey} label={M.signatureLabel} onChange={setSignature} />
+          <p>
+            <Button
+              $variant="secondary"
+              onClick={() => {
+                setSignature(null);
+                setPadKey((k) => k + 1);
+              }}
+            >
+              {M.clearSignature}
+            </Button>
+          </p>
+          <Button
+            disabled={busy}
+            aria-busy={busy || undefined}
+            onClick={() =>
+              void submit(
+                () => acceptQuote(token, { name, terms, signature: signature ?? '', pdfSha256: doc.pdfSha256 }),
+                M.acceptedNow,
+              )
+            }
+          >
+            {busy ? M.accepting : M.accept}
+          </Button>{' '}
+          <Button $variant="secondary" onClick={() => setRefusing(true)}>
+            {M.refuseOpen}
+          </Button>
+        </section>
+      )}
+    </Card>
+  );
+}
+
+function InvoiceView({ doc, token }: { doc: PublicDocument; token: string }) {
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <Card as="article" data-testid="public-invoice">
+      <Header title={M.invoiceTitle(doc.kind, doc.number)} doc={doc} />
+      {doc.issueDate ? <p>{M.issueDate(formatDate(doc.issueDate))}</p> : null}
+      <Totals>
+        <dt>{M.totalHt}</dt>
+        <dd>{formatEuros(doc.totalHtCents)}</dd>
+        <dt>{M.totalVat}</dt>
+        <dd>{formatEuros(doc.tvaCents)}</dd>
+        <dt>{M.totalTtc}</dt>
+        <dd>{formatEuros(doc.totalTtcCents)}</dd>
+        <dt>{M.netDue}</dt>
+        <dd>{formatEuros(doc.netDueCents ?? doc.totalTtcCents)}</dd>
+      </Totals>
+      <div data-testid="public-invoice-status">
+        <Banner tone={doc.isPaid ? 'success' : doc.cancelled ? 'info' : 'warning'}>
+          {doc.cancelled
+            ? M.cancelled
+            : doc.isPaid
+              ? doc.paymentDate
+                ? M.paidOn(formatDate(doc.paymentDate))
+                : M.paid
+              : doc.dueDate
+                ? M.dueOn(formatDate(doc.dueDate))
+                : M.netDue}
+        </Banner>
+      </div>
+      <p>
+        <Button onClick={() => void download(token, `facture-${doc.number}.pdf`).catch(() => setError(M.network))}>
+          {M.downloadPdf}
+        </Button>
+      </p>
+      {error ? <Banner tone="error">{error}</Banner> : null}
+      {!doc.isPaid && !doc.cancelled ? (
+        <section>
+          <h2>{M.bankTitle}</h2>
+          {doc.bank ? (
+            <dl>
+              <dt>{M.iban}</dt>
+              <dd>{doc.bank.iban}</dd>
+              {doc.bank.bic ? (
+                <>
+                  <dt>{M.bic}</dt>
+                  <dd>{doc.bank.bic}</dd>
+                </>
+              ) : null}
+              {doc.bank.bank ? (
+                <>
+                  <dt>{M.bank}</dt>
+                  <dd>{doc.bank.bank}</dd>
+                </>
+              ) : null}
+              {doc.paymentReference ? (
+                <>
+                  <dt>{M.reference}</dt>
+                  <dd data-testid="payment-reference">{doc.paymentReference}</dd>
+                </>
+              ) : null}
+            </dl>
+          ) : (
+            <p>{M.noBank}</p>
+          )}
+        </section>
+      ) : null}
+    </Card>
+  );
+}
