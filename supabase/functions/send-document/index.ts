@@ -72,7 +72,7 @@ async function send(req: Request, token: string, userId: string, userEmail: stri
   const to = typeof body.to === 'string' ? body.to : client.email;
 
   // The attachment, and the path + hash the public link will show.
-  let pdf: Uint8Array | null = null;
+  let pdf: Uint8Array | null;
   let pdfPath: string | null = null;
   const given = typeof body.pdf === 'string' ? base64ToBytes(body.pdf) : null;
   if (given && (given.length > MAIL_LIMITS.attachmentMaxBytes || new TextDecoder().decode(given.slice(0, 5)) !== '%PDF-')) {
