@@ -160,7 +160,7 @@ export async function signIn(page: Page, user: Pick<TestUser, 'email' | 'passwor
  * First visit of /company after sign-up (issue 10): the form comes pre-filled from the sign-up profile; the
  * SIRET (optional at sign-up) is added and the details are confirmed, so quotes can be exported.
  */
-export async function confirmCompany(page: Page, siret = '55208131700046') {
+export async function confirmCompany(page: Page, siret = '55208131700042') {
   await page.goto('/company');
   const form = page.getByRole('form', { name: 'Entreprise' });
   await expect(form.getByLabel('Nom de l’entreprise')).not.toHaveValue('');

@@ -142,7 +142,7 @@ test('an empty devis says a task is required; the draft survives reloads (and ed
 test('sign-up company details appear on /company and in the first PDF; mail link only for a valid email', async ({
   page,
 }) => {
-  const user = await createUser('entreprise', { siret: '55208131700046', company_name: 'Dubœuf Bâtiment' });
+  const user = await createUser('entreprise', { siret: '55208131700042', company_name: 'Dubœuf Bâtiment' });
   await mockGeocoder(page);
   await signIn(page, user);
   await addTask(page, 'Pose parquet', '32,40');
@@ -154,13 +154,13 @@ test('sign-up company details appear on /company and in the first PDF; mail link
   await expect(form.getByLabel('Adresse', { exact: true })).toHaveValue('12 rue de la Paix 75002 Paris');
   await expect(form.getByLabel('Téléphone', { exact: true })).toHaveValue('06 12 34 56 78');
   await expect(form.getByLabel('Email', { exact: true })).toHaveValue(user.email);
-  await expect(form.getByLabel('SIRET')).toHaveValue('55208131700046');
+  await expect(form.getByLabel('SIRET')).toHaveValue('55208131700042');
 
   await openHome(page);
   await typeClient(page, 'pas-un-email');
   await editor(page).getByRole('button', { name: 'Ajouter une ligne' }).click();
   const { text } = await generateAndRead(page, 'DE0001');
-  for (const expected of ['Dubœuf Bâtiment', '12 rue de la Paix 75002 Paris', '06 12 34 56 78', '55208131700046']) {
+  for (const expected of ['Dubœuf Bâtiment', '12 rue de la Paix 75002 Paris', '06 12 34 56 78', '55208131700042']) {
     expect(text, `PDF text should contain « ${expected} »`).toContain(expected);
   }
   // « pas-un-email » cannot receive the mail: the button stays disabled and the page says why.

@@ -113,7 +113,7 @@ test('devis → invoice FA… with its PDF → paid → Annuler gives an avoir A
     'FA0001',
     CLIENT.name,
     'Martin Rénovation',
-    '55208131700046',
+    '55208131700042',
     '486,00 €',
     '97,20 €',
     '583,20 €',

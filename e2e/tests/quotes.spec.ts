@@ -403,7 +403,7 @@ test('company details and logo set on /company appear on the PDF', async ({ page
   await form.getByLabel('Téléphone', { exact: true }).fill('04 78 12 34 56');
   await form.getByLabel('Email', { exact: true }).fill('contact@renovations-lefevre.fr');
   await form.getByLabel('Site web').fill('https://renovations-lefevre.fr');
-  await form.getByLabel('SIRET').fill('55208131700046');
+  await form.getByLabel('SIRET').fill('55208131700042');
   await form.getByLabel('Numéro de TVA intracommunautaire').fill('FR03552081317');
   await form.getByLabel('Banque').fill('Crédit Agricole Centre-Est');
   await form.getByLabel('IBAN').fill('FR76 3000 6000 0112 3456 7890 189');
@@ -414,7 +414,7 @@ test('company details and logo set on /company appear on the PDF', async ({ page
   await expect(form.getByRole('button', { name: 'Sauvegardé !' })).toBeVisible();
 
   const company = await storedSetting(page, 'companyInfo');
-  expect(company).toMatchObject({ name: 'Rénovations Lefèvre & Fils', siret: '55208131700046' });
+  expect(company).toMatchObject({ name: 'Rénovations Lefèvre & Fils', siret: '55208131700042' });
   expect(company.logo).toMatch(/^data:image\/(png|jpeg);base64,/);
 
   // The customisation preview (fixed sample company) shows the user's logo, to judge its size.
@@ -436,7 +436,7 @@ test('company details and logo set on /company appear on the PDF', async ({ page
     'Tél. : 04 78 12 34 56',
     'Email : contact@renovations-lefevre.fr',
     'Site web : https://renovations-lefevre.fr',
-    'SIRET : 55208131700046',
+    'SIRET : 55208131700042',
     'N° TVA : FR03552081317',
     'Crédit Agricole Centre-Est',
     'FR76 3000 6000 0112 3456 7890 189',
@@ -448,7 +448,7 @@ test('company details and logo set on /company appear on the PDF', async ({ page
   await expect.poll(async () => (await serverClientBook(page))[0]?.quotes?.length ?? 0).toBe(1);
   const snapshot = (await serverClientBook(page))[0]?.quotes?.[0]?.snapshot;
   expect(snapshot).toMatchObject({
-    company: { name: 'Rénovations Lefèvre & Fils', siret: '55208131700046', logo: '' },
+    company: { name: 'Rénovations Lefèvre & Fils', siret: '55208131700042', logo: '' },
   });
   expect(snapshot.logoId).toMatch(/^logo-/);
   // The logo is embedded as an image XObject, at the uploaded image's size (160×80 px).

@@ -61,7 +61,7 @@ test('the same user on a second browser gets the same book, catalogue, company a
   browser,
   signedIn,
 }) => {
-  await confirmCompany(page, '55208131700046');
+  await confirmCompany(page, '55208131700042');
   await addTask(page, 'Ponçage parquet', '18');
   await setStyle(page, 'bordered');
   await generateDevis(page, { name: 'Hélène Roux', email: 'helene.roux@example.fr' }, 'Ponçage parquet');
@@ -75,7 +75,7 @@ test('the same user on a second browser gets the same book, catalogue, company a
   await other.goto('/tasks');
   await expect(other.getByRole('listitem').filter({ hasText: 'Ponçage parquet' })).toBeVisible({ timeout: 15_000 });
   await other.goto('/company');
-  await expect(other.getByRole('form', { name: 'Entreprise' }).getByLabel('SIRET')).toHaveValue('55208131700046', {
+  await expect(other.getByRole('form', { name: 'Entreprise' }).getByLabel('SIRET')).toHaveValue('55208131700042', {
     timeout: 15_000,
   });
   await other.goto('/customize');

@@ -25,7 +25,7 @@ function fillValid() {
   fill('Téléphone', '02 40 12 34 56');
   fill('Email', 'contact@moreau-elec.fr');
   fill('Site web', 'https://moreau-elec.fr');
-  fill('SIRET', '55208131700046');
+  fill('SIRET', '55208131700042');
 }
 
 beforeEach(() => {
@@ -86,10 +86,14 @@ describe('/company', () => {
     ).toBeInTheDocument();
     fill('SIRET', '123 456');
     fireEvent.blur(screen.getByLabelText('SIRET'));
-    expect(screen.getByText('Le SIRET doit comporter exactement 14 chiffres.')).toBeInTheDocument();
+    expect(
+      screen.getByText("Le numéro SIRET n'est pas valide (14 chiffres, clé de contrôle incorrecte)."),
+    ).toBeInTheDocument();
     // The message goes as soon as the value is fixed.
-    fill('SIRET', '552 081 317 00046');
-    expect(screen.queryByText('Le SIRET doit comporter exactement 14 chiffres.')).not.toBeInTheDocument();
+    fill('SIRET', '552 081 317 00042');
+    expect(
+      screen.queryByText("Le numéro SIRET n'est pas valide (14 chiffres, clé de contrôle incorrecte)."),
+    ).not.toBeInTheDocument();
   });
 
   it('saves the details with a logo under companyInfo, with the saving feedback', async () => {
@@ -119,11 +123,15 @@ describe('/company', () => {
       phone: '02 40 12 34 56',
       email: 'contact@moreau-elec.fr',
       website: 'https://moreau-elec.fr',
-      siret: '55208131700046',
+      siret: '55208131700042',
       tva: 'FR03552081317',
       rib: { bank: 'Crédit Mutuel', iban: 'FR76 3000 6000 0112 3456 7890 189', bic: 'CMCIFRPP' },
       logo: PNG,
       footer: 'SAS au capital de 5 000 €',
+      // Issue 28: the VAT regime is always saved explicitly.
+      vatRegime: 'assujetti',
+      vatOnDebits: false,
+      operationNature: 'services',
     });
     act(() => jest.advanceTimersByTime(2000));
     expect(screen.getByRole('button', { name: 'Sauvegarder' })).toBeInTheDocument();
@@ -181,7 +189,7 @@ describe('/company', () => {
       address: '3 place du Marché, 69001 Lyon',
       phone: '04 72 00 00 00',
       email: 'paul@durand.fr',
-      siret: '55208131700046',
+      siret: '55208131700042',
     };
 
     it('pre-fills the form from the sign-up details; nothing is stored until the user saves', async () => {
@@ -194,11 +202,11 @@ describe('/company', () => {
       expect(screen.getByLabelText('Adresse')).toHaveValue('3 place du Marché, 69001 Lyon');
       expect(screen.getByLabelText('Téléphone')).toHaveValue('04 72 00 00 00');
       expect(screen.getByLabelText('Email')).toHaveValue('paul@durand.fr');
-      expect(screen.getByLabelText('SIRET')).toHaveValue('55208131700046');
+      expect(screen.getByLabelText('SIRET')).toHaveValue('55208131700042');
       expect(screen.getByText(/repris les informations données à l’inscription/)).toBeInTheDocument();
       expect(companyInfoStore.get().name).toBe('');
       await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Sauvegarder' })));
-      expect(companyInfoStore.get()).toMatchObject({ name: 'Plomberie Durand', siret: '55208131700046' });
+      expect(companyInfoStore.get()).toMatchObject({ name: 'Plomberie Durand', siret: '55208131700042' });
     });
 
     it('does not touch company details already saved', async () => {

@@ -57,7 +57,7 @@ const RequiredLabel = styled.span`
   }
 `;
 
-type TextField = Exclude<CompanyField, 'logo'>;
+type TextField = Exclude<CompanyField, 'logo' | 'vatRegime' | 'vatOnDebits' | 'operationNature'>;
 
 const INPUT_TYPES: Partial<
   Record<TextField, { type: string; autoComplete?: string; inputMode?: 'tel' | 'email' | 'url' | 'numeric' }>
@@ -202,6 +202,54 @@ export function CompanyPage({ signUpDetails = loadSignUpDetails }: CompanyPagePr
             {text('website', { hint: m.hints.website })}
             {text('siret', { hint: m.hints.siret })}
             {text('tva', { hint: m.hints.tva })}
+          </Grid>
+        </Card>
+        <Card>
+          <SectionTitle>{m.sections.vat}</SectionTitle>
+          <Grid>
+            <div className="wide">
+              <Field htmlFor="company-vatRegime" label={m.labels.vatRegime} hint={m.hints.vatRegime}>
+                <select
+                  id="company-vatRegime"
+                  name="vatRegime"
+                  value={values.vatRegime}
+                  onChange={(e) => set('vatRegime', e.target.value)}
+                >
+                  <option value="assujetti">{m.vatRegimes.assujetti}</option>
+                  <option value="franchise">{m.vatRegimes.franchise}</option>
+                </select>
+              </Field>
+            </div>
+            {values.vatRegime !== 'franchise' && (
+              <div className="wide">
+                <label>
+                  <input
+                    type="checkbox"
+                    name="vatOnDebits"
+                    checked={values.vatOnDebits === 'true'}
+                    onChange={(e) => set('vatOnDebits', e.target.checked ? 'true' : '')}
+                  />{' '}
+                  {m.labels.vatOnDebits}
+                </label>
+              </div>
+            )}
+            <div>
+              <Field htmlFor="company-operationNature" label={m.labels.operationNature}>
+                <select
+                  id="company-operationNature"
+                  name="operationNature"
+                  value={values.operationNature}
+                  onChange={(e) => set('operationNature', e.target.value)}
+                >
+                  <option value="services">{m.operationNatures.services}</option>
+                  <option value="biens">{m.operationNatures.biens}</option>
+                  <option value="mixte">{m.operationNatures.mixte}</option>
+                </select>
+              </Field>
+            </div>
+            {text('legalForm', { hint: m.hints.legalForm })}
+            {text('capital')}
+            {text('registration', { hint: m.hints.registration })}
           </Grid>
         </Card>
         <Card>

@@ -17,7 +17,7 @@ const valid: CompanyFormValues = {
   phone: '05 56 12 34 56',
   email: 'Contact@Plomberie-Martin.fr ',
   website: 'www.plomberie-martin.fr',
-  siret: '552 081 317 00046',
+  siret: '552 081 317 00042',
   tva: 'fr 03 552081317',
   bank: 'Banque Populaire',
   iban: 'fr76 3000 6000 0112 3456 7890 189',
@@ -28,6 +28,12 @@ const valid: CompanyFormValues = {
   insurer: '',
   insurerAddress: '',
   insuranceCoverage: '',
+  vatRegime: 'assujetti',
+  vatOnDebits: '',
+  legalForm: '',
+  capital: '',
+  registration: '',
+  operationNature: 'services',
 };
 
 describe('company form validation', () => {
@@ -59,8 +65,8 @@ describe('company form validation', () => {
     expect(errors).toEqual({
       email: 'L’email n’est pas valide (ex. contact@mon-entreprise.fr).',
       website: 'Le site web doit être une adresse valide (ex. https://www.mon-entreprise.fr).',
-      siret: 'Le SIRET doit comporter exactement 14 chiffres.',
-      tva: 'Le numéro de TVA n’est pas valide (ex. FR12345678901).',
+      siret: "Le numéro SIRET n'est pas valide (14 chiffres, clé de contrôle incorrecte).",
+      tva: "Le numéro de TVA intracommunautaire n'est pas valide (FR + 2 caractères + SIREN).",
       iban: 'L’IBAN n’est pas valide.',
       bic: 'Le BIC doit comporter 8 ou 11 caractères (ex. AGRIFRPP).',
     });
@@ -109,13 +115,42 @@ describe('toCompanyInfo', () => {
       phone: '05 56 12 34 56',
       email: 'contact@plomberie-martin.fr',
       website: 'https://www.plomberie-martin.fr',
-      siret: '55208131700046',
+      siret: '55208131700042',
       tva: 'FR03552081317',
       rib: { bank: 'Banque Populaire', iban: 'FR76 3000 6000 0112 3456 7890 189', bic: 'CCBPFRPP' },
       logo: '',
       footer: 'Assurance décennale MAAF',
+      // Issue 28: the VAT regime is always saved explicitly.
+      vatRegime: 'assujetti',
+      vatOnDebits: false,
+      operationNature: 'services',
     });
     expect(toFormValues(info).bic).toBe('CCBPFRPP');
+  });
+});
+
+describe('VAT regime and legal details (issue 28)', () => {
+  it('refuses a SIRET or a VAT number whose key is wrong (domain checks), and saves the regime explicitly', () => {
+    expect(validateCompanyForm({ ...valid, siret: '552 081 317 00046', tva: 'FR04552081317' })).toEqual({
+      siret: "Le numéro SIRET n'est pas valide (14 chiffres, clé de contrôle incorrecte).",
+      tva: "Le numéro de TVA intracommunautaire n'est pas valide (FR + 2 caractères + SIREN).",
+    });
+    const info = toCompanyInfo({
+      ...valid,
+      vatRegime: 'franchise',
+      legalForm: ' EI ',
+      registration: 'RM 33 552 081 317',
+      operationNature: 'mixte',
+    });
+    expect(info).toMatchObject({
+      vatRegime: 'franchise',
+      legalForm: 'EI',
+      registration: 'RM 33 552 081 317',
+      operationNature: 'mixte',
+    });
+    expect(toFormValues(info)).toMatchObject({ vatRegime: 'franchise', operationNature: 'mixte', vatOnDebits: '' });
+    // Never set: shown as assujetti (the domain's default), never guessed from an empty VAT number.
+    expect(toFormValues(companyInfoSchema.parse({ tva: '' })).vatRegime).toBe('assujetti');
   });
 });
 

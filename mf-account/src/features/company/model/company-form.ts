@@ -1,6 +1,13 @@
 // The company form: flat values, validation (SPEC.md §5: name, address, phone, email and SIRET required,
 // website must be a URL) and the conversion to and from the stored CompanyInfo.
-import type { CompanyInfo } from '@atelier/domain';
+import {
+  OPERATION_NATURES,
+  VAT_REGIMES,
+  companyVatRegime,
+  normaliseSiret as validSiret,
+  normaliseVatNumber,
+  type CompanyInfo,
+} from '@atelier/domain';
 
 import { companyMessages } from '../messages';
 
@@ -23,6 +30,15 @@ export interface CompanyFormValues {
   insurer: string;
   insurerAddress: string;
   insuranceCoverage: string;
+  /** 'assujetti' | 'franchise' (explicit; a company that never chose is shown as assujetti, the domain default). */
+  vatRegime: string;
+  /** 'true' when the débits option is taken. */
+  vatOnDebits: string;
+  legalForm: string;
+  capital: string;
+  registration: string;
+  /** 'services' | 'biens' | 'mixte'. */
+  operationNature: string;
 }
 
 export type CompanyField = keyof CompanyFormValues;
@@ -48,6 +64,12 @@ export function toFormValues(info: CompanyInfo): CompanyFormValues {
     insurer: info.insurance?.insurer ?? '',
     insurerAddress: info.insurance?.address ?? '',
     insuranceCoverage: info.insurance?.coverage ?? '',
+    vatRegime: companyVatRegime(info),
+    vatOnDebits: info.vatOnDebits ? 'true' : '',
+    legalForm: info.legalForm ?? '',
+    capital: info.capital ?? '',
+    registration: info.registration ?? '',
+    operationNature: info.operationNature ?? 'services',
   };
 }
 
@@ -123,9 +145,10 @@ export function validateCompanyField(field: CompanyField, values: CompanyFormVal
       return normaliseWebsite(v) === null ? e.websiteInvalid : undefined;
     case 'siret':
       if (!v) return e.siretRequired;
-      return /^\d{14}$/.test(normaliseSiret(v)) ? undefined : e.siretInvalid;
+      // The Luhn key of the SIRET and the French VAT key are checked by @atelier/domain (issue 28).
+      return validSiret(v) ? undefined : e.siretInvalid;
     case 'tva':
-      return !v || isValidVatNumber(v) ? undefined : e.tvaInvalid;
+      return !v || normaliseVatNumber(v) ? undefined : e.tvaInvalid;
     case 'iban':
       return !v || isValidIban(v) ? undefined : e.ibanInvalid;
     case 'bic':
@@ -152,6 +175,12 @@ export const FORM_FIELDS: readonly CompanyField[] = [
   'insurer',
   'insurerAddress',
   'insuranceCoverage',
+  'vatRegime',
+  'vatOnDebits',
+  'legalForm',
+  'capital',
+  'registration',
+  'operationNature',
 ];
 
 export function validateCompanyForm(values: CompanyFormValues): CompanyFormErrors {
@@ -184,6 +213,16 @@ export function toCompanyInfo(values: CompanyFormValues): CompanyInfo {
     logo: values.logo,
     footer: values.footer.trim(),
     ...(Object.values(insurance).some(Boolean) ? { insurance } : {}),
+    vatRegime: (VAT_REGIMES as readonly string[]).includes(values.vatRegime)
+      ? (values.vatRegime as (typeof VAT_REGIMES)[number])
+      : 'assujetti',
+    vatOnDebits: values.vatOnDebits === 'true',
+    ...(values.legalForm.trim() ? { legalForm: values.legalForm.trim() } : {}),
+    ...(values.capital.trim() ? { capital: values.capital.trim() } : {}),
+    ...(values.registration.trim() ? { registration: values.registration.trim() } : {}),
+    operationNature: (OPERATION_NATURES as readonly string[]).includes(values.operationNature)
+      ? (values.operationNature as (typeof OPERATION_NATURES)[number])
+      : 'services',
   };
 }
 
