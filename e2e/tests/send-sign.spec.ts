@@ -2,6 +2,7 @@
 // with the PDF attached (read back: number, totals) → a second, anonymous browser context opens the link, signs
 // with the mouse and accepts → /clients shows « accepté » with the signer's name and date, and the archived signed
 // devis carries the evidence page. A revoked, tampered or expired link shows a French message and nothing of it.
+// The first send is made offline: queued, it leaves once the network is back.
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 
@@ -90,9 +91,17 @@ test('devis sent by mail with its PDF, signed online by the client, « accepté 
   await expect(quote).toBeVisible({ timeout: 15_000 });
   await expect(quote.getByTestId('quote-sign-status')).toHaveText('Statut : brouillon');
 
-  // « Envoyer »: the mail is in the local mailbox with the devis PDF.
+  // « Envoyer » on a phone without network: queued, sent once back online; the mail is in the local mailbox
+  // with the devis PDF.
+  await page.context().setOffline(true);
   await quote.getByRole('button', { name: 'Envoyer', exact: true }).click();
+  await expect(quote.getByTestId('document-send-notice')).toHaveText(
+    'Hors ligne : l’envoi partira dès le retour du réseau.',
+  );
+  await expect(quote.getByRole('button', { name: 'Envoi en attente du réseau' })).toBeDisabled();
+  await page.context().setOffline(false);
   await expect(quote.getByTestId('quote-sign-status')).toHaveText('Statut : envoyé', { timeout: 60_000 });
+  await expect(quote.getByRole('button', { name: 'Envoyer', exact: true })).toBeEnabled();
   await expect(quote.getByTestId('document-sends')).toContainText(`à ${CLIENT.email}`);
   const [first] = await mailsTo(CLIENT.email, 1);
   expect(first!.subject).toMatch(/^Devis DE0001 — /);

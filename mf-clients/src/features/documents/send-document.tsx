@@ -29,15 +29,23 @@ const flushing = new Set<string>();
 function startFlushing(queue: SendQueue, userId: string): void {
   if (flushing.has(userId) || typeof window === 'undefined') return;
   flushing.add(userId);
-  const flush = () =>
-    void queue.flush(async (entry) => {
-      const { data, error } = await getSupabase().from(entry.table).select('*').eq('id', entry.id).maybeSingle();
-      if (error) return 'retry';
-      if (!data) return { error: M.failedSend };
-      const result = await sendDocument(supabase(), entry.table, data as Row);
-      if (result === 'sent') refreshers.get(entry.id)?.();
-      return result;
-    });
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  const flush = () => {
+    clearTimeout(retry);
+    void queue
+      .flush(async (entry) => {
+        const { data, error } = await getSupabase().from(entry.table).select('*').eq('id', entry.id).maybeSingle();
+        if (error) return 'retry';
+        if (!data) return { error: M.failedSend };
+        const result = await sendDocument(supabase(), entry.table, data as Row);
+        if (result === 'sent') refreshers.get(entry.id)?.();
+        return result;
+      })
+      .then(() => {
+        // Online but the server did not answer: try again a little later (the 'online' event will not come).
+        if (queue.list().some((e) => !e.error) && navigator.onLine !== false) retry = setTimeout(flush, 15_000);
+      });
+  };
   window.addEventListener('online', flush);
   flush();
 }
@@ -67,6 +75,9 @@ export function SendDocument({ table, row }: { table: SendTable; row: Row }) {
   useEffect(() => {
     if (queue && userId) startFlushing(queue, userId);
   }, [queue, userId]);
+  useEffect(() => {
+    if (!queued) setNotice((text) => (text === M.queued ? null : text));
+  }, [queued]);
 
   const send = async () => {
     setBusy(true);
@@ -98,7 +109,7 @@ export function SendDocument({ table, row }: { table: SendTable; row: Row }) {
   const decision = info?.decision;
   return (
     <div className="doc-actions doc-send" data-testid="document-send">
-      <button type="button" onClick={() => void send()} disabled={busy || !!queued} aria-busy={busy || undefined}>
+      <button type="button" onClick={() => void send()} disabled={busy || (!!queued && !queuedError)} aria-busy={busy || undefined}>
         {busy ? M.sending : queued && !queuedError ? M.queuedShort : M.send}
       </button>
       {status ? (
