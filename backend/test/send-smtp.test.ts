@@ -43,11 +43,15 @@ function smtpSink(): Promise<{ server: Server; port: number; received: Received[
         buffer = buffer.slice(nl + 2);
         const verb = line.slice(0, 4).toUpperCase();
         if (verb === 'EHLO' || verb === 'HELO') socket.write('250-sink\r\n250 8BITMIME\r\n');
-        else if (verb === 'MAIL') (current.from = line), socket.write('250 OK\r\n');
-        else if (verb === 'RCPT') current.to.push(line), socket.write('250 OK\r\n');
-        else if (verb === 'DATA') (inData = true), socket.write('354 go\r\n');
-        else if (verb === 'QUIT') socket.end('221 bye\r\n');
-        else socket.write('250 OK\r\n');
+        else if (verb === 'DATA') {
+          inData = true;
+          socket.write('354 go\r\n');
+        } else if (verb === 'QUIT') socket.end('221 bye\r\n');
+        else {
+          if (verb === 'MAIL') current.from = line;
+          if (verb === 'RCPT') current.to.push(line);
+          socket.write('250 OK\r\n');
+        }
       }
     });
     socket.on('error', () => undefined);
