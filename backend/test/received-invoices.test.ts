@@ -56,7 +56,7 @@ function row(userId: string, file: ReceivedFile, size: number, storagePath = rec
   };
 }
 
-const blob = (bytes: Uint8Array, type = 'application/pdf') => new Blob([bytes], { type });
+const blob = (bytes: Uint8Array, type = 'application/pdf') => new Blob([bytes as BlobPart], { type });
 
 beforeAll(async () => {
   backend = await startTestBackend();
@@ -75,7 +75,10 @@ describe('received_invoices', () => {
     expect(storagePath).toMatch(new RegExp(`^${alice.id}/recues/\\d{4}/[A-Za-z0-9-]+_[A-Za-z0-9-]+\\.pdf$`));
     const up = await alice.client.storage.from('documents').upload(storagePath, blob(pdf), { upsert: false });
     expect(up.error).toBeNull();
-    const ins = await alice.client.from('received_invoices').insert(row(alice.id, received, pdf.length)).select();
+    const ins = await alice.client
+      .from('received_invoices')
+      .insert(row(alice.id, received, pdf.length))
+      .select();
     expect(ins.error).toBeNull();
     expect(ins.data?.[0]).toMatchObject({ user_id: alice.id, number: received.invoice.number });
     expect(received.invoice.totals.ttcCents).toBeGreaterThan(0);

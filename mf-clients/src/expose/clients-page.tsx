@@ -30,6 +30,7 @@ import { DocumentActionsContext, type DocumentActions } from '../features/docume
 import { DraftInvoiceModal } from '../features/documents/draft-invoice-modal';
 import { PaymentModal } from '../features/documents/payment-modal';
 import { today, type PaymentChoice, type Row } from '../features/documents/rows';
+import { ReceivedInvoices } from '../features/received-invoices/received-invoices';
 import { refusalText } from '../features/sync-feedback/refusal';
 import { TRASH_MESSAGES as TM } from '../features/trash/messages';
 import { deleteConfirmation, moveToTrash } from '../features/trash/trash';
@@ -345,6 +346,7 @@ export default function ClientsPage() {
         creditNotesByInvoice={book.creditNotesByInvoice}
         onError={(text) => setNotice({ tone: 'error', text })}
       />
+      <ReceivedInvoices />
       <ClientFormModal editing={editing} onClose={() => setEditing(null)} onSave={saveClient} />
       <PaymentModal
         open={generating !== null}
