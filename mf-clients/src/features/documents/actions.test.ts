@@ -5,8 +5,11 @@ import { SyncEngine, memoryKeyValue, type SyncRemote, type SyncRow } from '@atel
 
 import { CLIENTS_MESSAGES as M } from '../../messages';
 
+import { draftDepositFromQuote } from './progress-rows';
+
 import {
   DocumentError,
+  generateFromQuote,
   generateInvoice,
   invoicePdf,
   issueCreditNote,
@@ -182,6 +185,23 @@ it('refuses to invoice a devis made under another VAT regime than the company ha
   );
   expect(engine.row('invoices', 'i1')).toBeUndefined();
   expect(calls).toEqual([]);
+});
+
+it('an acompte: planned by the money model, pushed as a draft with its kind, then issued in the FA series', async () => {
+  const { services, engine, calls } = setup();
+  const issued = await generateFromQuote(services, QUOTE, (id, invoices) =>
+    draftDepositFromQuote(QUOTE, id, { percent: 30 }, invoices),
+  );
+  expect(issued.row).toMatchObject({ number: 'FA0001', kind: 'deposit', deposit_percent: 30, total_ttc_cents: 720 });
+  expect(engine.row('invoices', 'i1')).toMatchObject({ status: 'issued', kind: 'deposit' });
+  expect(calls.slice(0, 2)).toEqual(['upsert invoices', 'issue_invoice']);
+  // More than the devis: refused before anything is written.
+  await expect(
+    generateFromQuote(services, QUOTE, (id, invoices) =>
+      draftDepositFromQuote(QUOTE, id, { amountCents: 999999 }, invoices),
+    ),
+  ).rejects.toThrow(DocumentError);
+  expect(calls.filter((c) => c === 'upsert invoices')).toHaveLength(1);
 });
 
 it('offline: the draft is kept locally (and queued), the user is told the number needs the network', async () => {

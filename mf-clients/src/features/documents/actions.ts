@@ -13,6 +13,7 @@ import { companyInfoStore, rowToInvoice, rowToQuote, type SyncEngine, type SyncR
 
 import { CLIENTS_MESSAGES as M } from '../../messages';
 
+import type { Planned } from './progress-rows';
 import {
   archivePath,
   creditNoteFileName,
@@ -243,6 +244,24 @@ export async function generateInvoice(services: DocumentServices, quote: Row, pa
   if (refused) throw new DocumentError(refused);
   const id = services.newId?.() ?? crypto.randomUUID();
   await services.engine.write('invoices', draftInvoiceFromQuote(quote, id, payment) as SyncRow);
+  return issueDraft(services, id);
+}
+
+/**
+ * « Facture d'acompte » / « Facture de situation » on a devis: the draft planned by the money model (refused
+ * with its French message before anything is written), written through the engine, then issued like any draft.
+ */
+export async function generateFromQuote(
+  services: DocumentServices,
+  quote: Row,
+  plan: (id: string, invoices: readonly Row[]) => Planned,
+): Promise<Issued> {
+  const refused = invoiceFromQuoteError(quote, companyVatRegime(currentCompany(services)));
+  if (refused) throw new DocumentError(refused);
+  const id = services.newId?.() ?? crypto.randomUUID();
+  const planned = plan(id, services.engine.rows('invoices') as Row[]);
+  if (!planned.ok) throw new DocumentError(planned.message);
+  await services.engine.write('invoices', planned.row as SyncRow);
   return issueDraft(services, id);
 }
 
