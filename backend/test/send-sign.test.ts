@@ -306,6 +306,16 @@ describe('public-document: signing a devis', () => {
     expect((await pub({ action: 'accept', token, name: 'P', terms: true, signature: PNG })).status).toBe(403);
   });
 
+  it('refuses a huge or nested body, a GET, and a token of the wrong type', async () => {
+    const huge = await pub({ action: 'accept', token: 'a'.repeat(64), signature: `data:image/png;base64,${'A'.repeat(400_000)}` });
+    expect(huge.status).toBe(413);
+    expect((await pub({ action: 'open', token: { $ne: null } })).status).toBe(400);
+    expect((await pub(JSON.parse(`${'['.repeat(200)}1${']'.repeat(200)}`))).status).toBe(400);
+    expect((await raw(backend, '/functions/v1/public-document', { method: 'GET' })).status).toBe(405);
+    const notJson = await raw(backend, '/functions/v1/public-document', { method: 'POST', body: '{oops' });
+    expect(notJson.status).toBe(400);
+  });
+
   it('records a refusal with its reason', async () => {
     const q = await quote(alice);
     const sent = await send(alice.accessToken, { table: 'quotes', id: q.id, pdf: await pdfBase64('x') });
