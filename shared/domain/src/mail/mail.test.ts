@@ -1,5 +1,6 @@
 import {
   DEFAULT_MAIL_TEMPLATES,
+  decisionNotice,
   isValidStructuredReference,
   mailKindOf,
   quoteSignStatus,
@@ -58,6 +59,8 @@ describe('mail templates', () => {
     expect(s.templates.devis).toEqual(own);
     expect(s.templates.facture).toEqual(DEFAULT_MAIL_TEMPLATES.facture);
     expect(s.reminders).toEqual({ enabled: true, days: [7, 15, 30] });
+    expect(s.notifyDecisions).toBe(true);
+    expect(resolveMailSettings({ notifyDecisions: false }).notifyDecisions).toBe(false);
     expect(resolveMailSettings('garbage').templates.devis).toEqual(DEFAULT_MAIL_TEMPLATES.devis);
     expect(resolveMailSettings({ reminders: { enabled: false, days: [30, 15, 7] } }).reminders).toEqual({
       enabled: false,
@@ -73,6 +76,16 @@ describe('mail templates', () => {
     expect(mailKindOf('invoices', 'situation')).toBe('situation');
     expect(mailKindOf('invoices', 'invoice')).toBe('facture');
     expect(mailKindOf('credit_notes')).toBe('avoir');
+  });
+});
+
+describe('decisionNotice', () => {
+  it('tells the artisan who accepted or refused, with the reason', () => {
+    const base = { number: 'DE0001', signerName: 'Paul', clientName: 'P. Client', reason: null, date: '26/11/2026' };
+    expect(decisionNotice({ ...base, decision: 'accepted' }).subject).toBe('Devis DE0001 accepté par Paul');
+    const refused = decisionNotice({ ...base, decision: 'refused', signerName: null, reason: 'Trop cher' });
+    expect(refused.subject).toBe('Devis DE0001 refusé');
+    expect(refused.body).toBe('P. Client a refusé le devis DE0001 le 26/11/2026.\nMotif indiqué : « Trop cher »');
   });
 });
 
