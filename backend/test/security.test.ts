@@ -304,11 +304,12 @@ describe('abuse limits (defaults)', () => {
     await backend?.close();
   });
 
-  it('throttles the 6th failed login on one account from a new address', async () => {
+  it('slows (never locks) an account guessed from many addresses: the 11th try waits, whatever the address', async () => {
+    // Growing delays, not a lock (issue 25 item 6; backend/test/login-limits.test.ts has the owner's way back in).
     const user = await signUpUser(backend, 'target');
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) statuses.push(await signInFrom(backend, `127.0.0.${10 + i}`, user.email, 'mauvais'));
-    expect(statuses).toEqual([400, 400, 400, 400, 400]);
+    for (let i = 0; i < 10; i++) statuses.push(await signInFrom(backend, `127.0.0.${10 + i}`, user.email, 'mauvais'));
+    expect(statuses).toEqual(Array.from({ length: 10 }, () => 400));
     expect(await signInFrom(backend, '127.0.0.99', user.email, 'mauvais')).toBe(429);
     expect(await signInFrom(backend, '127.0.0.98', user.email, user.password)).toBe(429);
   });

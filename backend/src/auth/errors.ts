@@ -22,7 +22,14 @@ export function sendAuthError(res: ServerResponse, error: AuthError, headers: Re
     res,
     error.status,
     { code: error.code, error_code: error.code, msg: error.message, message: error.message, ...error.extra },
-    { ...API_VERSION_HEADERS, 'x-sb-error-code': error.code, ...headers },
+    {
+      ...API_VERSION_HEADERS,
+      'x-sb-error-code': error.code,
+      ...(typeof error.extra.retry_after_seconds === 'number'
+        ? { 'retry-after': String(error.extra.retry_after_seconds) }
+        : {}),
+      ...headers,
+    },
   );
 }
 
@@ -67,6 +74,9 @@ export const authErrors = {
     ),
   emailIpRateLimited: () => new AuthError(429, 'over_email_send_rate_limit', 'Email rate limit exceeded'),
   signUpRateLimited: () => new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached'),
+  /** A sign-in asked to wait (growing delays after failures): the code auth-js and the apps know, and when. */
+  loginDelayed: (seconds: number) =>
+    new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached', { retry_after_seconds: seconds }),
   metadataTooLarge: (why: string) => new AuthError(422, 'validation_failed', why),
   currentPasswordRequired: () =>
     new AuthError(400, 'current_password_required', 'Current password required when setting new password.'),

@@ -273,17 +273,16 @@ export class GoTrue {
     const password = typeof body.password === 'string' ? body.password : '';
     if (!email || !password) throw authErrors.invalidCredentials();
     const ip = clientIp(req);
-    // Per account across every address (a spread-out guessing attack) and per address across accounts.
-    if (this.limiter.loginAccount.isBlocked(email) || this.limiter.loginIp.isBlocked(ip)) {
-      throw authErrors.rateLimited();
-    }
+    // Growing delays per (account, address), per address and (capped low) per account: slowed, never locked.
+    const wait = this.limiter.login.retryAfterSeconds(email, ip);
+    if (wait > 0) throw authErrors.loginDelayed(wait);
     const credentials = await store.findCredentials(this.options.db, email);
     const valid = await verifyPassword(password, credentials?.hash);
     if (!credentials || !valid) {
-      this.limiter.loginAccount.record(email);
-      this.limiter.loginIp.record(ip);
+      this.limiter.login.failed(email, ip);
       throw authErrors.invalidCredentials();
     }
+    this.limiter.login.succeeded(email, ip);
     if (credentials.banned) throw authErrors.userBanned();
     if (!credentials.confirmed && this.options.requireEmailConfirmation) throw authErrors.emailNotConfirmed();
     const session = await this.options.db.transaction((tx) => store.openSession(tx, credentials.id, sessionMeta(req)));
@@ -616,10 +615,12 @@ export class GoTrue {
       throw authErrors.otpExpired();
     }
     const { rows } = await this.options.db.query(
-      'select coalesce(banned_until > now(), false) as banned from auth.users where id = $1::uuid',
+      'select coalesce(banned_until > now(), false) as banned, email from auth.users where id = $1::uuid',
       [userId],
     );
     if (rows[0]?.banned === true) throw authErrors.userBanned();
+    // The mailbox is proven: password sign-ins of this account are no longer slowed (its own counters restart).
+    if (typeof rows[0]?.email === 'string') this.limiter.login.provedMailbox(normaliseEmail(rows[0].email), ip);
     const session = await this.options.db.transaction((tx) => store.openSession(tx, userId!, sessionMeta(req)));
     return this.accessTokenResponse({ ...session, method: 'otp' });
   }

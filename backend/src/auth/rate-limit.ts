@@ -1,4 +1,7 @@
-// Sliding-window counters for the auth endpoints' abuse limits (in memory, per backend process).
+// Sliding-window counters for the auth endpoints' abuse limits (in memory, per backend process); password sign-ins
+// have growing delays instead (login-throttle.ts).
+import { DEFAULT_LOGIN_THROTTLE, LoginThrottle, type LoginThrottleLimits } from './login-throttle.ts';
+
 export class SlidingWindow {
   private readonly hits = new Map<string, number[]>();
 
@@ -44,10 +47,14 @@ export class SlidingWindow {
 }
 
 export interface AuthLimits {
-  /** Failed sign-ins per account across all addresses (5 per 5 min). */
+  /** Failed sign-ins of one account from one address before growing delays (5). */
+  failedLoginsPerAccountAndIp: number;
+  /** Failed sign-ins of one account from every address before its (capped, 1 min) delays (10). */
   failedLoginsPerAccount: number;
-  /** Failed sign-ins per client address across all accounts (20 per 5 min). */
+  /** Failed sign-ins (and mailed codes guessed) per client address across accounts before delays (20). */
   failedLoginsPerIp: number;
+  /** Delays' base, ceilings and memory (tests shorten them). */
+  loginDelays?: Partial<Pick<LoginThrottleLimits, 'baseDelayMs' | 'maxDelayMs' | 'maxEmailDelayMs' | 'forgetAfterMs'>>;
   /** Sign-ups per client address per hour (AUTH_SIGNUPS_PER_IP_HOUR, 30). */
   signUpsPerIpPerHour: number;
   /** Mails (recover, otp, resend) per address: one per `emailIntervalSeconds` (60, as GoTrue's SMTP_MAX_FREQUENCY). */
@@ -62,8 +69,9 @@ export function defaultAuthLimits(): AuthLimits {
     return Number.isFinite(value) && value > 0 ? value : fallback;
   };
   return {
-    failedLoginsPerAccount: 5,
-    failedLoginsPerIp: 20,
+    failedLoginsPerAccountAndIp: DEFAULT_LOGIN_THROTTLE.freePerEmailIp,
+    failedLoginsPerAccount: DEFAULT_LOGIN_THROTTLE.freePerEmail,
+    failedLoginsPerIp: DEFAULT_LOGIN_THROTTLE.freePerIp,
     signUpsPerIpPerHour: n('AUTH_SIGNUPS_PER_IP_HOUR', 30),
     emailIntervalSeconds: 60,
     emailsPerIpPerHour: n('AUTH_EMAILS_PER_IP_HOUR', 30),
@@ -72,14 +80,22 @@ export function defaultAuthLimits(): AuthLimits {
 
 /** Every limiter of GoTrue. */
 export class AuthLimiter {
-  readonly loginAccount: SlidingWindow;
+  /** Password sign-ins: growing delays per (email, address), address and email; never a lock. */
+  readonly login: LoginThrottle;
+  /** Mailed codes guessed per address (POST /verify with a wrong code). */
   readonly loginIp: SlidingWindow;
   readonly signUpIp: SlidingWindow;
   readonly emailAddress: SlidingWindow;
   readonly emailIp: SlidingWindow;
 
   constructor(readonly limits: AuthLimits = defaultAuthLimits()) {
-    this.loginAccount = new SlidingWindow(limits.failedLoginsPerAccount, 5 * 60_000);
+    this.login = new LoginThrottle({
+      ...DEFAULT_LOGIN_THROTTLE,
+      ...(limits.loginDelays ?? {}),
+      freePerEmailIp: limits.failedLoginsPerAccountAndIp,
+      freePerEmail: limits.failedLoginsPerAccount,
+      freePerIp: limits.failedLoginsPerIp,
+    });
     this.loginIp = new SlidingWindow(limits.failedLoginsPerIp, 5 * 60_000);
     this.signUpIp = new SlidingWindow(limits.signUpsPerIpPerHour, 3600_000);
     this.emailAddress = new SlidingWindow(1, limits.emailIntervalSeconds * 1000);
