@@ -25,6 +25,7 @@ async function main() {
     authLimits: { signUpsPerIpPerHour: 1_000_000, emailsPerIpPerHour: 1_000_000, failedLoginsPerIp: 1_000_000 },
     mailboxToken: 'e2e', // e2e/fixtures.ts MAILBOX_URL
     appOrigins: Object.values(appPorts(E2E_PORT_BASE)).map((port) => `http://localhost:${port}`),
+    plateformeSandbox: true,
   });
   // Test controls of the Stripe sandbox (its clock) need the service role: the specs read its key from this
   // owner-only file (e2e/fixtures.ts serviceRoleKey), never from the apps.

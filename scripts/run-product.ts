@@ -31,6 +31,7 @@ async function main() {
         // Neither ADMIN_EMAIL nor ADMIN_PASSWORD: a random password on first start, printed once, never stored.
         generateAdminPassword: !adminPassword,
         appOrigins,
+        plateformeSandbox: true, // POST /functions/v1/facturx/send works locally; PA_* configure a real one
       });
 
   const apps = await serveApps({

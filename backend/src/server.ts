@@ -33,7 +33,13 @@ import { startReminderScheduler } from './reminders/scheduler.ts';
 import { Postgrest } from './rest/postgrest.ts';
 import { resolveJwtSecret, resolveStripeSandboxSecrets } from './security/secrets.ts';
 import { StorageApi } from './storage/storage.ts';
-import { createStripeSandbox, sandboxWanted, type StripeSandbox } from './stripe-sandbox/index.ts';
+import type { FakePlateforme } from './pa-sandbox/index.ts';
+import {
+  createStripeSandbox,
+  isProductionDeployment,
+  sandboxWanted,
+  type StripeSandbox,
+} from './stripe-sandbox/index.ts';
 
 export { deriveApiKeys } from './jwt.ts';
 
@@ -81,6 +87,11 @@ export interface StartBackendOptions {
    * REMINDERS_INTERVAL_SECONDS, else 900 with a kept database and off with a 'memory://' one (tests).
    */
   reminderIntervalSeconds?: number;
+  /**
+   * Start the fake plateforme agréée (pa-sandbox) and point the functions' PA_* at it when no PA is configured
+   * (no PA_ADAPTER / PA_API_URL) and this is not a production deployment (`npm start`, the e2e server).
+   */
+  plateformeSandbox?: boolean;
   /** Extra routes (e.g. a Stripe sandbox, static files): return true when the request was handled. */
   extraHandlers?: Array<(req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>>;
 }
@@ -100,6 +111,8 @@ export interface RunningBackend {
   db: Database;
   /** The Stripe sandbox (absent when a real STRIPE_SECRET_KEY is configured). */
   stripeSandbox?: StripeSandbox;
+  /** The fake plateforme agréée the functions send to (plateformeSandbox). */
+  plateformeSandbox?: FakePlateforme;
   close(): Promise<void>;
 }
 
@@ -118,6 +131,9 @@ const FUNCTION_ENV_NAMES = [
   'ADMIN_EMAIL',
   'SITE_URL',
   'SMTP_FROM',
+  'PA_ADAPTER',
+  'PA_API_URL',
+  'PA_API_KEY',
 ];
 
 export async function startBackend(options: StartBackendOptions = {}): Promise<RunningBackend> {
@@ -148,6 +164,7 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
       ? await openMigratedMemoryDatabase(migrationsDir(), path.join(repoRoot(), '.atelier', 'cache'), repoRoot(), log)
       : await openDatabase({ databaseUrl: databaseUrl || undefined, dataDir });
   let runtime: FunctionRuntime | undefined;
+  let plateforme: FakePlateforme | undefined;
   try {
     await applyMigrations(db, migrationsDir());
     let schema: SchemaCache = await loadSchemaCache(db);
@@ -230,6 +247,12 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
       },
       log,
     });
+    const paEnv = { ...process.env, ...(options.env ?? {}) };
+    if (options.plateformeSandbox && !paEnv.PA_ADAPTER && !paEnv.PA_API_URL && !isProductionDeployment(paEnv)) {
+      // Loaded only then: the PA's reader pulls pdf-lib and the XML parser.
+      plateforme = await (await import('./pa-sandbox/index.ts')).startFakePlateforme();
+      log(`fake plateforme agréée (pa-sandbox) on ${plateforme.url}`);
+    }
     const functionEnv = (): Record<string, string> => {
       const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' };
       for (const name of FUNCTION_ENV_NAMES) if (process.env[name]) env[name] = process.env[name]!;
@@ -243,11 +266,10 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
         ...(databaseUrl ? { SUPABASE_DB_URL: databaseUrl } : {}),
         ...(adminEmail ? { ADMIN_EMAIL: adminEmail } : {}),
         ...(stripe?.functionEnv() ?? {}),
+        ...(plateforme?.env() ?? {}),
         // Documents mailed by users (issue 26): links point at the apps; SMTP when configured, else the mailbox.
         SITE_URL: process.env.SITE_URL || siteUrl,
-        ...(smtpUrl
-          ? { SMTP_URL: smtpUrl }
-          : { ATELIER_LOCAL_MAILBOX_URL: `${publicUrl}/mailbox/${mailboxToken}` }),
+        ...(smtpUrl ? { SMTP_URL: smtpUrl } : { ATELIER_LOCAL_MAILBOX_URL: `${publicUrl}/mailbox/${mailboxToken}` }),
       });
       return { ...env, ...(options.env ?? {}) };
     };
@@ -382,6 +404,7 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
       serviceRoleKey,
       db,
       stripeSandbox: stripe?.sandbox,
+      ...(plateforme ? { plateformeSandbox: plateforme } : {}),
       close() {
         closing ??= (async () => {
           await reminders.stop();
@@ -390,6 +413,7 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
             server.closeAllConnections();
           });
           await runtime?.close();
+          await plateforme?.close();
           await db.close();
         })();
         return closing;
@@ -397,6 +421,7 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
     };
   } catch (error) {
     await runtime?.close();
+    await plateforme?.close();
     await db.close().catch(() => undefined);
     throw error;
   }
