@@ -237,6 +237,10 @@ describe('public-document: signing a devis', () => {
     const signed = await alice.client.storage.from('documents').download(evidence.data.signed_pdf_path);
     const signedDoc = await PDFDocument.load(Buffer.from(await signed.data!.arrayBuffer()));
     expect(signedDoc.getPageCount()).toBe(2);
+    // The artisan is told by mail, with the signed devis.
+    const notice = backend.mailbox!.messages.find((m) => m.to === alice.email && m.subject.includes(q.number))!;
+    expect(notice.subject).toBe(`Devis ${q.number} accepté par Paul Client`);
+    expect(notice.attachments[0]!.filename).toBe(`devis-${q.number}-signe.pdf`);
     // Bob cannot read Alice's evidence.
     const peek = await bob.client.from('quote_acceptances').select('*').eq('quote_id', q.id);
     expect(peek.data).toEqual([]);
@@ -324,6 +328,9 @@ describe('public-document: signing a devis', () => {
     expect((await pub({ action: 'refuse', token, reason: 'Trop cher' })).status).toBe(200);
     const row = await alice.client.from('quote_acceptances').select('decision,refusal_reason').eq('quote_id', q.id).single();
     expect(row.data).toEqual({ decision: 'refused', refusal_reason: 'Trop cher' });
+    const notice = backend.mailbox!.messages.find((m) => m.to === alice.email && m.subject.includes(q.number))!;
+    expect(notice.subject).toBe(`Devis ${q.number} refusé`);
+    expect(notice.text).toContain('Motif indiqué : « Trop cher »');
   });
 });
 

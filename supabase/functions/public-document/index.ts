@@ -9,7 +9,9 @@
 // evidence page at <artisan>/devis-<n>-signe.pdf.
 import {
   acceptanceError,
+  decisionNotice,
   formatVatRate,
+  resolveMailSettings,
   REDUCED_RATE_CERTIFICATION,
   SIGNATURE_LIMITS,
   SIGNING_MESSAGES,
@@ -17,13 +19,50 @@ import {
 } from '../_shared/domain/index.ts';
 import { json, preflight } from '../_shared/cors.ts';
 import { DbError, download, rpc, SERVICE_ROLE_KEY, upload } from '../_shared/db.ts';
-import { readBody } from '../_shared/mail.ts';
+import { frenchDate, htmlBody, readBody, sendMail } from '../_shared/mail.ts';
 import { addEvidencePage } from './evidence.ts';
 
 const MAX_BODY_BYTES = SIGNATURE_LIMITS.signatureMaxChars + 8 * 1024;
 /** Per caller IP and minute: a token cannot be brute-forced anyway (2^256), this keeps the function cheap. */
 const PER_MINUTE = 60;
 const hits = new Map<string, { minute: number; count: number }>();
+
+interface Decided {
+  quote_id: string;
+  user_id: string;
+  decision: 'accepted' | 'refused';
+  artisan_email: string | null;
+  settings: unknown;
+  number: string | null;
+  client_name: string | null;
+}
+
+/** Tells the artisan (their account address) unless they switched it off; a failure never undoes the decision. */
+async function notifyArtisan(d: Decided, signerName: string | null, reason: string | null, signedPdf?: Uint8Array) {
+  if (!d.artisan_email || !resolveMailSettings(d.settings).notifyDecisions) return;
+  const notice = decisionNotice({
+    number: d.number ?? '',
+    decision: d.decision,
+    signerName,
+    clientName: d.client_name,
+    reason,
+    date: frenchDate(new Date().toISOString()),
+  });
+  try {
+    await sendMail({
+      to: d.artisan_email,
+      subject: notice.subject,
+      text: notice.body,
+      html: htmlBody(notice.body, null),
+      fromName: 'Atelier',
+      attachments: signedPdf
+        ? [{ filename: `devis-${d.number}-signe.pdf`, contentType: 'application/pdf', content: signedPdf }]
+        : [],
+    });
+  } catch (error) {
+    console.error('public-document: artisan not notified:', error);
+  }
+}
 
 const M = {
   unknown: 'Ce lien n’est pas valide. Vérifiez qu’il est complet ou demandez un nouveau lien à votre artisan.',
@@ -189,7 +228,7 @@ async function handle(req: Request): Promise<Response> {
   if (body.action === 'refuse') {
     const reason = typeof body.reason === 'string' ? body.reason.trim() : '';
     if (reason.length > SIGNATURE_LIMITS.reasonMaxChars) return json(422, { error: SIGNING_MESSAGES.reasonTooLong });
-    await rpc(SERVICE_ROLE_KEY, 'decide_quote', {
+    const refused = await rpc<Decided>(SERVICE_ROLE_KEY, 'decide_quote', {
       p_token: token,
       p_decision: 'refused',
       p_name: null,
@@ -199,6 +238,7 @@ async function handle(req: Request): Promise<Response> {
       p_user_agent: userAgent,
       p_reason: reason,
     });
+    await notifyArtisan(refused, null, reason || null);
     return json(200, { decision: 'refused' });
   }
   const input = {
@@ -228,7 +268,7 @@ async function handle(req: Request): Promise<Response> {
   } catch {
     return json(422, { error: SIGNING_MESSAGES.signatureInvalid });
   }
-  const decided = await rpc<{ quote_id: string }>(SERVICE_ROLE_KEY, 'decide_quote', {
+  const decided = await rpc<Decided>(SERVICE_ROLE_KEY, 'decide_quote', {
     p_token: token,
     p_decision: 'accepted',
     p_name: input.name.trim(),
@@ -245,6 +285,7 @@ async function handle(req: Request): Promise<Response> {
   } catch (error) {
     console.error('public-document: signed PDF not archived:', error); // the decision itself is stored
   }
+  await notifyArtisan(decided, input.name.trim(), null, signed);
   return json(200, { decision: 'accepted', decidedAt });
 }
 

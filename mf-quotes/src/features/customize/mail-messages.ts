@@ -14,6 +14,7 @@ export const MAIL_SETTINGS_MESSAGES = {
   remindersTitle: 'Relances des factures impayées',
   remindersEnabled: 'Envoyer les relances automatiquement',
   reminderDay: (step: number) => `Relance ${step} : jours après l’échéance`,
+  notifyDecisions: 'Me prévenir par mail quand un client accepte ou refuse un devis en ligne',
   save: 'Enregistrer les mails',
   saved: 'Mails et relances enregistrés.',
   loadError: 'Vos modèles de mails n’ont pas pu être chargés : vérifiez votre connexion.',

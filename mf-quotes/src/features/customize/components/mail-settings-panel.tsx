@@ -35,13 +35,18 @@ const Days = styled.div`
 type Templates = Record<MailKind, MailTemplate>;
 
 /** What is stored: the templates that differ from the defaults, and the schedule. */
-export function mailSettingsValue(templates: Templates, enabled: boolean, days: number[]): MailSettings {
+export function mailSettingsValue(
+  templates: Templates,
+  enabled: boolean,
+  days: number[],
+  notifyDecisions = true,
+): MailSettings {
   const own: Partial<Templates> = {};
   for (const kind of MAIL_KINDS) {
     const t = templates[kind];
     if (t.subject !== DEFAULT_MAIL_TEMPLATES[kind].subject || t.body !== DEFAULT_MAIL_TEMPLATES[kind].body) own[kind] = t;
   }
-  return { templates: own, reminders: { enabled, days: [days[0]!, days[1]!, days[2]!] } };
+  return { templates: own, reminders: { enabled, days: [days[0]!, days[1]!, days[2]!] }, notifyDecisions };
 }
 
 export function MailSettingsPanel() {
@@ -49,6 +54,7 @@ export function MailSettingsPanel() {
   const [templates, setTemplates] = useState<Templates>({ ...DEFAULT_MAIL_TEMPLATES });
   const [enabled, setEnabled] = useState(true);
   const [days, setDays] = useState<number[]>([7, 15, 30]);
+  const [notify, setNotify] = useState(true);
   const [kind, setKind] = useState<MailKind>('devis');
   const [notice, setNotice] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
 
@@ -68,6 +74,7 @@ export function MailSettingsPanel() {
         setTemplates(resolved.templates);
         setEnabled(resolved.reminders.enabled);
         setDays(resolved.reminders.days);
+        setNotify(resolved.notifyDecisions);
       } catch {
         if (!cancelled) setNotice({ tone: 'error', text: M.loadError });
       }
@@ -89,7 +96,7 @@ export function MailSettingsPanel() {
     if (problem || !userId) return;
     const { error } = await getSupabase()
       .from('user_settings')
-      .upsert({ user_id: userId, key: 'mailSettings', value: mailSettingsValue(templates, enabled, days) });
+      .upsert({ user_id: userId, key: 'mailSettings', value: mailSettingsValue(templates, enabled, days, notify) });
     setNotice(error ? { tone: 'error', text: M.saveError } : { tone: 'success', text: M.saved });
   };
 
@@ -139,6 +146,11 @@ export function MailSettingsPanel() {
           </Field>
         ))}
       </Days>
+      <p>
+        <label>
+          <input type="checkbox" checked={notify} onChange={(e) => setNotify(e.target.checked)} /> {M.notifyDecisions}
+        </label>
+      </p>
       {notice ? <Banner tone={notice.tone}>{notice.text}</Banner> : null}
       <Button onClick={() => void save()} disabled={!!problem}>
         {M.save}

@@ -116,6 +116,8 @@ export const mailSettingsSchema = z.object({
       days: z.tuple([z.int(), z.int(), z.int()]),
     }),
   ),
+  /** Mail the artisan when a client accepts or refuses a devis online (default: yes). */
+  notifyDecisions: z.optional(z.boolean()),
 });
 export type MailSettings = z.infer<typeof mailSettingsSchema>;
 
@@ -133,6 +135,7 @@ export const MAIL_MESSAGES = {
 export function resolveMailSettings(stored: unknown): {
   templates: Record<MailKind, MailTemplate>;
   reminders: { enabled: boolean; days: [number, number, number] };
+  notifyDecisions: boolean;
 } {
   const parsed = mailSettingsSchema.safeParse(stored ?? {});
   const value = parsed.success ? parsed.data : {};
@@ -148,7 +151,34 @@ export function resolveMailSettings(stored: unknown): {
       enabled: value.reminders?.enabled ?? true,
       days: days && !reminderDaysError(days) ? days : [...DEFAULT_REMINDER_DAYS],
     },
+    notifyDecisions: value.notifyDecisions ?? true,
   };
+}
+
+/** The mail telling the artisan a client answered a devis online. */
+export function decisionNotice(input: {
+  number: string;
+  decision: 'accepted' | 'refused';
+  signerName: string | null;
+  clientName: string | null;
+  reason: string | null;
+  date: string;
+}): MailTemplate {
+  const who = input.signerName || input.clientName || 'Votre client';
+  return input.decision === 'accepted'
+    ? {
+        subject: `Devis ${input.number} accepté par ${who}`.replace(/[\r\n]+/g, ' ').slice(0, MAIL_LIMITS.subjectMaxChars),
+        body:
+          `Bonne nouvelle : ${who} a accepté et signé en ligne le devis ${input.number} le ${input.date}.\n` +
+          'Le devis signé, avec sa page de preuve (nom, date, adresse IP, empreinte du PDF, signature), est joint ' +
+          'et archivé dans Atelier (page Clients).',
+      }
+    : {
+        subject: `Devis ${input.number} refusé`,
+        body:
+          `${who} a refusé le devis ${input.number} le ${input.date}.` +
+          (input.reason ? `\nMotif indiqué : « ${input.reason} »` : ''),
+      };
 }
 
 /** French reason a template cannot be saved, or null. */
