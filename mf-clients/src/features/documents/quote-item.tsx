@@ -4,6 +4,7 @@ import { formatEuros } from '@atelier/ui';
 import { CLIENTS_MESSAGES as M } from '../../messages';
 
 import { useDocumentActions } from './document-actions-context';
+import { ProgressInvoiceActions } from './progress-invoice-actions';
 import type { Row } from './rows';
 import { SendDocument } from './send-document';
 
@@ -33,6 +34,7 @@ export function QuoteItem({ quote }: { quote: Row }) {
         >
           {busy ? M.generating : M.generateInvoice}
         </button>
+        <ProgressInvoiceActions quote={quote} />
         <button type="button" className="danger" onClick={() => actions.deleteQuote(quote)} disabled={busy}>
           {M.delete}
         </button>
