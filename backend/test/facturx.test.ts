@@ -2,6 +2,7 @@
 // from the database rows (never from the request), archived once in the private bucket; the XML alone on GET (CII,
 // UBL); the archived file sent to the plateforme agréée configured by env (here the backend's fake PA). Attackers:
 // anonymous, another user, a draft, a replay after archive, a huge or nested body, a PDF that is not one.
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -263,6 +264,41 @@ it('sends the archived Factur-X to the plateforme agréée configured by env, on
   const again = await send(alice.accessToken);
   expect(again.status).toBe(409);
   expect(again.json).toMatchObject({ error: 'Cette facture a déjà été transmise à la plateforme.' });
+  expect(pa.received.filter((r) => r.number === inv.number)).toHaveLength(1); // refused before reaching the PA
+
+  // Recorded (migration 0066): what was sent, when, the PA's receipt; the owner reads it, nobody writes it.
+  const { data: transmissions } = await alice.client.from('einvoice_transmissions').select('*');
+  const archived = await alice.client.from('invoices').select('pdf_path').eq('id', inv.id).single();
+  const stored = await alice.client.storage.from('documents').download(String(archived.data?.pdf_path));
+  const bytes = new Uint8Array(await stored.data!.arrayBuffer());
+  expect(transmissions).toEqual([
+    expect.objectContaining({
+      user_id: alice.id,
+      document_table: 'invoices',
+      document_id: inv.id,
+      number: inv.number,
+      type_code: '380',
+      plateforme: 'http',
+      receipt_id: (sent.json as { id: string }).id,
+      receipt_status: 'deposee',
+      pdf_bytes: bytes.length,
+      pdf_sha256: createHash('sha256').update(bytes).digest('hex'),
+      sent_at: (sent.json as { sentAt: string }).sentAt,
+    }),
+  ]);
+  expect((await bob.client.from('einvoice_transmissions').select('*')).data).toEqual([]);
+  const forged = await bob.client.from('einvoice_transmissions').insert({ ...transmissions![0], id: undefined });
+  expect(forged.error).not.toBeNull();
+  const own = await alice.client
+    .from('einvoice_transmissions')
+    .insert({ ...transmissions![0], id: undefined, document_id: bob.id });
+  expect(own.error).not.toBeNull();
+  const upd = await alice.client
+    .from('einvoice_transmissions')
+    .update({ receipt_status: 'x' })
+    .neq('number', '')
+    .select();
+  expect(upd.data ?? []).toEqual([]);
 });
 
 it('the fake plateforme refuses a wrong key and a PDF without e-invoice', async () => {

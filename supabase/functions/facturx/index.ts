@@ -6,7 +6,8 @@
 //   and returns { path }.
 // GET /functions/v1/facturx/xml?id=…&table=invoices|credit_notes&format=cii|ubl → the XML alone.
 // POST /functions/v1/facturx/send { documentId, table } → the archived Factur-X handed to the configured plateforme
-//   agréée (_shared/plateforme.ts; 503 when none is configured).
+//   agréée (_shared/plateforme.ts; 503 when none is configured), once: recorded in einvoice_transmissions (what was
+//   sent, its SHA-256, when, the PA's receipt) with the service role after the PA accepted it.
 // Imports the domain code from the generated copy in _shared/domain (scripts/gen-functions-domain.mjs, decision 0012).
 import * as pdfLib from 'npm:pdf-lib@1.17.1';
 
@@ -25,6 +26,7 @@ import { facturXPdf } from '../_shared/domain/einvoice/pdf/facturx-pdf.ts';
 
 const SUPABASE_URL = Deno.env.get('SUPABASE_URL') ?? '';
 const ANON_KEY = Deno.env.get('SUPABASE_ANON_KEY') ?? '';
+const SERVICE_ROLE_KEY = Deno.env.get('SUPABASE_SERVICE_ROLE_KEY') ?? '';
 /** A visual invoice PDF with its embedded font is ~0.2 MB; 8 MB of base64 leaves room for logos. */
 const MAX_BODY_BYTES = 8 * 1024 * 1024;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -41,6 +43,7 @@ const M = {
   unknownFormat: 'Format inconnu : choisissez cii ou ubl.',
   notArchived: 'Archivez d’abord le document (Factur-X) avant de le transmettre.',
   noPlateforme: 'Aucune plateforme agréée n’est configurée pour transmettre les factures.',
+  alreadySent: 'Cette facture a déjà été transmise à la plateforme.',
   server: 'La Factur-X n’a pas pu être produite. Réessayez plus tard.',
 };
 
@@ -200,7 +203,13 @@ async function xmlOnly(url: URL, token: string): Promise<Response> {
   });
 }
 
-async function send(req: Request, token: string): Promise<Response> {
+/** SHA-256 hex of the file sent (a copy on a plain ArrayBuffer, as deno check wants for BufferSource). */
+async function sha256Hex(bytes: Uint8Array): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new Uint8Array(bytes).buffer as ArrayBuffer);
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+async function send(req: Request, token: string, userId: string): Promise<Response> {
   const text = await readBody(req);
   if (text === null) return json(413, { error: M.tooLarge });
   let body: { documentId?: unknown; table?: unknown };
@@ -219,6 +228,11 @@ async function send(req: Request, token: string): Promise<Response> {
   if (loaded instanceof Response) return loaded;
   const { row, buyerSiren } = loaded;
   if (!row.pdf_path) return json(409, { error: M.notArchived });
+  const sent = await rest<unknown[]>(
+    token,
+    `einvoice_transmissions?document_table=eq.${table}&document_id=eq.${documentId}&select=id`,
+  );
+  if (sent.length) return json(409, { error: M.alreadySent });
   const file = await fetch(`${SUPABASE_URL}/storage/v1/object/documents/${row.pdf_path}`, {
     headers: userHeaders(token),
   });
@@ -227,16 +241,44 @@ async function send(req: Request, token: string): Promise<Response> {
     return json(409, { error: M.notArchived });
   }
   const siret = String(row.snapshot?.company?.siret ?? '').replace(/\s+/g, '');
+  const pdf = new Uint8Array(await file.arrayBuffer());
+  const typeCode = table === 'credit_notes' ? '381' : row.kind === 'deposit' ? '386' : '380';
   try {
     const receipt = await plateforme.send({
       number: row.number,
-      typeCode: table === 'credit_notes' ? '381' : row.kind === 'deposit' ? '386' : '380',
+      typeCode,
       issueDate: row.issue_date,
       sellerSiren: siret.slice(0, 9) || null,
       buyerSiren,
-      pdf: new Uint8Array(await file.arrayBuffer()),
+      pdf,
     });
-    return json(200, { plateforme: plateforme.name, ...receipt });
+    // The PA has the file: record it (service role — users only read this table). A failed record is logged and
+    // the receipt still returned: the PA refuses a second deposit of the same invoice anyway.
+    const record = await fetch(`${SUPABASE_URL}/rest/v1/einvoice_transmissions`, {
+      method: 'POST',
+      headers: {
+        apikey: SERVICE_ROLE_KEY,
+        Authorization: `Bearer ${SERVICE_ROLE_KEY}`,
+        'Content-Type': 'application/json',
+        Prefer: 'return=representation',
+      },
+      body: JSON.stringify({
+        user_id: userId,
+        document_table: table,
+        document_id: documentId,
+        number: row.number,
+        type_code: typeCode,
+        pdf_path: row.pdf_path,
+        pdf_sha256: await sha256Hex(pdf),
+        pdf_bytes: pdf.length,
+        plateforme: plateforme.name,
+        receipt_id: receipt.id,
+        receipt_status: receipt.status,
+      }),
+    });
+    const recorded = record.ok ? ((await record.json()) as { sent_at: string }[])[0] : null;
+    if (!recorded) console.error('facturx send: transmission not recorded', record.status, await record.text());
+    return json(200, { plateforme: plateforme.name, ...receipt, sentAt: recorded?.sent_at ?? null });
   } catch (error) {
     if (error instanceof PlateformeError) return json(error.status, { error: error.message });
     throw error;
@@ -251,7 +293,7 @@ Deno.serve(async (req: Request) => {
   const url = new URL(req.url);
   try {
     if (req.method === 'GET' && url.pathname.endsWith('/xml')) return await xmlOnly(url, token);
-    if (req.method === 'POST' && url.pathname.endsWith('/send')) return await send(req, token);
+    if (req.method === 'POST' && url.pathname.endsWith('/send')) return await send(req, token, user.id);
     if (req.method === 'POST') return await archive(req, token, user.id);
     return json(405, { error: 'Method not allowed' });
   } catch (error) {
