@@ -4,6 +4,7 @@
 import { formatDate, formatEuros } from '@atelier/ui';
 
 import { CLIENTS_MESSAGES as M } from '../../messages';
+import { TransmissionNote } from '../received-invoices/transmission-note';
 
 import { useDocumentActions } from './document-actions-context';
 import { invoiceStatus, type DocumentStatus, type Row } from './rows';
@@ -82,6 +83,7 @@ export function InvoiceItem({ invoice, creditNotes }: { invoice: Row; creditNote
         )}
       </div>
       {status !== 'draft' ? <SendDocument table="invoices" row={invoice} /> : null}
+      {status !== 'draft' ? <TransmissionNote table="invoices" row={invoice} /> : null}
       {creditNotes.length ? (
         <ul aria-label={M.creditNotes}>
           {creditNotes.map((note) => (

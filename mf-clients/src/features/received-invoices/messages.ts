@@ -36,4 +36,10 @@ export const RECEIVED_MESSAGES = {
   loadError: 'La liste des factures reçues n’a pas pu être chargée.',
   offlineList: 'Hors ligne : voici la liste lors de la dernière connexion.',
   receivedOn: (date: string) => `Reçue le ${date}`,
+  // The plateforme agréée, on an issued invoice / avoir (facturx/send, einvoice_transmissions).
+  transmitted: (date: string) => `Transmise à la plateforme le ${date}`,
+  transmit: 'Transmettre à la plateforme',
+  transmitting: 'Transmission…',
+  transmitFailed: 'La transmission à la plateforme a échoué. Réessayez plus tard.',
+  transmitNeedsNetwork: 'La transmission à la plateforme nécessite une connexion réseau.',
 } as const;
