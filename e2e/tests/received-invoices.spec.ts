@@ -127,7 +127,7 @@ test('(g) a supplier Factur-X dropped on « Factures reçues » shows its totals
   await page.setViewportSize({ width: 375, height: 740 });
   await row.scrollIntoViewIfNeeded();
   await expect(row).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+  expect(await section.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
 
   // The same invoice again: refused as a duplicate, still one.
   await dropFile(page, section.locator('label[for="received-invoice-file"]'), 'copie.pdf', pdf, 'application/pdf');

@@ -262,7 +262,7 @@ export function ReceivedInvoices() {
         />
       </label>
       {notice ? (
-        <div role={notice.tone === 'error' ? 'alert' : 'status'} style={{ marginTop: 8 }}>
+        <div style={{ marginTop: 8 }}>
           <Banner tone={notice.tone}>
             {notice.text}{' '}
             <Button $variant="ghost" onClick={() => setNotice(null)}>
