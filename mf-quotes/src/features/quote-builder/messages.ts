@@ -33,6 +33,15 @@ export const QUOTE_MESSAGES = {
   totalVat: 'Total TVA',
   lineVatRate: (n: number) => `Taux de TVA de la ligne ${n}`,
   columnVat: 'TVA',
+  optionsTitle: 'Options du devis',
+  depositRequested: 'Acompte demandé (%)',
+  progressBilling: "Facturation à l'avancement (situations)",
+  retenuePercent: 'Retenue de garantie (%)',
+  retenueCaution: 'Caution bancaire à la place de la retenue',
+  autoliquidation: 'Autoliquidation (sous-traitance)',
+  depositPercentInvalid: "L'acompte demandé doit être compris entre 0 et 100 % du montant TTC.",
+  autoliquidationFranchise:
+    "L'autoliquidation ne s'applique pas en franchise en base de TVA : changez le régime sur la page Entreprise.",
   totalTTC: 'Total TTC',
   noLines: 'Aucune tâche dans ce devis',
 

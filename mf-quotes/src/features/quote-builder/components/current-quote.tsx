@@ -85,7 +85,9 @@ const LineRow = memo(function LineRow({ line }: { line: DraftLine }) {
     <tr>
       <td>{line.name}</td>
       <td className="num">{formatQuantity(line.quantity, line.unit)}</td>
-      <td className="num">{formatEuros(lineNetCents({ quantity: line.quantity, unitPriceCents: eurosToCents(line.price) }))}</td>
+      <td className="num">
+        {formatEuros(lineNetCents({ quantity: line.quantity, unitPriceCents: eurosToCents(line.price) }))}
+      </td>
     </tr>
   );
 });
@@ -142,7 +144,13 @@ const TotalsBlock = memo(function TotalsBlock({ totals, regime }: { totals: Docu
         <dt>{M.totalHT}</dt>
         <dd data-testid="total-ht">{formatEuros(totals.totalHTCents)}</dd>
         {taxed.map((row) => (
-          <VatRow key={row.rate} rate={row.rate} base={several ? row.baseCents : null} vat={row.vatCents} single={!several} />
+          <VatRow
+            key={row.rate}
+            rate={row.rate}
+            base={several ? row.baseCents : null}
+            vat={row.vatCents}
+            single={!several}
+          />
         ))}
         {several && (
           <>

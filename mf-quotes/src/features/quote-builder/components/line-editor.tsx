@@ -7,6 +7,8 @@ import { Button, Card, CardTitle, Field, Input, Muted, Select } from '../../../c
 import { QUOTE_MESSAGES as M } from '../messages';
 import { lineQuantityError, type DraftLine } from '../model/quote-draft';
 import type { QuoteSession } from '../model/quote-session';
+import type { QuoteOptions } from '../model/quote-draft';
+import { QuoteOptionsPanel } from './quote-options';
 import { Table, TableScroll } from './table';
 
 /* Compact in the desktop table; full 44 px tap targets on a phone. */
@@ -201,6 +203,7 @@ interface LineEditorProps {
   lines: readonly DraftLine[];
   vatRate: number;
   regime: VatRegime;
+  options?: QuoteOptions | undefined;
   catalogue: readonly Task[];
   session: QuoteSession;
   additionsBlocked: boolean;
@@ -223,12 +226,14 @@ export function LineEditor({
   lines,
   vatRate,
   regime,
+  options,
   catalogue,
   session,
   additionsBlocked,
   children,
 }: LineEditorProps) {
-  const franchise = regime === 'franchise';
+  // Franchise en base or autoliquidation: every line at 0 %, the rate cannot be picked.
+  const franchise = regime === 'franchise' || options?.autoliquidation === true;
   return (
     <Card aria-labelledby="quote-edit-title">
       <CardTitle id="quote-edit-title">{M.editTitle}</CardTitle>
@@ -287,6 +292,7 @@ export function LineEditor({
         </Button>
         {!franchise && <VatField vatRate={vatRate} session={session} />}
       </Actions>
+      <QuoteOptionsPanel options={options} regime={regime} session={session} />
     </Card>
   );
 }

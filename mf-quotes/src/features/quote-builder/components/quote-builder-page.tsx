@@ -96,7 +96,8 @@ function QuoteBuilder({ recognitionSlot, initialDraft, onSessionReady }: Omit<Qu
   }, [session, onSessionReady]);
   const exhausted = isQuotaExhausted(quota);
   const { lines, vatRate } = draft;
-  const totals = useMemo(() => draftTotals({ lines, vatRate }, regime), [lines, vatRate, regime]);
+  const { options } = draft;
+  const totals = useMemo(() => draftTotals({ lines, vatRate, options }, regime), [lines, vatRate, options, regime]);
 
   useEffect(() => {
     const timer = setTimeout(() => saveCheckpoint(), CHECKPOINT_DELAY_MS);
@@ -127,6 +128,7 @@ function QuoteBuilder({ recognitionSlot, initialDraft, onSessionReady }: Omit<Qu
           lines={lines}
           vatRate={vatRate}
           regime={regime}
+          options={options}
           catalogue={catalogue}
           session={session}
           additionsBlocked={exhausted}

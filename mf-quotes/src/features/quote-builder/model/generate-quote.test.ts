@@ -1,9 +1,9 @@
 import { quoteDocumentInput } from '@atelier/documents';
-import { DEFAULT_CUSTOMIZATION, clientBookSchema, type Quote } from '@atelier/domain';
+import { DEFAULT_CUSTOMIZATION, INVOICING_MESSAGES, clientBookSchema, type Quote } from '@atelier/domain';
 
 import { saveQuoteToClient } from './client-book';
 
-import { generateQuote, validateForGeneration, type GenerationDeps } from './generate-quote';
+import { buildQuote, generateQuote, validateForGeneration, type GenerationDeps } from './generate-quote';
 import { EMPTY_DRAFT, addLine, mergeClient, setTitle, type DraftClient, type QuoteDraft } from './quote-draft';
 
 const CATALOGUE = [{ name: 'Peinture', unit: 'm2', price: 12.5 }];
@@ -51,6 +51,31 @@ function deps(overrides: Partial<GenerationDeps> = {}) {
   };
   return { d, saved, stored };
 }
+
+describe('validateForGeneration: the money model and the devis options (issue 28)', () => {
+  const company = { name: 'Atelier' };
+  it('refuses a line with VAT for a franchise company, a rate outside the list, a retenue over 5 %', () => {
+    const withRate = { ...ready, lines: ready.lines.map((l) => ({ ...l, vatRate: 10 })) };
+    expect(validateForGeneration(withRate, { ...company, vatRegime: 'franchise' })).toBe(
+      INVOICING_MESSAGES.franchiseWithVat,
+    );
+    // Lines without a rate of their own have none under the franchise: accepted.
+    expect(validateForGeneration(ready, { ...company, vatRegime: 'franchise' })).toBeNull();
+    expect(validateForGeneration({ ...ready, vatRate: 8.5 }, company)).toMatch(/Taux de TVA non autorisé/);
+    expect(validateForGeneration({ ...ready, options: { progressBilling: true, retenuePercent: 6 } }, company)).toBe(
+      INVOICING_MESSAGES.retenueTooHigh,
+    );
+    expect(validateForGeneration({ ...ready, options: { depositPercent: 120 } }, company)).toMatch(/acompte/);
+  });
+  it('stores the options with the devis and autoliquidation lines as AE', () => {
+    const quote = buildQuote(
+      { ...ready, options: { depositPercent: 30, progressBilling: true, retenuePercent: 5, autoliquidation: true } },
+      { id: 'q', number: 'DE0001', date: new Date('2026-11-26T10:00:00Z') },
+    );
+    expect(quote).toMatchObject({ depositPercent: 30, progressBilling: true, retenuePercent: 5, tva: 0 });
+    expect(quote.tasks[0]).toMatchObject({ vatRate: 0, vatCategory: 'autoliquidation' });
+  });
+});
 
 describe('validateForGeneration', () => {
   it('checks tasks, then email, then name, then the company name, with the spec messages', () => {

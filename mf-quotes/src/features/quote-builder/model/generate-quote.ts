@@ -4,6 +4,7 @@
 import {
   centsToEuros,
   companyVatRegime,
+  retenueError,
   validateLines,
   withExplicitVat,
   type CompanyInfo,
@@ -15,7 +16,7 @@ import type { WriteResult } from '@atelier/storage';
 
 import { QUOTE_MESSAGES as M } from '../messages';
 import type { QuoteCredit, RenderQuoteInput, RenderedPdf } from '../services';
-import { draftTotals, type DraftClient, type QuoteDraft } from './quote-draft';
+import { draftTotals, pricedLines, type DraftClient, type QuoteDraft } from './quote-draft';
 
 /**
  * The spec's three rules, the one that applies first: a devis without any line is refused for that reason
@@ -33,7 +34,22 @@ export function validateForGeneration(
   // The money model's rules (rates of the list, no VAT under the franchise, autoliquidation on every line or none).
   // Under the franchise, a line without a rate of its own has none (the devis' rate is the assujetti default).
   const regime = companyVatRegime(company);
-  return validateLines(draft.lines, { regime, documentRate: regime === 'franchise' ? 0 : draft.vatRate });
+  const options = draft.options ?? {};
+  if (options.depositPercent !== undefined && !(options.depositPercent > 0 && options.depositPercent <= 100)) {
+    return M.depositPercentInvalid;
+  }
+  if (options.progressBilling) {
+    const retenue = retenueError({
+      ratePercent: options.retenuePercent ?? 0,
+      caution: options.retenueCaution === true,
+    });
+    if (retenue) return retenue;
+  }
+  if (options.autoliquidation && regime === 'franchise') return M.autoliquidationFranchise;
+  return validateLines(pricedLines(draft.lines, draft.options), {
+    regime,
+    documentRate: regime === 'franchise' ? 0 : draft.vatRate,
+  });
 }
 
 /** The stored quote (euros in the legacy shape; computed from integer cents). */
@@ -46,12 +62,13 @@ export function buildQuote(
   const title = draft.title.trim();
   // Every line is stored with its rate and category (the contract's stored line), under the company's regime.
   const tasks = withExplicitVat(
-    draft.lines.map(({ name, unit, price, quantity, vatRate }) => ({
+    pricedLines(draft.lines, draft.options).map(({ name, unit, price, quantity, vatRate, vatCategory }) => ({
       name,
       unit,
       price,
       quantity,
       ...(vatRate !== undefined ? { vatRate } : {}),
+      ...(vatCategory !== undefined ? { vatCategory } : {}),
     })),
     { regime, documentRate: draft.vatRate },
   );
@@ -65,8 +82,21 @@ export function buildQuote(
     total: centsToEuros(totals.totalTTCCents),
     tvaRate: regime === 'franchise' ? 0 : draft.vatRate,
     vatRegime: regime,
+    ...quoteOptions(draft),
     pdfData: '',
     ...(title ? { projectTitle: title } : {}),
+  };
+}
+
+/** The devis options stored with it (quotes.deposit_percent, progress_billing, retenue_*). */
+function quoteOptions(draft: QuoteDraft): Partial<Quote> {
+  const o = draft.options ?? {};
+  return {
+    ...(o.depositPercent ? { depositPercent: o.depositPercent } : {}),
+    ...(o.progressBilling ? { progressBilling: true } : {}),
+    ...(o.progressBilling && o.retenuePercent ? { retenuePercent: o.retenuePercent } : {}),
+    ...(o.progressBilling && o.retenueCaution ? { retenueCaution: true } : {}),
+    ...(o.autoliquidation ? { autoliquidation: true } : {}),
   };
 }
 

@@ -7,6 +7,7 @@ import {
   changeLineTask,
   draftTotals,
   setLineVatRate,
+  setOptions,
   mergeClient,
   normaliseQuantity,
   recognisedQuantity,
@@ -164,6 +165,16 @@ describe('draftTotals', () => {
     // A rate outside the list is not taken; the same rate again changes nothing (memoised rows skip).
     expect(setLineVatRate(d, 'line-1', 8.5)).toBe(d);
     expect(setLineVatRate(d, 'line-1', 10)).toBe(d);
+  });
+  it('autoliquidation (sous-traitance): every line AE at 0 %, no VAT', () => {
+    const d = setOptions(setLineVatRate(draftWith('Peinture murale', 'Pose carrelage'), 'line-1', 10), {
+      autoliquidation: true,
+    });
+    const totals = draftTotals(d);
+    expect(totals.breakdown).toEqual([
+      { category: 'autoliquidation', code: 'AE', rate: 0, baseCents: 7050, vatCents: 0 },
+    ]);
+    expect(setOptions(d, { autoliquidation: true })).toBe(d);
   });
   it('a franchise-en-base company: no VAT on the devis, whatever the rates', () => {
     const d = setLineVatRate(draftWith('Peinture murale', 'Pose carrelage'), 'line-1', 10);

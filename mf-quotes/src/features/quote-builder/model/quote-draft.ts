@@ -29,7 +29,20 @@ export interface DraftLine extends QuoteLine {
   id: string;
 }
 
+/** Devis options (issue 28): requested deposit, progress billing with its retenue, autoliquidation. */
+export interface QuoteOptions {
+  /** Requested deposit, % of the TTC. */
+  depositPercent?: number;
+  progressBilling?: boolean;
+  /** Retenue de garantie, % of the TTC (≤ 5). */
+  retenuePercent?: number;
+  retenueCaution?: boolean;
+  /** Sous-traitance BTP: every line in autoliquidation (AE, 0 %). */
+  autoliquidation?: boolean;
+}
+
 export interface QuoteDraft {
+  options?: QuoteOptions;
   /** Set when a saved devis was opened for editing (/?devis=<id>): regenerating replaces it (same id). */
   quoteId?: string;
   title: string;
@@ -218,12 +231,31 @@ export function setLineVatRate(draft: QuoteDraft, lineId: string, rate: number):
   );
 }
 
+export function setOptions(draft: QuoteDraft, patch: QuoteOptions): QuoteDraft {
+  const options = { ...draft.options, ...patch };
+  const same = Object.keys(patch).every(
+    (k) => draft.options?.[k as keyof QuoteOptions] === options[k as keyof QuoteOptions],
+  );
+  return same ? draft : { ...draft, options };
+}
+
+/** The lines as the devis prices them: under autoliquidation every line is AE at 0 %. */
+export function pricedLines<L extends QuoteLine>(lines: readonly L[], options: QuoteOptions | undefined): L[] {
+  if (!options?.autoliquidation) return [...lines];
+  return lines.map((line) => ({ ...line, vatRate: 0, vatCategory: 'autoliquidation' as const }));
+}
+
 /**
  * The devis' totals and VAT per rate, by the money model of @atelier/domain (VAT summed and rounded per rate),
  * under the company's regime: a franchise-en-base company's devis carries no VAT.
  */
-export function draftTotals(draft: Pick<QuoteDraft, 'lines' | 'vatRate'>, regime: VatRegime = 'assujetti'): DocumentTotals {
-  return computeDocumentTotals(toMoneyLines(draft.lines, { regime, documentRate: draft.vatRate }));
+export function draftTotals(
+  draft: Pick<QuoteDraft, 'lines' | 'vatRate' | 'options'>,
+  regime: VatRegime = 'assujetti',
+): DocumentTotals {
+  return computeDocumentTotals(
+    toMoneyLines(pricedLines(draft.lines, draft.options), { regime, documentRate: draft.vatRate }),
+  );
 }
 
 export function hasNameAndEmail(client: DraftClient): boolean {

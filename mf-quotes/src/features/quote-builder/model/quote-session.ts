@@ -19,7 +19,9 @@ import {
   setQuantity,
   setTitle,
   setLineVatRate,
+  setOptions,
   setVatRate,
+  type QuoteOptions,
   type DraftClient,
   type QuoteDraft,
 } from './quote-draft';
@@ -56,6 +58,7 @@ export interface QuoteSession {
   setQuantity(lineId: string, quantity: number | string): void;
   setVatRate(input: number | string): void;
   setLineVatRate(lineId: string, rate: number): void;
+  setOptions(patch: QuoteOptions): void;
   clearQuotaMessage(): void;
   /** « Nouveau devis »: back to an empty draft (after the user confirmed). */
   reset(): void;
@@ -130,6 +133,7 @@ export function createQuoteSession(deps: QuoteSessionDeps, initial: QuoteDraft =
     setQuantity: (lineId, quantity) => edit((d) => setQuantity(d, lineId, quantity)),
     setVatRate: (input) => edit((d) => setVatRate(d, input)),
     setLineVatRate: (lineId, rate) => edit((d) => setLineVatRate(d, lineId, rate)),
+    setOptions: (patch) => edit((d) => setOptions(d, patch)),
     reset: () => edit(() => EMPTY_DRAFT),
     clearQuotaMessage: () => {
       if (state.quotaMessage) setState({ ...state, quotaMessage: null });
