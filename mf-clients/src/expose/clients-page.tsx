@@ -30,6 +30,7 @@ import { DocumentActionsContext, type DocumentActions } from '../features/docume
 import { DraftInvoiceModal } from '../features/documents/draft-invoice-modal';
 import { PaymentModal } from '../features/documents/payment-modal';
 import { today, type PaymentChoice, type Row } from '../features/documents/rows';
+import { ExportCsv } from '../features/export/export-csv';
 import { ReceivedInvoices } from '../features/received-invoices/received-invoices';
 import { refusalText } from '../features/sync-feedback/refusal';
 import { TRASH_MESSAGES as TM } from '../features/trash/messages';
@@ -314,6 +315,7 @@ export default function ClientsPage() {
           />
         </Field>
         <Button onClick={() => setEditing({ id: null, form: EMPTY_CLIENT_FORM })}>{M.add}</Button>
+        <ExportCsv />
       </div>
       {loadFailed ? (
         <Banner tone="error">
