@@ -45,6 +45,8 @@ async function main() {
       geocoderUrl: process.env.GEOCODER_URL ?? 'https://data.geopf.fr/geocodage/search',
       ...(process.env.STRIPE_PRICE_PRO ? { stripePricePro: process.env.STRIPE_PRICE_PRO } : {}),
       ...(process.env.STRIPE_PRICE_ENTERPRISE ? { stripePriceEnterprise: process.env.STRIPE_PRICE_ENTERPRISE } : {}),
+      // « Mode test » on /account when billing is the local Stripe sandbox (or BILLING_MODE=test on a hosted one).
+      billingMode: (backend ? !!backend.stripeSandbox : process.env.BILLING_MODE === 'test') ? 'test' : 'live',
     },
   });
 

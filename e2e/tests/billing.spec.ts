@@ -30,6 +30,8 @@ test.describe('plans and billing (Stripe sandbox)', () => {
     await page.goto('/account');
     await expect(plan(page)).toContainText('Gratuit');
     await expect(plan(page)).not.toContainText('Actif');
+    // Billing is the local Stripe sandbox here (no STRIPE_SECRET_KEY): the section says so (issue 25).
+    await expect(page.getByTestId('billing-test-mode')).toHaveText('Mode test');
     await choosePlan(page, 'Pro');
     await expect(page.getByText('29,99 € par mois')).toBeVisible();
     await payWith(page, '4242 4242 4242 4242');

@@ -85,11 +85,13 @@ export function securityHeaders({ runtimeConfig, appOrigins }) {
 /**
  * The runtime config (/config.json) of the apps served against a local backend: what the e2e server, the benches
  * and the security test serve.
- * @param {{ url: string, anonKey: string }} backend
+ * @param {{ url: string, anonKey: string, stripeSandbox?: unknown }} backend
  * @param {{ adminEmail?: string }} [options]
  */
 export function localRuntimeConfig(backend, { adminEmail = 'admin@atelier.local' } = {}) {
   return {
+    // The Stripe sandbox is mounted (no STRIPE_SECRET_KEY): the apps say « Mode test ».
+    billingMode: backend.stripeSandbox ? 'test' : 'live',
     supabaseUrl: backend.url,
     supabaseAnonKey: backend.anonKey,
     adminEmail,

@@ -22,6 +22,13 @@ describe('parseRuntimeConfig', () => {
     ]);
   });
 
+  it('billingMode: test or live (default live); anything else invalidates the file', () => {
+    expect(parseRuntimeConfig({}).billingMode).toBe('live');
+    expect(parseRuntimeConfig({ billingMode: 'test' }).billingMode).toBe('test');
+    jest.spyOn(console, 'warn').mockImplementation(() => {});
+    expect(parseRuntimeConfig({ billingMode: 'prod', contactPhone: 'x' })).toEqual(DEFAULT_RUNTIME_CONFIG);
+  });
+
   it('embeds usable local defaults', () => {
     expect(DEFAULT_RUNTIME_CONFIG.supabaseUrl).toBe('http://localhost:54321');
     expect(DEFAULT_RUNTIME_CONFIG.adminEmail).toBe('admin@atelier.local');

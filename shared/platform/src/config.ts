@@ -14,6 +14,11 @@ export interface RuntimeConfig {
   /** Stripe price ids of the paid plans (the functions' STRIPE_PRICE_PRO / STRIPE_PRICE_ENTERPRISE). */
   stripePricePro: string;
   stripePriceEnterprise: string;
+  /**
+   * 'test' when billing is served by the Stripe sandbox (a local backend without STRIPE_SECRET_KEY, or
+   * STRIPE_SANDBOX=1): no real payment; /account shows « Mode test ». 'live' otherwise.
+   */
+  billingMode: 'live' | 'test';
 }
 
 const isHttpUrl = (value: unknown) => {
@@ -36,6 +41,7 @@ const RULES: Record<keyof RuntimeConfig, (value: unknown) => boolean> = {
   geocoderUrl: isHttpUrl,
   stripePricePro: isText,
   stripePriceEnterprise: isText,
+  billingMode: (value) => value === 'live' || value === 'test',
 };
 
 /** The keys whose value is invalid (empty list = valid configuration). */
@@ -61,6 +67,7 @@ export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = Object.freeze({
   // The Stripe sandbox's prices (DEFAULT_PRICE_IDS in @atelier/domain).
   stripePricePro: 'price_atelier_pro',
   stripePriceEnterprise: 'price_atelier_enterprise',
+  billingMode: 'live',
 });
 
 /** Keys present in /config.json override the defaults one by one; an invalid file is ignored as a whole. */
@@ -72,7 +79,9 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
     return { ...DEFAULT_RUNTIME_CONFIG };
   }
   const config = {} as RuntimeConfig;
-  for (const key of Object.keys(RULES) as (keyof RuntimeConfig)[]) config[key] = String(merged[key]);
+  for (const key of Object.keys(RULES) as (keyof RuntimeConfig)[]) {
+    (config as unknown as Record<string, string>)[key] = String(merged[key]);
+  }
   return config;
 }
 

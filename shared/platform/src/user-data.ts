@@ -63,17 +63,19 @@ function activate(storage: Storage, userId: string): void {
   const tell = () => {
     // One message once both imports answered, only when something was imported.
     if (settings === null || book === undefined || runtime.userId !== userId) return;
-    const nothing = !book || book.clients + book.quotes + book.invoices + book.skipped === 0;
+    const errors = book?.errors ?? [];
+    const nothing = !book || book.clients + book.quotes + book.invoices + book.skipped + errors.length === 0;
     if (!settings.length && nothing) return;
     const counts = { clients: book?.clients ?? 0, quotes: book?.quotes ?? 0, invoices: book?.invoices ?? 0 };
     const names = settings.map((key) => STORAGE_MESSAGES.legacySettingNames[key] ?? key);
     const text = [
       STORAGE_MESSAGES.legacyImported({ ...counts, settings: names }),
       book?.skipped ? STORAGE_MESSAGES.legacyImportSkipped(book.skipped) : '',
+      errors.length ? STORAGE_MESSAGES.legacyImportRowErrors(errors) : '',
     ]
       .filter(Boolean)
       .join(' ');
-    runtime.notice.next({ tone: book?.skipped ? 'warning' : 'info', text });
+    runtime.notice.next({ tone: book?.skipped || errors.length ? 'warning' : 'info', text });
   };
   activateUserSettings(userId, engine, ({ imported }) => {
     settings = imported;

@@ -28,6 +28,15 @@ export const STORAGE_MESSAGES = {
   } as Record<string, string>,
   legacyImportFailed:
     "Les clients et documents enregistrés dans ce navigateur n'ont pas pu être importés dans votre compte : nouvel essai à la prochaine connexion.",
+  /** Rows of the import refused one by one (import_legacy_data's `errors`), each with its reason; 5 listed at most. */
+  legacyImportRowErrors: (errors: ReadonlyArray<{ legacyId: string | null; message: string }>) => {
+    const shown = errors
+      .slice(0, 5)
+      .map((e) => (e.legacyId ? `${e.message} (« ${e.legacyId} »)` : e.message))
+      .join(' ');
+    const more = errors.length > 5 ? ` Et ${errors.length - 5} autre${errors.length - 5 > 1 ? 's' : ''}.` : '';
+    return `${errors.length > 1 ? `${errors.length} documents n'ont pas été importés` : "1 document n'a pas été importé"} : ${shown}${more}`;
+  },
   legacyImportSkipped: (n: number) =>
     `${n > 1 ? `${n} clients n'ont pas été importés` : "1 client n'a pas été importé"} (limite de 10 clients du plan gratuit).`,
 } as const;

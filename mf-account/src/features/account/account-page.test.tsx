@@ -114,3 +114,15 @@ it('reports a failed sign-out', async () => {
   await user.click(screen.getByRole('button', { name: 'Se déconnecter' }));
   await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Failed to log out'));
 });
+
+it('says « Mode test » on the billing section only when billing is the Stripe sandbox (runtime config)', async () => {
+  const { unmount } = renderPage();
+  expect(await screen.findByText('Gratuit')).toBeInTheDocument();
+  expect(screen.queryByText('Mode test')).not.toBeInTheDocument();
+  unmount();
+  setRuntimeConfig({ ...DEFAULT_RUNTIME_CONFIG, billingMode: 'test' });
+  renderPage();
+  const badge = await screen.findByText('Mode test');
+  expect(badge).toHaveAttribute('title', expect.stringContaining('aucune carte n’est débitée'));
+  expect(screen.getByRole('heading', { name: /Mode test/ })).toBeInTheDocument();
+});

@@ -22,6 +22,8 @@ export const ACCOUNT_MESSAGES = {
 
 /** Plan and billing texts of /account (SPEC §2 Account, §4 Plan change, §8 Checkout and account). */
 export const BILLING_MESSAGES = {
+  testMode: 'Mode test',
+  testModeHint: 'Paiements de test : aucune carte n’est débitée (bac à sable Stripe).',
   quotasPanel: 'Quotas',
   featuresPanel: 'Fonctionnalités',
   supportPanel: 'Support',

@@ -11,16 +11,30 @@ import { clientsStore, STORAGE_KEYS } from '../stores';
 import { documentRowId, invoiceToRow, quoteToRow } from './document-rows';
 import type { SyncEngine } from './sync-engine';
 
+/** A row the server did not import (import_legacy_data's `errors`): its kind, legacy id and French reason. */
+export interface LegacyImportRowError {
+  kind: string;
+  legacyId: string | null;
+  message: string;
+}
+
 export interface LegacyImportCounts {
   clients: number;
   quotes: number;
   invoices: number;
   skipped: number;
+  /** Rows refused one by one (e.g. a devis without a valid id); the rest was imported. */
+  errors: LegacyImportRowError[];
+  /** The account had already imported this browser's data (hint legacy_import_done): nothing done, no error. */
+  alreadyImported?: boolean;
 }
 
 export interface LegacyImportDeps {
   /** supabase.rpc */
-  rpc(fn: string, args: Record<string, unknown>): PromiseLike<{ data: unknown; error: { message: string } | null }>;
+  rpc(
+    fn: string,
+    args: Record<string, unknown>,
+  ): PromiseLike<{ data: unknown; error: { message: string; hint?: string | null; code?: string } | null }>;
   /** Where the legacy PDF bytes are kept in this browser (by document id). */
   documentFiles?: DocumentFiles;
   /** Archives a legacy PDF on the server; returns its storage path (null when refused, e.g. storage full). */
@@ -131,14 +145,34 @@ export async function importLegacyClientBook(
   }
   const payload = await legacyPayload(engine.userId, book, deps);
   const { data, error } = await deps.rpc('import_legacy_data', { p_clients: payload });
+  if (error?.hint === 'legacy_import_done') {
+    // Imported before (another browser, or an earlier sign-in whose answer was lost): the source is kept aside
+    // as after any import, and nothing is reported as failed.
+    moveAside(raw, engine.userId);
+    return { clients: 0, quotes: 0, invoices: 0, skipped: 0, errors: [], alreadyImported: true };
+  }
   if (error) throw new Error(error.message);
   moveAside(raw, engine.userId);
   await engine.sync();
-  const counts = data as Partial<LegacyImportCounts>;
+  const counts = (data ?? {}) as Partial<Omit<LegacyImportCounts, 'errors'>> & { errors?: unknown };
   return {
     clients: counts.clients ?? 0,
     quotes: counts.quotes ?? 0,
     invoices: counts.invoices ?? 0,
     skipped: counts.skipped ?? 0,
+    errors: rowErrors(counts.errors),
   };
+}
+
+/** The server's `errors` array, kept only in the shape the message needs (a hostile answer cannot inject more). */
+function rowErrors(value: unknown): LegacyImportRowError[] {
+  if (!Array.isArray(value)) return [];
+  return value
+    .filter((e): e is Record<string, unknown> => typeof e === 'object' && e !== null)
+    .map((e) => ({
+      kind: typeof e.kind === 'string' ? e.kind : '',
+      legacyId: typeof e.legacy_id === 'string' ? e.legacy_id.slice(0, 100) : null,
+      message: typeof e.message === 'string' ? e.message.slice(0, 300) : '',
+    }))
+    .filter((e) => e.message !== '');
 }

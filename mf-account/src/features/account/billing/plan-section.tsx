@@ -1,6 +1,7 @@
 // « Mon abonnement »: current plan ('Actif' when paid and active), renewal or end date, quotas / features /
 // support panels, « Changer de plan », « Gérer mon abonnement » and the Diagnostic toggle.
 import { PLAN_CATALOG, planPriceLabel } from '@atelier/domain';
+import { getRuntimeConfig } from '@atelier/platform';
 import { Banner, Button, Card, formatDate } from '@atelier/ui';
 import { useState } from 'react';
 import styled from 'styled-components';
@@ -19,6 +20,11 @@ const Tag = styled.span`
   font-weight: 700;
   background: ${({ theme }) => theme.colors.successBg};
   color: ${({ theme }) => theme.colors.success};
+`;
+
+const TestTag = styled(Tag)`
+  background: ${({ theme }) => theme.colors.warningBg};
+  color: ${({ theme }) => theme.colors.warning};
 `;
 
 const Panels = styled.div`
@@ -58,7 +64,14 @@ export function PlanSection({ userId, billing }: { userId: string | null; billin
 
   return (
     <Card aria-labelledby="account-plan">
-      <h2 id="account-plan">{A.planSection}</h2>
+      <h2 id="account-plan">
+        {A.planSection}
+        {getRuntimeConfig().billingMode === 'test' ? (
+          <TestTag data-testid="billing-test-mode" title={M.testModeHint}>
+            {M.testMode}
+          </TestTag>
+        ) : null}
+      </h2>
       {activated && notice?.text !== M.activated ? <Banner tone="success">{M.activated}</Banner> : null}
       {/* A message about one plan shows next to its card's button when the cards are open (issue 29.5). */}
       {notice && !(showPlans && notice.plan) ? <Banner tone={notice.tone}>{notice.text}</Banner> : null}
