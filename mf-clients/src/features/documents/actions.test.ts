@@ -204,6 +204,33 @@ it('an acompte: planned by the money model, pushed as a draft with its kind, the
   expect(calls.filter((c) => c === 'upsert invoices')).toHaveLength(1);
 });
 
+it('with the facturx function: the rendered PDF is sent to it, and the archived Factur-X is the file given', async () => {
+  const { services, calls, files, server } = setup();
+  const sent: Array<Record<string, unknown>> = [];
+  const withFacturX = {
+    ...services,
+    supabase: {
+      ...services.supabase,
+      functions: {
+        invoke: async (name: string, { body }: { body: Record<string, unknown> }) => {
+          calls.push(name);
+          sent.push(body);
+          const path = `u1/facture-${String(server.invoices.get(String(body.documentId))!.number)}.pdf`;
+          const bytes = new TextEncoder().encode('%PDF-1.7 factur-x');
+          files.set(path, { arrayBuffer: async () => bytes.buffer } as unknown as Blob);
+          return { data: { path }, error: null };
+        },
+      },
+    },
+  };
+  const issued = await generateInvoice(withFacturX, QUOTE, { isPaid: false });
+  expect(sent[0]).toMatchObject({ documentId: 'i1', table: 'invoices' });
+  expect(atob(String(sent[0]!.pdf))).toBe('invoice FA0001');
+  expect(new TextDecoder().decode(issued.file.bytes)).toBe('%PDF-1.7 factur-x');
+  // No second archive of the visual PDF.
+  expect(calls).toEqual(['upsert invoices', 'issue_invoice', 'facturx', 'download u1/facture-FA0001.pdf']);
+});
+
 it('offline: the draft is kept locally (and queued), the user is told the number needs the network', async () => {
   const { services, engine, calls } = setup({ online: false });
   await expect(generateInvoice(services, QUOTE, { isPaid: true, paymentDate: '2026-11-20' })).rejects.toThrow(

@@ -42,6 +42,13 @@ export interface DocumentsSupabase {
       eq(column: string, value: string): { select(): { single(): PromiseLike<Result<Record<string, unknown>>> } };
     };
   };
+  /** Edge Functions (the `facturx` archive, issue 28); absent in tests that do not exercise it. */
+  functions?: {
+    invoke(
+      name: string,
+      options: { body: Record<string, unknown> },
+    ): PromiseLike<{ data: unknown; error: (ErrorLike & { context?: unknown }) | null }>;
+  };
   storage: {
     from(bucket: string): {
       upload(
@@ -146,6 +153,45 @@ async function downloadArchived(services: DocumentServices, path: string): Promi
  * Archives an issued document's PDF in the private bucket (`<user id>/<file name>`) and records its path.
  * Returns the refusal's French message (e.g. the plan's storage limit) or null when archived.
  */
+function base64(bytes: Uint8Array): string {
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+type FacturX = { path: string } | { unavailable: true };
+
+/**
+ * The Factur-X archive (issue 28): the `facturx` Edge Function builds the XML from the server's rows, embeds it in
+ * the rendered PDF (PDF/A-3), archives it and records its path. When the function is not deployed or cannot make
+ * it, the caller keeps today's archive of the visual PDF.
+ */
+async function archiveFacturX(
+  services: DocumentServices,
+  table: 'invoices' | 'credit_notes',
+  row: Row,
+  file: PdfFile,
+): Promise<FacturX> {
+  const functions = services.supabase.functions;
+  if (!functions) return { unavailable: true };
+  try {
+    const { data, error } = await functions.invoke('facturx', {
+      body: { documentId: row.id, table, pdf: base64(file.bytes) },
+    });
+    const path = (data as { path?: unknown } | null)?.path;
+    if (!error && typeof path === 'string') return { path };
+    // Already archived (a retry after a lost answer): the archived file is the one to give.
+    const context = error?.context as { status?: number; json?: () => Promise<unknown> } | undefined;
+    if (context?.status === 409 && context.json) {
+      const body = (await context.json().catch(() => null)) as { path?: unknown } | null;
+      if (typeof body?.path === 'string') return { path: body.path };
+    }
+  } catch {
+    // Not deployed / not reachable: today's archive path below.
+  }
+  return { unavailable: true };
+}
+
 async function archive(
   services: DocumentServices,
   table: 'invoices' | 'credit_notes',
@@ -227,8 +273,17 @@ export async function issueDraft(services: DocumentServices, draftId: string): P
     if (error instanceof DocumentError) throw error;
     throw new DocumentError(isNetworkError(error) ? M.needsNetwork : M.invoiceGenerationError);
   }
-  const file = await regenerateInvoice(services, issued);
-  const refusal = await archive(services, 'invoices', issued, file);
+  let file = await regenerateInvoice(services, issued);
+  // Factur-X when the `facturx` function is there (the archived file is then the one the user gets), else the
+  // visual PDF archived as before.
+  const facturx = await archiveFacturX(services, 'invoices', issued, file);
+  let refusal: string | null = null;
+  if ('path' in facturx) {
+    const archived = await downloadArchived(services, facturx.path);
+    if (archived) file = { ...file, bytes: archived };
+  } else {
+    refusal = await archive(services, 'invoices', issued, file);
+  }
   await services.engine.sync();
   const number = String(issued.number);
   return { row: issued, file, warning: refusal ? M.archiveFailed(number, refusal) : null };
