@@ -221,6 +221,13 @@ export async function invoicePdf(services: DocumentServices, invoice: Row): Prom
   }
   const file = await regenerateInvoice(services, invoice);
   if (invoice.status === 'issued' && !invoice.pdf_path && online(services)) {
+    // Issued offline or archived before: its Factur-X now (the archived file is then the one given).
+    const facturx = await archiveFacturX(services, 'invoices', invoice, file);
+    if ('path' in facturx) {
+      void services.engine.sync();
+      const archived = await downloadArchived(services, facturx.path);
+      return archived ? { ...file, bytes: archived } : file;
+    }
     if (!(await archive(services, 'invoices', invoice, file))) void services.engine.sync();
   }
   return file;
