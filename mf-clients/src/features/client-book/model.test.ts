@@ -1,4 +1,4 @@
-import { clientFormSchema, filterClients, fold, paymentStatus, type ClientRow } from './model';
+import { clientColumns, clientFormSchema, filterClients, fold, paymentStatus, type ClientRow } from './model';
 
 const clients: ClientRow[] = [
   {
@@ -30,6 +30,17 @@ it('requires every field of the edit form and a valid email', () => {
     'Le téléphone est requis',
     'L’adresse est requise',
   ]);
+});
+
+it('checks a business client SIREN (Luhn) and VAT number with the domain; blanks are stored as null', () => {
+  const base = { name: 'SARL Bâtir', email: 'a@b.fr', phone: '01', address: '1 rue' };
+  const bad = clientFormSchema.safeParse({ ...base, siren: '732 829 321', vat_number: 'FR45732829320' });
+  expect(bad.error?.issues.map((i) => i.message)).toEqual([
+    "Le numéro SIREN n'est pas valide (9 chiffres, clé de contrôle incorrecte).",
+    "Le numéro de TVA intracommunautaire n'est pas valide (FR + 2 caractères + SIREN).",
+  ]);
+  const ok = clientFormSchema.parse({ ...base, siren: '732 829 320', vat_number: 'fr44 732829320', site_address: '' });
+  expect(clientColumns(ok)).toMatchObject({ siren: '732829320', vat_number: 'FR44732829320', site_address: null });
 });
 
 it('gives the payment status at a glance', () => {

@@ -1,4 +1,5 @@
 // Client book model: accent- and case-insensitive search, the edit form's rules (SPEC.md §5), payment status.
+import { INVOICING_MESSAGES, normaliseSiren, normaliseVatNumber } from '@atelier/domain';
 import * as z from 'zod/mini';
 
 import { CLIENTS_MESSAGES as M } from '../../messages';
@@ -9,6 +10,9 @@ export interface ClientRow {
   email: string;
   phone: string;
   address: string;
+  siren?: string | null;
+  vat_number?: string | null;
+  site_address?: string | null;
   created_at?: string;
   archived_at?: string | null;
 }
@@ -18,7 +22,33 @@ export const clientFormSchema = z.object({
   email: z.string().check(z.trim(), z.email(M.emailInvalid)),
   phone: z.string().check(z.trim(), z.minLength(1, M.phoneRequired)),
   address: z.string().check(z.trim(), z.minLength(1, M.addressRequired)),
+  /** A business client's SIREN (Luhn key checked by the domain), VAT number, and the site address (issue 28). */
+  siren: z.optional(
+    z.string().check(
+      z.trim(),
+      z.refine((v) => v === '' || normaliseSiren(v) !== null, INVOICING_MESSAGES.sirenInvalid),
+    ),
+  ),
+  vat_number: z.optional(
+    z.string().check(
+      z.trim(),
+      z.refine((v) => v === '' || normaliseVatNumber(v) !== null, INVOICING_MESSAGES.vatNumberInvalid),
+    ),
+  ),
+  site_address: z.optional(z.string().check(z.trim(), z.maxLength(500))),
 });
+
+/** The columns a client form writes: blank identifiers are null (the SQL checks take 9 digits or nothing). */
+export function clientColumns(form: ClientForm): ClientForm & Record<string, unknown> {
+  const siren = form.siren ? normaliseSiren(form.siren) : null;
+  const vat = form.vat_number ? normaliseVatNumber(form.vat_number) : null;
+  return {
+    ...form,
+    siren: siren as unknown as string,
+    vat_number: vat as unknown as string,
+    site_address: (form.site_address?.trim() || null) as unknown as string,
+  };
+}
 export type ClientForm = z.infer<typeof clientFormSchema>;
 
 /** Lower case without accents: « Éloïse » matches « eloise ». */

@@ -5,7 +5,8 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 
 import { CLIENTS_MESSAGES as M } from '../../messages';
-import { clientFormSchema, type ClientForm } from '../client-book/model';
+import { clientColumns, clientFormSchema, type ClientForm } from '../client-book/model';
+import { useEngine } from '../client-book/use-client-book';
 
 export const EMPTY_CLIENT_FORM: ClientForm = { name: '', email: '', phone: '', address: '' };
 
@@ -21,7 +22,13 @@ const FIELDS = [
   { key: 'email', type: 'email', autoComplete: 'email' },
   { key: 'phone', type: 'tel', autoComplete: 'tel' },
   { key: 'address', type: 'text', autoComplete: 'street-address' },
+  // Issue 28: a business client's identifiers and the site address when it differs (décret 2022-1299).
+  { key: 'siren', type: 'text', autoComplete: 'off' },
+  { key: 'vat_number', type: 'text', autoComplete: 'off' },
+  { key: 'site_address', type: 'text', autoComplete: 'off' },
 ] as const;
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 export function ClientFormModal({ editing, onClose, onSave }: ClientFormModalProps) {
   const {
@@ -31,12 +38,21 @@ export function ClientFormModal({ editing, onClose, onSave }: ClientFormModalPro
     formState: { errors, isSubmitting },
   } = useForm<ClientForm>({ resolver: zodResolver(clientFormSchema), defaultValues: EMPTY_CLIENT_FORM });
 
+  const engine = useEngine();
   useEffect(() => {
-    if (editing) reset(editing.form);
-  }, [editing, reset]);
+    if (!editing) return;
+    // The stored client's identifiers, so that editing the card never loses them.
+    const stored = editing.id ? engine?.row('clients', editing.id) : undefined;
+    reset({
+      ...editing.form,
+      siren: editing.form.siren ?? text(stored?.siren),
+      vat_number: editing.form.vat_number ?? text(stored?.vat_number),
+      site_address: editing.form.site_address ?? text(stored?.site_address),
+    });
+  }, [editing, reset, engine]);
 
   const submit = handleSubmit(async (values) => {
-    await onSave(editing?.id ?? null, values);
+    await onSave(editing?.id ?? null, clientColumns(values));
   });
 
   return (

@@ -23,6 +23,7 @@ import {
   invoiceFromQuoteError,
   quoteFileName,
   type PaymentChoice,
+  withClientIdentifiers,
   type Row,
 } from './rows';
 
@@ -305,7 +306,11 @@ export async function generateInvoice(services: DocumentServices, quote: Row, pa
   const refused = invoiceFromQuoteError(quote, companyVatRegime(currentCompany(services)));
   if (refused) throw new DocumentError(refused);
   const id = services.newId?.() ?? crypto.randomUUID();
-  await services.engine.write('invoices', draftInvoiceFromQuote(quote, id, payment) as SyncRow);
+  const client = services.engine.row('clients', String(quote.client_id ?? '')) as Row | undefined;
+  await services.engine.write(
+    'invoices',
+    withClientIdentifiers(draftInvoiceFromQuote(quote, id, payment), client) as SyncRow,
+  );
   return issueDraft(services, id);
 }
 
@@ -323,7 +328,8 @@ export async function generateFromQuote(
   const id = services.newId?.() ?? crypto.randomUUID();
   const planned = plan(id, services.engine.rows('invoices') as Row[]);
   if (!planned.ok) throw new DocumentError(planned.message);
-  await services.engine.write('invoices', planned.row as SyncRow);
+  const client = services.engine.row('clients', String(quote.client_id ?? '')) as Row | undefined;
+  await services.engine.write('invoices', withClientIdentifiers(planned.row, client) as SyncRow);
   return issueDraft(services, id);
 }
 

@@ -7,6 +7,7 @@ import {
   groupBy,
   invoiceFromQuoteError,
   invoiceStatus,
+  withClientIdentifiers,
 } from './rows';
 
 const quote = {
@@ -34,7 +35,9 @@ it('copies a quote into a draft invoice: client, lines with their rates, totals 
     quote_id: 'q1',
     quote_number: 'DE0007',
     // The unreadable line is left out; the legacy line gets the devis' rate and its category written.
-    lines: [{ name: 'Peinture', unit: 'm2', price: 25.5, quantity: 12, vatRate: 10, vatCategory: 'reduced_renovation' }],
+    lines: [
+      { name: 'Peinture', unit: 'm2', price: 25.5, quantity: 12, vatRate: 10, vatCategory: 'reduced_renovation' },
+    ],
     vat_rate: 10,
     vat_regime: 'assujetti',
     total_ht_cents: 30600,
@@ -58,7 +61,9 @@ it('a devis at 10 % becomes an invoice at 10 %, even for a company without a VAT
   expect(invoice).toMatchObject({ vat_rate: 10, tva_cents: 3060, total_ht_cents: 30600, total_ttc_cents: 33660 });
   expect(invoiceFromQuoteError({ ...quote, snapshot: { company } }, 'assujetti')).toBeNull();
   // The company moved to the franchise since the devis: refused, with the French explanation.
-  expect(invoiceFromQuoteError({ ...quote, snapshot: { company } }, 'franchise')).toBe(INVOICING_MESSAGES.regimeChanged);
+  expect(invoiceFromQuoteError({ ...quote, snapshot: { company } }, 'franchise')).toBe(
+    INVOICING_MESSAGES.regimeChanged,
+  );
 });
 
 it('keeps every line of a multi-rate devis with its rate, and VAT summed per rate', () => {
@@ -75,7 +80,29 @@ it('keeps every line of a multi-rate devis with its rate, and VAT summed per rat
 it('a franchise devis (stored regime) becomes a franchise invoice: no VAT', () => {
   const invoice = draftInvoiceFromQuote({ ...quote, vat_regime: 'franchise', vat_rate: 0 }, 'i5', { isPaid: false });
   expect(invoice).toMatchObject({ vat_regime: 'franchise', vat_rate: 0, tva_cents: 0, total_ttc_cents: 30600 });
-  expect(invoiceFromQuoteError({ ...quote, vat_regime: 'franchise' }, 'assujetti')).toBe(INVOICING_MESSAGES.regimeChanged);
+  expect(invoiceFromQuoteError({ ...quote, vat_regime: 'franchise' }, 'assujetti')).toBe(
+    INVOICING_MESSAGES.regimeChanged,
+  );
+});
+
+it('completes the invoice snapshot with the client row SIREN, VAT number and site address', () => {
+  const draft = { id: 'i', snapshot: { client: { name: 'SARL Bâtir', email: 'a@b.fr' } } };
+  expect(
+    withClientIdentifiers(draft, { id: 'c', siren: '732829320', vat_number: 'FR44732829320', site_address: '2 rue X' }),
+  ).toEqual({
+    id: 'i',
+    site_address: '2 rue X',
+    snapshot: {
+      client: {
+        name: 'SARL Bâtir',
+        email: 'a@b.fr',
+        siren: '732829320',
+        vatNumber: 'FR44732829320',
+        siteAddress: '2 rue X',
+      },
+    },
+  });
+  expect(withClientIdentifiers(draft, { id: 'c', siren: null })).toBe(draft);
 });
 
 it('« Corriger » pre-fills a new unpaid draft from the invoice, without its number, dates or PDF', () => {
@@ -97,7 +124,9 @@ it('« Corriger » pre-fills a new unpaid draft from the invoice, without its nu
     status: 'draft',
     quote_number: 'DE0007',
     is_paid: false,
-    lines: [{ name: 'Peinture', unit: 'm2', price: 25.5, quantity: 12, vatRate: 10, vatCategory: 'reduced_renovation' }],
+    lines: [
+      { name: 'Peinture', unit: 'm2', price: 25.5, quantity: 12, vatRate: 10, vatCategory: 'reduced_renovation' },
+    ],
     total_ttc_cents: 33660,
   });
   for (const gone of ['number', 'issue_date', 'due_date', 'pdf_path']) expect(draft).not.toHaveProperty(gone);

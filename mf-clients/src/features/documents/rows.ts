@@ -102,6 +102,25 @@ export function draftInvoiceFromQuote(quote: Row, id: string, payment: PaymentCh
   };
 }
 
+/**
+ * The invoice's snapshot client completed with the client row's SIREN, VAT number and site address (issue 28:
+ * printed on the invoice, the VAT number required for autoliquidation); the row's site address is kept too.
+ */
+export function withClientIdentifiers(draft: Row, client: Row | undefined): Row {
+  if (!client) return draft;
+  const snapshot = draft.snapshot as { client?: Record<string, unknown> } | null | undefined;
+  const extra: Record<string, string> = {};
+  if (typeof client.siren === 'string' && client.siren) extra.siren = client.siren;
+  if (typeof client.vat_number === 'string' && client.vat_number) extra.vatNumber = client.vat_number;
+  if (typeof client.site_address === 'string' && client.site_address) extra.siteAddress = client.site_address;
+  if (Object.keys(extra).length === 0 || !snapshot?.client) return draft;
+  return {
+    ...draft,
+    ...(extra.siteAddress ? { site_address: extra.siteAddress } : {}),
+    snapshot: { ...snapshot, client: { ...snapshot.client, ...extra } },
+  };
+}
+
 /** « Corriger »: a new draft pre-filled from the cancelled invoice (same client, lines, quote reference). */
 export function draftInvoiceFromInvoice(invoice: Row, id: string, now = new Date()): Row {
   return {
