@@ -82,7 +82,7 @@ export const CLIENTS_MESSAGES = {
   createDraft: 'Créer et émettre',
   siren: 'SIREN (client professionnel)',
   vat_number: 'N° TVA intracommunautaire du client',
-  site_address: 'Adresse du chantier (si différente)',
+  site_address: "Lieu du chantier (s'il diffère)",
   depositInvalid: 'Saisissez un pourcentage entre 0 et 100 ou un montant en euros (ex. 1 500,00).',
   situationInvalid: "Saisissez un pourcentage d'avancement entre 0 et 100 (ex. 30 ou 37,5).",
   retenue: (rate: string) => `Retenue de garantie (${rate} %)`,
