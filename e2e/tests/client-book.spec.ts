@@ -17,6 +17,8 @@ test('a client created offline appears once on the server after reconnecting and
 }) => {
   await page.goto('/clients');
   await expect(page.getByText('Aucun client enregistré')).toBeVisible();
+  // What the sign-in queued (settings) is sent first: a pending local change is kept until pushed (issue 32).
+  await expect(page.getByText(/en attente d’envoi/)).toHaveCount(0, { timeout: 15_000 });
   await context.setOffline(true);
   await addClient(page, 'Éloïse Durand', 'eloise@example.fr');
   await expect(page.getByTestId('client-card')).toHaveCount(1);

@@ -1,4 +1,5 @@
 // A client's card (spec §2): name, mailto and tel links, address, its quotes and its invoices (with avoirs).
+import { currentSyncEngine } from '@atelier/storage';
 import { Button, Card } from '@atelier/ui';
 import { memo } from 'react';
 
@@ -11,7 +12,6 @@ import { MergeButton } from '../merge/merge-button';
 import { ConflictNotes } from '../sync-feedback/conflict-notes';
 
 import type { ClientRow } from './model';
-import { useEngine } from './use-client-book';
 
 export interface ClientCardProps {
   client: ClientRow;
@@ -37,7 +37,8 @@ export const ClientCard = memo(function ClientCard({
   rowIndex,
   measureRef,
 }: ClientCardProps) {
-  const engine = useEngine();
+  // The page's engine (no auth subscription per card: a search keystroke mounts cards by the dozen).
+  const engine = currentSyncEngine();
   return (
     <Card data-testid="client-card" data-index={rowIndex} ref={measureRef} style={{ margin: 0 }}>
       <h2 style={{ margin: 0 }}>{client.name}</h2>
