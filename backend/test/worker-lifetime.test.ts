@@ -1,6 +1,7 @@
 // On kill -9 of the backend, its Deno function workers end with it (their stdin, a pipe from the backend, reaches
 // its end), and a backend started again on the same port answers functions at once (issue 32).
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 
@@ -50,15 +51,21 @@ const callFunction = (port: number, anonKey: string) =>
     headers: { apikey: anonKey, authorization: `Bearer ${anonKey}` },
   });
 
+/** The child processes of pid, from /proc (Linux, as CI; no `ps` needed). */
 function childrenOf(pid: number): number[] {
-  try {
-    return execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' })
-      .split('\n')
-      .map((line) => Number(line.trim()))
-      .filter(Boolean);
-  } catch {
-    return [];
+  const out: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // pid (comm) state ppid …: comm may hold spaces, the last ')' ends it.
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === pid) out.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
   }
+  return out;
 }
 
 const alive = (pid: number) => {
