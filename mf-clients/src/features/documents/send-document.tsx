@@ -24,16 +24,19 @@ const supabase = () => getSupabase() as unknown as SendSupabase;
 const loadInfo = createSendInfoLoader(supabase);
 const refreshers = new Map<string, () => void>();
 
-/** Once per page and user: flush the offline queue now and whenever the network comes back. */
-const flushing = new Set<string>();
-function startFlushing(queue: SendQueue, userId: string): void {
-  if (flushing.has(userId) || typeof window === 'undefined') return;
-  flushing.add(userId);
+const RETRY_MS = 10_000;
+
+/** Once per page and user: flush the offline queue now, whenever the network comes back, and a little later. */
+const flushers = new Map<string, () => void>();
+function startFlushing(queue: SendQueue, userId: string): () => void {
+  const existing = flushers.get(userId);
+  if (existing || typeof window === 'undefined') return existing ?? (() => undefined);
   let retry: ReturnType<typeof setTimeout> | undefined;
   const flush = () => {
     clearTimeout(retry);
     void queue
       .flush(async (entry) => {
+        if (navigator.onLine === false) return 'retry';
         const { data, error } = await getSupabase().from(entry.table).select('*').eq('id', entry.id).maybeSingle();
         if (error) return 'retry';
         if (!data) return { error: M.failedSend };
@@ -42,12 +45,14 @@ function startFlushing(queue: SendQueue, userId: string): void {
         return result;
       })
       .then(() => {
-        // Online but the server did not answer: try again a little later (the 'online' event will not come).
-        if (queue.list().some((e) => !e.error) && navigator.onLine !== false) retry = setTimeout(flush, 15_000);
+        // Still pending: try again a little later (a lost answer, or a network back without an 'online' event).
+        if (queue.list().some((e) => !e.error)) retry = setTimeout(flush, RETRY_MS);
       });
   };
   window.addEventListener('online', flush);
+  flushers.set(userId, flush);
   flush();
+  return flush;
 }
 
 export function SendDocument({ table, row }: { table: SendTable; row: Row }) {
@@ -88,6 +93,7 @@ export function SendDocument({ table, row }: { table: SendTable; row: Row }) {
     if (result === 'retry') {
       queue?.add({ table, id: row.id });
       setNotice(M.queued);
+      if (queue && userId) setTimeout(startFlushing(queue, userId), RETRY_MS);
     } else if (result === 'sent') {
       setNotice(null);
       refresh();
