@@ -44,6 +44,11 @@ it('calls the function with the service role, one run at a time, until stopped',
 });
 
 it('is off with an interval of 0', async () => {
-  const scheduler = startReminderScheduler({ intervalSeconds: 0, url: 'http://127.0.0.1:1/', serviceRoleKey: 'k', log: () => undefined });
+  const scheduler = startReminderScheduler({
+    intervalSeconds: 0,
+    url: 'http://127.0.0.1:1/',
+    serviceRoleKey: 'k',
+    log: () => undefined,
+  });
   await scheduler.stop();
 });

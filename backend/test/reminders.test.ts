@@ -45,7 +45,11 @@ const SNAPSHOT = {
 
 async function lateInvoice(user: SignedInUser): Promise<{ id: string; number: string; due: string; email: string }> {
   const email = `late.${Date.now()}.${Math.random()}@example.fr`;
-  const c = await user.client.from('clients').insert({ user_id: user.id, name: 'Paul Client', email, address: '4 place Bellecour, 69002 Lyon' }).select().single();
+  const c = await user.client
+    .from('clients')
+    .insert({ user_id: user.id, name: 'Paul Client', email, address: '4 place Bellecour, 69002 Lyon' })
+    .select()
+    .single();
   const draft = await user.client
     .from('invoices')
     .insert({
@@ -70,7 +74,11 @@ async function lateInvoice(user: SignedInUser): Promise<{ id: string; number: st
   const fx = await raw(backend, '/functions/v1/facturx', {
     method: 'POST',
     token: user.accessToken,
-    body: JSON.stringify({ documentId: inv.id, table: 'invoices', pdf: Buffer.from(await doc.save()).toString('base64') }),
+    body: JSON.stringify({
+      documentId: inv.id,
+      table: 'invoices',
+      pdf: Buffer.from(await doc.save()).toString('base64'),
+    }),
   });
   if (fx.status !== 200) throw new Error(`facturx ${fx.status} ${fx.text}`);
   const row = await user.client.from('invoices').select('due_date').eq('id', inv.id).single();
@@ -137,7 +145,10 @@ it('sends J+7 and J+15 once each, across overlapping runs and a restart, and not
   expect(mailsTo(inv.email)).toEqual([`Rappel : facture ${inv.number}`, `Relance : facture ${inv.number} impayée`]);
 
   // « Marquer payée »: no J+30.
-  const paid = await alice.client.from('invoices').update({ is_paid: true, payment_date: plus(inv.due, 16) }).eq('id', inv.id);
+  const paid = await alice.client
+    .from('invoices')
+    .update({ is_paid: true, payment_date: plus(inv.due, 16) })
+    .eq('id', inv.id);
   expect(paid.error).toBeNull();
   await runReminders(plus(inv.due, 31));
   collect();

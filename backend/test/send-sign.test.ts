@@ -120,7 +120,9 @@ describe('send-document', () => {
     expect(Buffer.from(await file.arrayBuffer()).equals(Buffer.from(pdf, 'base64'))).toBe(true);
 
     const sends = await alice.client.from('document_sends').select('*').eq('document_id', q.id);
-    expect(sends.data).toEqual([expect.objectContaining({ status: 'sent', to_email: q.client.email, kind: 'document' })]);
+    expect(sends.data).toEqual([
+      expect.objectContaining({ status: 'sent', to_email: q.client.email, kind: 'document' }),
+    ]);
     // The token is never stored in clear: only its SHA-256.
     const links = await serviceClient(backend).from('document_links').select('token_hash').eq('document_id', q.id);
     expect(links.data).toEqual([{ token_hash: createHash('sha256').update(tokenOf(link)).digest('hex') }]);
@@ -141,7 +143,11 @@ describe('send-document', () => {
     expect(huge.status).toBe(413);
     const nested = await send(alice.accessToken, JSON.parse('{"table":'.repeat(1) + '[[[[[[[[[[1]]]]]]]]]]}'));
     expect(nested.status).toBe(400);
-    const notPdf = await send(alice.accessToken, { table: 'quotes', id: q.id, pdf: Buffer.from('<html>').toString('base64') });
+    const notPdf = await send(alice.accessToken, {
+      table: 'quotes',
+      id: q.id,
+      pdf: Buffer.from('<html>').toString('base64'),
+    });
     expect(notPdf.status).toBe(422);
     // Users cannot write the send log themselves (only through the checked functions).
     const forged = await alice.client
@@ -208,7 +214,14 @@ describe('public-document: signing a devis', () => {
     const sha = createHash('sha256').update(bytes).digest('hex');
     expect(view.pdfSha256).toBe(sha);
 
-    const incomplete = await pub({ action: 'accept', token, name: 'Paul Client', terms: false, signature: PNG, pdfSha256: sha });
+    const incomplete = await pub({
+      action: 'accept',
+      token,
+      name: 'Paul Client',
+      terms: false,
+      signature: PNG,
+      pdfSha256: sha,
+    });
     expect(incomplete.status).toBe(422);
     expect(incomplete.json).toEqual({ error: 'Cochez la case pour accepter le devis et ses conditions.' });
 
@@ -267,7 +280,10 @@ describe('public-document: signing a devis', () => {
     const again = await send(alice.accessToken, { table: 'quotes', id: q.id, pdf: await pdfBase64('v2') });
     const revoked = await pub({ action: 'open', token });
     expect(revoked.status).toBe(410);
-    expect(revoked.json).toEqual({ state: 'revoked', error: 'Ce lien a été désactivé par l’artisan. Demandez-lui un nouveau lien.' });
+    expect(revoked.json).toEqual({
+      state: 'revoked',
+      error: 'Ce lien a été désactivé par l’artisan. Demandez-lui un nouveau lien.',
+    });
     // The owner revokes the new one; another user cannot.
     const token2 = tokenOf((again.json as { link: string }).link);
     expect((await bob.client.rpc('revoke_document_links', { p_id: q.id })).data).toBe(0);
@@ -279,12 +295,22 @@ describe('public-document: signing a devis', () => {
     const old = await quote(alice);
     const fresh = await send(alice.accessToken, { table: 'quotes', id: old.id, pdf: await pdfBase64('old') });
     const oldToken = tokenOf((fresh.json as { link: string }).link);
-    await backend.db.query(`update public.document_links set expires_at = now() - interval '1 second' where document_id = $1`, [old.id]);
+    await backend.db.query(
+      `update public.document_links set expires_at = now() - interval '1 second' where document_id = $1`,
+      [old.id],
+    );
     const expired = await pub({ action: 'open', token: oldToken });
     expect(expired.status).toBe(410);
     expect(expired.text).not.toContain(old.number);
     expect((expired.json as { error: string }).error).toMatch(/expiré/);
-    const lateAccept = await pub({ action: 'accept', token: oldToken, name: 'P', terms: true, signature: PNG, pdfSha256: 'x' });
+    const lateAccept = await pub({
+      action: 'accept',
+      token: oldToken,
+      name: 'P',
+      terms: true,
+      signature: PNG,
+      pdfSha256: 'x',
+    });
     expect(lateAccept.status).toBe(410);
   });
 
@@ -293,14 +319,23 @@ describe('public-document: signing a devis', () => {
       const r = await client.rpc('open_document_link', { p_token: 'a'.repeat(64) });
       expect(r.error).not.toBeNull();
       const d = await client.rpc('decide_quote', {
-        p_token: 'a'.repeat(64), p_decision: 'accepted', p_name: 'x', p_signature: PNG, p_pdf_sha256: 'a'.repeat(64),
-        p_ip: '', p_user_agent: '', p_reason: null,
+        p_token: 'a'.repeat(64),
+        p_decision: 'accepted',
+        p_name: 'x',
+        p_signature: PNG,
+        p_pdf_sha256: 'a'.repeat(64),
+        p_ip: '',
+        p_user_agent: '',
+        p_reason: null,
       });
       expect(d.error).not.toBeNull();
       const c = await client.rpc('claim_reminder', { p_invoice_id: alice.id, p_step: 1 });
       expect(c.error).not.toBeNull();
     }
-    const anon = await raw(backend, '/rest/v1/rpc/open_document_link', { method: 'POST', body: JSON.stringify({ p_token: 'a'.repeat(64) }) });
+    const anon = await raw(backend, '/rest/v1/rpc/open_document_link', {
+      method: 'POST',
+      body: JSON.stringify({ p_token: 'a'.repeat(64) }),
+    });
     expect(anon.status).toBeGreaterThanOrEqual(401);
     // An invoice link cannot sign anything.
     const inv = await issuedInvoice(alice);
@@ -311,7 +346,11 @@ describe('public-document: signing a devis', () => {
   });
 
   it('refuses a huge or nested body, a GET, and a token of the wrong type', async () => {
-    const huge = await pub({ action: 'accept', token: 'a'.repeat(64), signature: `data:image/png;base64,${'A'.repeat(400_000)}` });
+    const huge = await pub({
+      action: 'accept',
+      token: 'a'.repeat(64),
+      signature: `data:image/png;base64,${'A'.repeat(400_000)}`,
+    });
     expect(huge.status).toBe(413);
     expect((await pub({ action: 'open', token: { $ne: null } })).status).toBe(400);
     expect((await pub(JSON.parse(`${'['.repeat(200)}1${']'.repeat(200)}`))).status).toBe(400);
@@ -326,7 +365,11 @@ describe('public-document: signing a devis', () => {
     const token = tokenOf((sent.json as { link: string }).link);
     expect((await pub({ action: 'refuse', token, reason: 'x'.repeat(1001) })).status).toBe(422);
     expect((await pub({ action: 'refuse', token, reason: 'Trop cher' })).status).toBe(200);
-    const row = await alice.client.from('quote_acceptances').select('decision,refusal_reason').eq('quote_id', q.id).single();
+    const row = await alice.client
+      .from('quote_acceptances')
+      .select('decision,refusal_reason')
+      .eq('quote_id', q.id)
+      .single();
     expect(row.data).toEqual({ decision: 'refused', refusal_reason: 'Trop cher' });
     const notice = backend.mailbox!.messages.find((m) => m.to === alice.email && m.subject.includes(q.number))!;
     expect(notice.subject).toBe(`Devis ${q.number} refusé`);
@@ -338,7 +381,15 @@ async function issuedInvoice(user: SignedInUser) {
   const client = await clientOf(user);
   const draft = await user.client
     .from('invoices')
-    .insert({ user_id: user.id, client_id: client.id, lines: LINES, vat_rate: 20, vat_regime: 'assujetti', ...TOTALS, snapshot: SNAPSHOT })
+    .insert({
+      user_id: user.id,
+      client_id: client.id,
+      lines: LINES,
+      vat_rate: 20,
+      vat_regime: 'assujetti',
+      ...TOTALS,
+      snapshot: SNAPSHOT,
+    })
     .select()
     .single();
   if (draft.error) throw new Error(draft.error.message);
@@ -378,7 +429,11 @@ describe('public-document: an invoice page', () => {
       body: JSON.stringify({ action: 'pdf', token }),
     });
     expect(file.status).toBe(200);
-    expect(Buffer.from(await file.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await file.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     await alice.client.from('invoices').update({ is_paid: true, payment_date: '2026-11-20' }).eq('id', inv.id);
     expect(((await pub({ action: 'open', token })).json as { isPaid: boolean }).isPaid).toBe(true);
   });

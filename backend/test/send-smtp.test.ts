@@ -83,9 +83,17 @@ it('sends the devis through SMTP_URL with the PDF attached', async () => {
   expect(backend.mailbox).toBeUndefined();
   await alice.client
     .from('user_settings')
-    .upsert({ user_id: alice.id, key: 'companyInfo', value: { name: 'Durand Rénovation', email: 'contact@durand.fr' } });
+    .upsert({
+      user_id: alice.id,
+      key: 'companyInfo',
+      value: { name: 'Durand Rénovation', email: 'contact@durand.fr' },
+    });
   const email = `smtp.client.${Date.now()}@example.fr`;
-  const c = await alice.client.from('clients').insert({ user_id: alice.id, name: 'Paul Client', email }).select().single();
+  const c = await alice.client
+    .from('clients')
+    .insert({ user_id: alice.id, name: 'Paul Client', email })
+    .select()
+    .single();
   const q = await alice.client
     .from('quotes')
     .insert({

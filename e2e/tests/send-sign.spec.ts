@@ -113,7 +113,9 @@ test('devis sent by mail with its PDF, signed online by the client, « accepté 
   await expect(quote.getByTestId('document-sends')).toContainText(`à ${CLIENT.email}`);
   const [first] = await mailsTo(CLIENT.email, 1);
   expect(first!.subject).toMatch(/^Devis DE0001 — /);
-  expect(first!.attachments).toEqual([expect.objectContaining({ filename: 'devis-DE0001.pdf', contentType: 'application/pdf' })]);
+  expect(first!.attachments).toEqual([
+    expect.objectContaining({ filename: 'devis-DE0001.pdf', contentType: 'application/pdf' }),
+  ]);
   const attached = new Uint8Array(await (await fetch(`${MAILBOX_URL}m/${first!.id}/attachments/0`)).arrayBuffer());
   const attachedText = await pdfText(attached);
   expect(attachedText).toContain('DE0001');
@@ -161,19 +163,31 @@ test('devis sent by mail with its PDF, signed online by the client, « accepté 
   const box = (await pad.boundingBox())!;
   await visitor.mouse.move(box.x + 30, box.y + 120);
   await visitor.mouse.down();
-  for (const [dx, dy] of [[60, 40], [110, 130], [170, 50], [240, 120], [300, 60]]) {
+  for (const [dx, dy] of [
+    [60, 40],
+    [110, 130],
+    [170, 50],
+    [240, 120],
+    [300, 60],
+  ]) {
     await visitor.mouse.move(box.x + dx!, box.y + dy!, { steps: 5 });
   }
   await visitor.mouse.up();
   await visitor.getByRole('button', { name: 'Accepter et signer' }).click();
-  await expect(visitor.getByText('Merci ! Votre acceptation est enregistrée.', { exact: false })).toBeVisible({ timeout: 30_000 });
+  await expect(visitor.getByText('Merci ! Votre acceptation est enregistrée.', { exact: false })).toBeVisible({
+    timeout: 30_000,
+  });
   await expect(visitor.getByTestId('public-quote-decision')).toContainText('Devis accepté par Paul Lefèvre le');
   await client.close();
 
   // The artisan sees it on /clients, and the archived signed devis has the evidence page.
   await page.reload();
   const today = new Date().toLocaleDateString('fr-FR', { timeZone: 'Europe/Paris' });
-  const accepted = page.getByTestId('client-card').filter({ hasText: CLIENT.name }).getByTestId('quote-row').filter({ hasText: 'DE0001' });
+  const accepted = page
+    .getByTestId('client-card')
+    .filter({ hasText: CLIENT.name })
+    .getByTestId('quote-row')
+    .filter({ hasText: 'DE0001' });
   await expect(accepted.getByTestId('quote-sign-status')).toHaveText(`Statut : accepté par Paul Lefèvre le ${today}`, {
     timeout: 30_000,
   });
@@ -185,7 +199,11 @@ test('devis sent by mail with its PDF, signed online by the client, « accepté 
   const signedText = await pdfText(await bytesOf(signed));
   expect(signedText).toContain('Acceptation électronique du devis DE0001');
   expect(signedText).toContain('Accepté par : Paul Lefèvre');
-  expect(signedText).toContain(createHash('sha256').update(await fetchPdfOf(second!)).digest('hex'));
+  expect(signedText).toContain(
+    createHash('sha256')
+      .update(await fetchPdfOf(second!))
+      .digest('hex'),
+  );
 });
 
 async function fetchPdfOf(mail: MailboxMail): Promise<Uint8Array> {

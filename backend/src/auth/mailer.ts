@@ -57,9 +57,17 @@ export class LocalMailbox implements Mailer {
       id,
       from,
       sentAt: new Date().toISOString(),
-      attachments: attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, size: a.content.length })),
+      attachments: attachments.map((a) => ({
+        filename: a.filename,
+        contentType: a.contentType,
+        size: a.content.length,
+      })),
     });
-    if (attachments.length) this.files.set(id, attachments.map((a) => a.content));
+    if (attachments.length)
+      this.files.set(
+        id,
+        attachments.map((a) => a.content),
+      );
     for (const dropped of this.messages.splice(this.capacity)) this.files.delete(dropped.id);
   }
 

@@ -8,7 +8,11 @@ describe('send queue', () => {
     queue.add({ table: 'quotes', id: 'q1' });
     queue.add({ table: 'invoices', id: 'i1' });
     queue.add({ table: 'quotes', id: 'q1' }); // asked twice: one entry
-    expect(createSendQueue('u1').list().map((e) => e.id)).toEqual(['i1', 'q1']); // survives a reload
+    expect(
+      createSendQueue('u1')
+        .list()
+        .map((e) => e.id),
+    ).toEqual(['i1', 'q1']); // survives a reload
     expect(createSendQueue('u2').list()).toEqual([]);
 
     // Still offline: nothing leaves the queue.
@@ -33,7 +37,10 @@ describe('send queue', () => {
     await queue.flush(async () => (calls++, { error: 'Limite de 50 envois par jour atteinte : réessayez demain.' }));
     await queue.flush(async () => (calls++, 'sent'));
     expect(calls).toBe(1);
-    expect(queue.list()[0]).toMatchObject({ id: 'q1', error: 'Limite de 50 envois par jour atteinte : réessayez demain.' });
+    expect(queue.list()[0]).toMatchObject({
+      id: 'q1',
+      error: 'Limite de 50 envois par jour atteinte : réessayez demain.',
+    });
     expect(seen.length).toBeGreaterThan(0);
     queue.remove('q1');
     expect(queue.list()).toEqual([]);
@@ -43,6 +50,10 @@ describe('send queue', () => {
     localStorage.setItem('sendQueue.u1', '{oops');
     expect(createSendQueue('u1').list()).toEqual([]);
     localStorage.setItem('sendQueue.u1', JSON.stringify([{ id: 1 }, { table: 'quotes', id: 'q', queuedAt: 'x' }]));
-    expect(createSendQueue('u1').list().map((e) => e.id)).toEqual(['q']);
+    expect(
+      createSendQueue('u1')
+        .list()
+        .map((e) => e.id),
+    ).toEqual(['q']);
   });
 });

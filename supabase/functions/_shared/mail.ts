@@ -24,7 +24,10 @@ export function mailConfigured(): boolean {
 
 /** A display name safe in a From header. */
 function displayName(name: string | undefined): string | undefined {
-  const clean = (name ?? '').replace(/[\r\n<>"\\]/g, ' ').trim().slice(0, 100);
+  const clean = (name ?? '')
+    .replace(/[\r\n<>"\\]/g, ' ')
+    .trim()
+    .slice(0, 100);
   return clean || undefined;
 }
 

@@ -71,6 +71,13 @@ export async function addEvidencePage(original: Uint8Array, e: Evidence): Promis
   const scale = Math.min(300 / png.width, 120 / png.height, 1);
   const h = png.height * scale;
   page.drawImage(png, { x: left, y: y - h, width: png.width * scale, height: h });
-  page.drawRectangle({ x: left - 2, y: y - h - 2, width: png.width * scale + 4, height: h + 4, borderWidth: 0.5, borderColor: pdfLib.rgb(0.6, 0.6, 0.6) });
+  page.drawRectangle({
+    x: left - 2,
+    y: y - h - 2,
+    width: png.width * scale + 4,
+    height: h + 4,
+    borderWidth: 0.5,
+    borderColor: pdfLib.rgb(0.6, 0.6, 0.6),
+  });
   return await doc.save({ useObjectStreams: false });
 }

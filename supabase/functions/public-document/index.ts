@@ -119,8 +119,12 @@ function limited(ip: string): boolean {
 }
 
 async function open(token: string, markViewed = true): Promise<Opened | Response> {
-  const opened = await rpc<Opened>(SERVICE_ROLE_KEY, 'open_document_link', { p_token: token, p_mark_viewed: markViewed });
-  if (opened.state !== 'ok') return json(opened.state === 'unknown' ? 404 : 410, { state: opened.state, error: M[opened.state] });
+  const opened = await rpc<Opened>(SERVICE_ROLE_KEY, 'open_document_link', {
+    p_token: token,
+    p_mark_viewed: markViewed,
+  });
+  if (opened.state !== 'ok')
+    return json(opened.state === 'unknown' ? 404 : 410, { state: opened.state, error: M[opened.state] });
   return opened;
 }
 

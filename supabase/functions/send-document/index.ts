@@ -75,7 +75,10 @@ async function send(req: Request, token: string, userId: string, userEmail: stri
   let pdf: Uint8Array | null;
   let pdfPath: string | null = null;
   const given = typeof body.pdf === 'string' ? base64ToBytes(body.pdf) : null;
-  if (given && (given.length > MAIL_LIMITS.attachmentMaxBytes || new TextDecoder().decode(given.slice(0, 5)) !== '%PDF-')) {
+  if (
+    given &&
+    (given.length > MAIL_LIMITS.attachmentMaxBytes || new TextDecoder().decode(given.slice(0, 5)) !== '%PDF-')
+  ) {
     return json(given.length > MAIL_LIMITS.attachmentMaxBytes ? 413 : 422, {
       error: given.length > MAIL_LIMITS.attachmentMaxBytes ? M.tooLarge : M.badPdf,
     });
@@ -145,7 +148,9 @@ async function send(req: Request, token: string, userId: string, userEmail: stri
       html: htmlBody(mail.body, link),
       fromName: companyName,
       replyTo,
-      attachments: [{ filename: `${FILE_PREFIX[table]}-${row.number}.pdf`, contentType: 'application/pdf', content: pdf }],
+      attachments: [
+        { filename: `${FILE_PREFIX[table]}-${row.number}.pdf`, contentType: 'application/pdf', content: pdf },
+      ],
     });
     await rpc(token, 'finish_document_send', { p_send_id: sendId, p_ok: true });
     return json(200, { sendId, status: 'sent', to: client.email.trim(), link });

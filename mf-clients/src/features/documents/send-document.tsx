@@ -108,14 +108,20 @@ export function SendDocument({ table, row }: { table: SendTable; row: Row }) {
 
   const downloadSigned = async (path: string) => {
     const { data } = await getSupabase().storage.from('documents').download(path);
-    if (data) saveFile({ bytes: new Uint8Array(await data.arrayBuffer()), fileName: path.split('/').pop() ?? 'devis.pdf' });
+    if (data)
+      saveFile({ bytes: new Uint8Array(await data.arrayBuffer()), fileName: path.split('/').pop() ?? 'devis.pdf' });
   };
 
   const status = table === 'quotes' && info ? quoteStatusOf(row, info) : null;
   const decision = info?.decision;
   return (
     <div className="doc-actions doc-send" data-testid="document-send">
-      <button type="button" onClick={() => void send()} disabled={busy || (!!queued && !queuedError)} aria-busy={busy || undefined}>
+      <button
+        type="button"
+        onClick={() => void send()}
+        disabled={busy || (!!queued && !queuedError)}
+        aria-busy={busy || undefined}
+      >
         {busy ? M.sending : queued && !queuedError ? M.queuedShort : M.send}
       </button>
       {status ? (

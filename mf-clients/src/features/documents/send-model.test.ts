@@ -14,9 +14,22 @@ function fakeSupabase(answer: { data?: unknown; error?: unknown }, calls: unknow
           calls.push({ table, ids });
           const rows: Record<string, unknown[]> = {
             document_sends: [
-              { document_id: 'a', to_email: 'p@x.fr', kind: 'document', status: 'sent', created_at: '2026-11-20T10:00:00Z' },
+              {
+                document_id: 'a',
+                to_email: 'p@x.fr',
+                kind: 'document',
+                status: 'sent',
+                created_at: '2026-11-20T10:00:00Z',
+              },
             ],
-            document_links: [{ document_id: 'a', viewed_at: '2026-11-21T10:00:00Z', revoked_at: null, expires_at: '2026-12-10T00:00:00Z' }],
+            document_links: [
+              {
+                document_id: 'a',
+                viewed_at: '2026-11-21T10:00:00Z',
+                revoked_at: null,
+                expires_at: '2026-12-10T00:00:00Z',
+              },
+            ],
             quote_acceptances: [],
           };
           return { data: rows[table] ?? [], error: null };
@@ -32,14 +45,19 @@ const archivedInvoice = { id: 'i1', pdf_path: 'u/facture-FA0001.pdf', status: 'i
 describe('sendDocument', () => {
   it('sends an archived invoice without a PDF from the browser', async () => {
     const calls: unknown[] = [];
-    expect(await sendDocument(fakeSupabase({ data: { status: 'sent' } }, calls), 'invoices', archivedInvoice)).toBe('sent');
+    expect(await sendDocument(fakeSupabase({ data: { status: 'sent' } }, calls), 'invoices', archivedInvoice)).toBe(
+      'sent',
+    );
     expect(calls).toEqual([{ name: 'send-document', body: { table: 'invoices', id: 'i1' } }]);
   });
   it('queues when offline and passes the server’s French refusal on', async () => {
     expect(await sendDocument(fakeSupabase({}), 'invoices', archivedInvoice, () => false)).toBe('retry');
     const refusal = {
       message: 'Edge Function returned a non-2xx status code',
-      context: { status: 429, json: async () => ({ error: 'Limite de 50 envois par jour atteinte : réessayez demain.' }) },
+      context: {
+        status: 429,
+        json: async () => ({ error: 'Limite de 50 envois par jour atteinte : réessayez demain.' }),
+      },
     };
     expect(await sendDocument(fakeSupabase({ error: refusal }), 'invoices', archivedInvoice)).toEqual({
       error: 'Limite de 50 envois par jour atteinte : réessayez demain.',
@@ -65,7 +83,17 @@ describe('history of the documents on screen', () => {
     expect(
       quoteStatusOf(
         { id: 'a', date: '2026-11-15T00:00:00Z' },
-        { ...a, decision: { quote_id: 'a', decision: 'accepted', signer_name: 'P', decided_at: '2026-11-21T00:00:00Z', refusal_reason: null, signed_pdf_path: null } },
+        {
+          ...a,
+          decision: {
+            quote_id: 'a',
+            decision: 'accepted',
+            signer_name: 'P',
+            decided_at: '2026-11-21T00:00:00Z',
+            refusal_reason: null,
+            signed_pdf_path: null,
+          },
+        },
         now,
       ),
     ).toBe('accepté');

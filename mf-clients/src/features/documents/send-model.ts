@@ -100,7 +100,10 @@ export async function sendDocument(
     });
     if (!error) return 'sent';
     const context = error.context as { json?: () => Promise<{ error?: string }>; status?: number } | undefined;
-    if (!context?.json) return isNetworkError(`${error.message} ${String((error as { name?: string }).name)}`) ? 'retry' : { error: M.failedSend };
+    if (!context?.json)
+      return isNetworkError(`${error.message} ${String((error as { name?: string }).name)}`)
+        ? 'retry'
+        : { error: M.failedSend };
     const body = await context.json().catch(() => ({}) as { error?: string });
     if ((context.status ?? 0) >= 500 && context.status !== 502) return 'retry';
     return { error: body.error ?? M.failedSend };
@@ -120,7 +123,10 @@ export function createSendInfoLoader(supabase: () => SendSupabase) {
     const ids = [...batch.keys()];
     const client = supabase();
     const [sends, links, decisions] = await Promise.all([
-      client.from('document_sends').select('document_id,to_email,kind,reminder_step,status,created_at').in('document_id', ids),
+      client
+        .from('document_sends')
+        .select('document_id,to_email,kind,reminder_step,status,created_at')
+        .in('document_id', ids),
       client.from('document_links').select('document_id,viewed_at,revoked_at,expires_at').in('document_id', ids),
       client
         .from('quote_acceptances')

@@ -58,6 +58,9 @@ async function call<T>(body: Record<string, unknown>): Promise<T> {
 
 export const openDocument = (token: string) => call<PublicDocument>({ action: 'open', token });
 export const documentPdf = (token: string) => call<Blob>({ action: 'pdf', token });
-export const acceptQuote = (token: string, input: { name: string; terms: boolean; signature: string; pdfSha256: string }) =>
-  call<{ decision: 'accepted'; decidedAt: string }>({ action: 'accept', token, ...input });
-export const refuseQuote = (token: string, reason: string) => call<{ decision: 'refused' }>({ action: 'refuse', token, reason });
+export const acceptQuote = (
+  token: string,
+  input: { name: string; terms: boolean; signature: string; pdfSha256: string },
+) => call<{ decision: 'accepted'; decidedAt: string }>({ action: 'accept', token, ...input });
+export const refuseQuote = (token: string, reason: string) =>
+  call<{ decision: 'refused' }>({ action: 'refuse', token, reason });

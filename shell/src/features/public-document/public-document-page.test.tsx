@@ -53,7 +53,12 @@ it('shows the devis with its certification to anyone holding the link, and sends
   await act(async () => {
     fireEvent.click(screen.getByRole('button', { name: 'Accepter et signer' }));
   });
-  expect(accept).toHaveBeenCalledWith(TOKEN, { name: 'Paul Client', terms: true, signature: '', pdfSha256: 'b'.repeat(64) });
+  expect(accept).toHaveBeenCalledWith(TOKEN, {
+    name: 'Paul Client',
+    terms: true,
+    signature: '',
+    pdfSha256: 'b'.repeat(64),
+  });
   expect(await screen.findByText(/Votre acceptation est enregistrée/)).toBeInTheDocument();
 });
 

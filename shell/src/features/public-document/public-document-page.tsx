@@ -74,7 +74,10 @@ export default function PublicDocumentPage() {
   const load = useCallback(() => {
     setFailure(null);
     openDocument(token).then(setDoc, (error: unknown) =>
-      setFailure({ text: messageOf(error), final: error instanceof PublicDocumentError && error.status > 0 && error.status < 500 }),
+      setFailure({
+        text: messageOf(error),
+        final: error instanceof PublicDocumentError && error.status > 0 && error.status < 500,
+      }),
     );
   }, [token]);
   useEffect(load, [load]);
@@ -91,7 +94,11 @@ export default function PublicDocumentPage() {
     );
   }
   if (!doc) return <Spinner label={M.loading} />;
-  return doc.purpose === 'sign_quote' ? <QuoteView doc={doc} token={token} reload={load} /> : <InvoiceView doc={doc} token={token} />;
+  return doc.purpose === 'sign_quote' ? (
+    <QuoteView doc={doc} token={token} reload={load} />
+  ) : (
+    <InvoiceView doc={doc} token={token} />
+  );
 }
 
 function Header({ title, doc }: { title: string; doc: PublicDocument }) {
@@ -171,7 +178,10 @@ function QuoteView({ doc, token, reload }: { doc: PublicDocument; token: string;
         <dd>{formatEuros(doc.totalTtcCents)}</dd>
       </Totals>
       <p>
-        <Button $variant="secondary" onClick={() => void download(token, `devis-${doc.number}.pdf`).catch(() => setError(M.network))}>
+        <Button
+          $variant="secondary"
+          onClick={() => void download(token, `devis-${doc.number}.pdf`).catch(() => setError(M.network))}
+        >
           {M.downloadPdf}
         </Button>
       </p>
@@ -211,7 +221,13 @@ function QuoteView({ doc, token, reload }: { doc: PublicDocument; token: string;
         <section>
           <h2>{M.acceptTitle}</h2>
           <Field label={M.nameLabel} htmlFor="signer-name">
-            <Input id="signer-name" value={name} maxLength={120} autoComplete="name" onChange={(e) => setName(e.target.value)} />
+            <Input
+              id="signer-name"
+              value={name}
+              maxLength={120}
+              autoComplete="name"
+              onChange={(e) => setName(e.target.value)}
+            />
           </Field>
           <p>
             <label>

@@ -44,7 +44,8 @@ export function mailSettingsValue(
   const own: Partial<Templates> = {};
   for (const kind of MAIL_KINDS) {
     const t = templates[kind];
-    if (t.subject !== DEFAULT_MAIL_TEMPLATES[kind].subject || t.body !== DEFAULT_MAIL_TEMPLATES[kind].body) own[kind] = t;
+    if (t.subject !== DEFAULT_MAIL_TEMPLATES[kind].subject || t.body !== DEFAULT_MAIL_TEMPLATES[kind].body)
+      own[kind] = t;
   }
   return { templates: own, reminders: { enabled, days: [days[0]!, days[1]!, days[2]!] }, notifyDecisions };
 }

@@ -14,7 +14,10 @@ function toDigits(text: string): string {
 
 /** RFxx<reference>, printed in groups of four (« RF18 FA00 01 »). Null when the number has nothing usable. */
 export function structuredReference(invoiceNumber: string): string | null {
-  const body = invoiceNumber.toUpperCase().replace(/[^0-9A-Z]/g, '').slice(0, 21);
+  const body = invoiceNumber
+    .toUpperCase()
+    .replace(/[^0-9A-Z]/g, '')
+    .slice(0, 21);
   if (!body) return null;
   const check = 98 - mod97(toDigits(`${body}RF00`));
   const ref = `RF${String(check).padStart(2, '0')}${body}`;

@@ -167,7 +167,9 @@ export function decisionNotice(input: {
   const who = input.signerName || input.clientName || 'Votre client';
   return input.decision === 'accepted'
     ? {
-        subject: `Devis ${input.number} accepté par ${who}`.replace(/[\r\n]+/g, ' ').slice(0, MAIL_LIMITS.subjectMaxChars),
+        subject: `Devis ${input.number} accepté par ${who}`
+          .replace(/[\r\n]+/g, ' ')
+          .slice(0, MAIL_LIMITS.subjectMaxChars),
         body:
           `Bonne nouvelle : ${who} a accepté et signé en ligne le devis ${input.number} le ${input.date}.\n` +
           'Le devis signé, avec sa page de preuve (nom, date, adresse IP, empreinte du PDF, signature), est joint ' +
@@ -188,7 +190,8 @@ export function templateError(t: MailTemplate): string | null {
   if (t.subject.length > MAIL_LIMITS.subjectMaxChars) return MAIL_MESSAGES.subjectTooLong;
   if (t.body.length > MAIL_LIMITS.bodyMaxChars) return MAIL_MESSAGES.bodyTooLong;
   for (const match of `${t.subject} ${t.body}`.matchAll(/\{([^{}\s]{1,30})\}/g)) {
-    if (!(MAIL_PLACEHOLDERS as readonly string[]).includes(match[1]!)) return MAIL_MESSAGES.unknownPlaceholder(match[1]!);
+    if (!(MAIL_PLACEHOLDERS as readonly string[]).includes(match[1]!))
+      return MAIL_MESSAGES.unknownPlaceholder(match[1]!);
   }
   return null;
 }
