@@ -121,8 +121,22 @@ describe('buildQuoteLayout', () => {
   });
 
   const threeRates = [
-    { name: 'Carrelage', unit: 'm2', price: 30, quantity: 65, vatRate: 5.5, vatCategory: 'reduced_renovation' as const },
-    { name: 'Plomberie', unit: 'forfait', price: 828.5, quantity: 1, vatRate: 10, vatCategory: 'reduced_renovation' as const },
+    {
+      name: 'Carrelage',
+      unit: 'm2',
+      price: 30,
+      quantity: 65,
+      vatRate: 5.5,
+      vatCategory: 'reduced_renovation' as const,
+    },
+    {
+      name: 'Plomberie',
+      unit: 'forfait',
+      price: 828.5,
+      quantity: 1,
+      vatRate: 10,
+      vatCategory: 'reduced_renovation' as const,
+    },
     { name: 'Fourniture', unit: 'forfait', price: 319.5, quantity: 1, vatRate: 20, vatCategory: 'standard' as const },
   ];
 
@@ -217,7 +231,9 @@ describe('buildInvoiceLayout', () => {
         ...sampleInvoice(1, 'FA0004'),
         kind: 'situation',
         situationNumber: 2,
-        progress: [{ previous: 30, current: 70 }],
+        progress: [
+          { previous: 30, current: 70, quote_net_cents: 200000, cumulative_cents: 140000, previous_cents: 60000 },
+        ],
         retenuePercent: 5,
         tasks: [{ name: 'Travaux', unit: 'forfait', price: 800, quantity: 1, vatRate: 20, vatCategory: 'standard' }],
       },
@@ -227,7 +243,15 @@ describe('buildInvoiceLayout', () => {
       customization: customization(),
     });
     expect(situation.meta[0]!.value).toBe('Facture de situation n° 2 — devis DE0001');
-    expect(situation.rows[0]).toEqual(['Travaux', '30 %', '70 %', '800,00 €']);
+    expect(situation.columns.map((c) => c.label)).toEqual([
+      'Description',
+      'Montant devis HT',
+      'Cumul %',
+      'Cumul HT',
+      'Précédent HT',
+      'Cette situation HT',
+    ]);
+    expect(situation.rows[0]).toEqual(['Travaux', '2 000,00 €', '70 %', '1 400,00 €', '600,00 €', '800,00 €']);
     expect(situation.totals.slice(-2).map((t) => `${t.label} ${t.value}`)).toEqual([
       'Retenue de garantie -48,00 €',
       'Net à payer 912,00 €',

@@ -55,14 +55,14 @@ export type InvoiceSnapshot = Pick<Invoice, 'date' | 'tasks' | 'tvaRate' | 'isPa
   > & {
     /** A situation's VAT per rate as issued (vat_breakdown, keyed by vatKey): cumulative minus previous. */
     vatCents?: Record<string, number> | undefined;
-  number: string;
-  paymentDate?: string | undefined;
-  projectTitle?: string | undefined;
-  /** Date the work was done (« date de l'exécution »); the issue date when absent. */
-  serviceDate?: string | undefined;
-  /** Due date as stored by the server; else issue date + the customisation's paymentDeadline. */
-  dueDate?: string | undefined;
-};
+    number: string;
+    paymentDate?: string | undefined;
+    projectTitle?: string | undefined;
+    /** Date the work was done (« date de l'exécution »); the issue date when absent. */
+    serviceDate?: string | undefined;
+    /** Due date as stored by the server; else issue date + the customisation's paymentDeadline. */
+    dueDate?: string | undefined;
+  };
 
 /** Why an avoir was issued (column `reason` of `credit_notes`, migration 0010). */
 export type CreditNoteReason = 'cancel' | 'correct';
@@ -183,7 +183,8 @@ export interface DocumentLayout {
   client: InfoBlock;
   projectTitle: MetaLine | null;
   columns: TableColumn[];
-  rows: [string, string, string, string][];
+  /** One cell per column. */
+  rows: string[][];
   totals: TotalLine[];
   /** Payment conditions, bank details… in print order. */
   sections: TextSection[];
@@ -300,7 +301,7 @@ function bankSection(company: CompanyInfo): TextSection | null {
   return lines.length > 0 ? { title: m.bankTitle, lines } : null;
 }
 
-function tableRows(lines: QuoteSnapshot['tasks'], sign: 1 | -1 = 1): [string, string, string, string][] {
+function tableRows(lines: QuoteSnapshot['tasks'], sign: 1 | -1 = 1): string[][] {
   return lines.map((line) => {
     const unit = clean(line.unit);
     const unitPriceCents = eurosToCents(line.price);
@@ -327,7 +328,8 @@ export function totalsOf(totals: DocumentTotals, deductions: TotalLine[] = []): 
   } else {
     for (const row of taxed) {
       out.push({
-        label: taxed.length > 1 ? m.vatOn(formatRate(row.rate), formatAmount(row.baseCents)) : m.vat(formatRate(row.rate)),
+        label:
+          taxed.length > 1 ? m.vatOn(formatRate(row.rate), formatAmount(row.baseCents)) : m.vat(formatRate(row.rate)),
         value: formatAmount(row.vatCents),
         emphasis: false,
       });
@@ -349,7 +351,10 @@ export function totalsOf(totals: DocumentTotals, deductions: TotalLine[] = []): 
 }
 
 /** The VAT context of a stored document (its regime, or the rule for documents made before regimes existed). */
-function contextOf(document: { vatRegime?: string | undefined; tvaRate: number; tasks: QuoteLine[] }, company: CompanyInfo): VatContext {
+function contextOf(
+  document: { vatRegime?: string | undefined; tvaRate: number; tasks: QuoteLine[] },
+  company: CompanyInfo,
+): VatContext {
   return storedVatContext(document, company);
 }
 
@@ -382,7 +387,9 @@ function legalSection(
     vatOnDebits: company.vatOnDebits === true,
     autoliquidation: isAutoliquidation(tasks, context),
     reducedRenovation: hasReducedRenovationRate(tasks, context),
-    energyRenovation: toMoneyLines(tasks, context).some((l) => l.vatCategory === 'reduced_renovation' && l.vatRate === 5.5),
+    energyRenovation: toMoneyLines(tasks, context).some(
+      (l) => l.vatCategory === 'reduced_renovation' && l.vatRate === 5.5,
+    ),
     nature: company.operationNature ?? 'services',
     retenue,
   });
@@ -480,7 +487,11 @@ export function buildQuoteLayout(input: QuoteDocumentInput): DocumentLayout {
     ...(quote.depositPercent ? [m.depositRequested(formatRate(quote.depositPercent))] : []),
     ...(quote.progressBilling ? [m.progressBilling] : []),
     ...(quote.progressBilling && quote.retenuePercent
-      ? [quote.retenueCaution ? m.retenueCaution(formatRate(quote.retenuePercent)) : m.retenueRequested(formatRate(quote.retenuePercent))]
+      ? [
+          quote.retenueCaution
+            ? m.retenueCaution(formatRate(quote.retenuePercent))
+            : m.retenueRequested(formatRate(quote.retenuePercent)),
+        ]
       : []),
   ];
   return {
@@ -624,20 +635,28 @@ function invoiceSubject(invoice: InvoiceSnapshot, kind: string, quoteRef: string
 }
 
 export const SITUATION_COLUMNS: TableColumn[] = [
-  { label: m.columns.description, widthPct: 40, align: 'left' },
-  { label: m.columns.previousPercent, widthPct: 20, align: 'right' },
-  { label: m.columns.cumulativePercent, widthPct: 20, align: 'right' },
-  { label: m.columns.thisSituation, widthPct: 20, align: 'right' },
+  { label: m.columns.description, widthPct: 30, align: 'left' },
+  { label: m.columns.quoteAmount, widthPct: 15, align: 'right' },
+  { label: m.columns.cumulativePercent, widthPct: 13, align: 'right' },
+  { label: m.columns.cumulative, widthPct: 14, align: 'right' },
+  { label: m.columns.previous, widthPct: 14, align: 'right' },
+  { label: m.columns.thisSituation, widthPct: 14, align: 'right' },
 ];
 
-/** A situation's lines: the % invoiced before, the cumulative % now, the amount this situation adds. */
-function situationRows(invoice: InvoiceSnapshot): [string, string, string, string][] {
+/**
+ * A situation's lines: the devis amount, the cumulative % and amount now, the amount invoiced by the previous
+ * situations, and what this situation adds (its line net).
+ */
+function situationRows(invoice: InvoiceSnapshot): string[][] {
   return invoice.tasks.map((line, index) => {
     const progress = invoice.progress?.[index];
+    const amount = (cents: number | undefined) => (cents === undefined ? '' : formatAmount(cents));
     return [
       clean(line.name),
-      progress ? formatRate(progress.previous) : '',
+      amount(progress?.quote_net_cents),
       progress ? formatRate(progress.current) : '',
+      amount(progress?.cumulative_cents),
+      amount(progress?.previous_cents),
       formatAmount(multiplyCents(eurosToCents(line.price), line.quantity)),
     ];
   });

@@ -66,10 +66,11 @@ it('situations 30 / 70 / 100 with a 5 % retenue add up to the devis, each starti
   ]);
   expect(totals.reduce((sum, t) => sum + t[2]!, 0)).toBe(335200);
   expect(previousProgress(quote, issued)).toEqual([100, 100, 100]);
+  // Each line's devis HT, cumulative HT now and before, for the situation PDF's columns.
   expect(issued[1]!.progress).toEqual([
-    { previous: 30, current: 70 },
-    { previous: 30, current: 70 },
-    { previous: 30, current: 70 },
+    { previous: 30, current: 70, quote_net_cents: 195000, cumulative_cents: 136500, previous_cents: 58500 },
+    { previous: 30, current: 70, quote_net_cents: 82850, cumulative_cents: 57995, previous_cents: 24855 },
+    { previous: 30, current: 70, quote_net_cents: 31950, cumulative_cents: 22365, previous_cents: 9585 },
   ]);
   // Going down is refused with the domain's French message.
   const down = draftSituationFromQuote(quote, 'x', [50, 100, 100], issued, now);

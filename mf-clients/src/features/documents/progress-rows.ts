@@ -5,6 +5,7 @@ import {
   centsToEuros,
   computeDocumentTotals,
   formatVatRate,
+  lineNetCents,
   planDeposit,
   planSituation,
   retenueError,
@@ -123,13 +124,20 @@ export function draftSituationFromQuote(
   const refused = retenueError(retenue);
   if (refused) return { ok: false, message: refused };
   const { lines, vatCents } = planned.plan;
+  const quoteNets = rowMoneyLines(quote).map(lineNetCents);
   const stored = lines.map((line, i) => storedLine(names[i] ?? '', line));
   return {
     ok: true,
     row: {
       ...base(quote, id, now),
       kind: 'situation',
-      progress: previous.map((before, i) => ({ previous: before, current: next[i] ?? before })),
+      progress: previous.map((before, i) => ({
+        previous: before,
+        current: next[i] ?? before,
+        quote_net_cents: quoteNets[i] ?? 0,
+        cumulative_cents: planned.plan.cumulativeNetCents[i] ?? 0,
+        previous_cents: planned.plan.previousNetCents[i] ?? 0,
+      })),
       retenue_percent: retenue.ratePercent,
       retenue_caution: retenue.caution,
       lines: stored,

@@ -227,10 +227,17 @@ function readInvoiceKind(row: Record<string, unknown>): Partial<Invoice> {
         }))
     : [];
   const progress = Array.isArray(row.progress)
-    ? row.progress.map((p) => ({
-        previous: num((p as Record<string, unknown> | null)?.previous),
-        current: num((p as Record<string, unknown> | null)?.current),
-      }))
+    ? row.progress.map((p) => {
+        const entry = (p ?? {}) as Record<string, unknown>;
+        const cents = (key: string) => (optionalNumber(entry[key]) !== undefined ? { [key]: num(entry[key]) } : {});
+        return {
+          previous: num(entry.previous),
+          current: num(entry.current),
+          ...cents('quote_net_cents'),
+          ...cents('cumulative_cents'),
+          ...cents('previous_cents'),
+        };
+      })
     : [];
   const breakdown = Array.isArray(row.vat_breakdown)
     ? row.vat_breakdown.flatMap((b) => {
