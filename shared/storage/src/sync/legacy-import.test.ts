@@ -3,7 +3,7 @@
 // that may pass (server unreachable) keeps the source for the next sign-in.
 import { STORAGE_MESSAGES } from '../messages';
 import { STORAGE_KEYS } from '../stores';
-import { importLegacyClientBook, type LegacyImportDeps } from './legacy-import';
+import { importLegacyClientBook, importLots, type LegacyImportDeps } from './legacy-import';
 import type { SyncEngine } from './sync-engine';
 
 const USER = '11111111-1111-4111-8111-111111111111';
@@ -82,4 +82,35 @@ it('another refusal is an error and the source stays for the next sign-in', asyn
   const { deps: d } = deps({ data: null, error: { message: 'Trop de clients', hint: 'legacy_import_too_large' } });
   await expect(importLegacyClientBook(e, d)).rejects.toThrow('Trop de clients');
   expect(localStorage.getItem(STORAGE_KEYS.clients)).toBe(BOOK);
+});
+
+it('a big book goes in lots of 25 clients (≤ 250 documents), the last one final; counts and errors add up', async () => {
+  const book = Array.from({ length: 230 }, (_, i) => ({
+    name: `Client ${i}`,
+    email: `c${i}@example.fr`,
+    quotes: [],
+    invoices: [],
+  }));
+  localStorage.setItem(STORAGE_KEYS.clients, JSON.stringify(book));
+  const { engine: e } = engine();
+  const calls: Array<{ size: number; final: unknown }> = [];
+  const rpc = jest.fn(async (_fn: string, args: Record<string, unknown>) => {
+    const lot = args.p_clients as unknown[];
+    calls.push({ size: lot.length, final: args.p_final });
+    return {
+      data: { clients: lot.length, quotes: 0, invoices: 0, skipped: 0, errors: [{ kind: 'quote', message: 'x.' }] },
+      error: null,
+    };
+  });
+  const result = await importLegacyClientBook(e, { rpc } as LegacyImportDeps);
+  expect(calls).toEqual([...Array.from({ length: 9 }, () => ({ size: 25, final: false })), { size: 5, final: true }]);
+  expect(result?.clients).toBe(230);
+  expect(result?.errors).toHaveLength(10);
+  expect(localStorage.getItem(STORAGE_KEYS.clients)).toBeNull();
+});
+
+it('importLots: documents bound a lot too; one lot even when empty', () => {
+  const client = (n: number) => ({ quotes: Array.from({ length: n }), invoices: [] });
+  expect(importLots([client(200), client(100), client(10)]).map((lot) => lot.length)).toEqual([1, 2]);
+  expect(importLots([])).toEqual([[]]);
 });

@@ -144,24 +144,59 @@ export async function importLegacyClientBook(
     return null;
   }
   const payload = await legacyPayload(engine.userId, book, deps);
-  const { data, error } = await deps.rpc('import_legacy_data', { p_clients: payload });
-  if (error?.hint === 'legacy_import_done') {
-    // Imported before (another browser, or an earlier sign-in whose answer was lost): the source is kept aside
-    // as after any import, and nothing is reported as failed.
-    moveAside(raw, engine.userId);
-    return { clients: 0, quotes: 0, invoices: 0, skipped: 0, errors: [], alreadyImported: true };
+  const total: LegacyImportCounts = { clients: 0, quotes: 0, invoices: 0, skipped: 0, errors: [] };
+  const lots = importLots(payload);
+  for (const [index, lot] of lots.entries()) {
+    const { data, error } = await deps.rpc('import_legacy_data', {
+      p_clients: lot,
+      p_final: index === lots.length - 1,
+    });
+    if (error?.hint === 'legacy_import_done' && index === 0) {
+      // Imported before (another browser, or an earlier sign-in whose answer was lost): the source is kept
+      // aside as after any import, and nothing is reported as failed.
+      moveAside(raw, engine.userId);
+      return { ...total, alreadyImported: true };
+    }
+    if (error) throw new Error(error.message);
+    const counts = (data ?? {}) as Partial<Omit<LegacyImportCounts, 'errors'>> & { errors?: unknown };
+    total.clients += counts.clients ?? 0;
+    total.quotes += counts.quotes ?? 0;
+    total.invoices += counts.invoices ?? 0;
+    total.skipped += counts.skipped ?? 0;
+    total.errors.push(...rowErrors(counts.errors));
   }
-  if (error) throw new Error(error.message);
   moveAside(raw, engine.userId);
   await engine.sync();
-  const counts = (data ?? {}) as Partial<Omit<LegacyImportCounts, 'errors'>> & { errors?: unknown };
-  return {
-    clients: counts.clients ?? 0,
-    quotes: counts.quotes ?? 0,
-    invoices: counts.invoices ?? 0,
-    skipped: counts.skipped ?? 0,
-    errors: rowErrors(counts.errors),
-  };
+  return total;
+}
+
+/**
+ * Clients and documents per call: half what import_legacy_data accepts (migration 0053), so that each lot holds
+ * the database about a tenth of a second (PGlite cannot interrupt a running statement).
+ */
+export const LEGACY_LOT_CLIENTS = 25;
+export const LEGACY_LOT_DOCUMENTS = 250;
+
+/**
+ * The payload cut in lots the server takes in a fraction of a second each (≤ 25 clients, ≤ 250 documents);
+ * always at least one lot, the last one ending the import.
+ */
+export function importLots<T extends { quotes: unknown[]; invoices: unknown[] }>(payload: readonly T[]): T[][] {
+  const lots: T[][] = [];
+  let lot: T[] = [];
+  let documents = 0;
+  for (const client of payload) {
+    const count = client.quotes.length + client.invoices.length;
+    if (lot.length && (lot.length >= LEGACY_LOT_CLIENTS || documents + count > LEGACY_LOT_DOCUMENTS)) {
+      lots.push(lot);
+      lot = [];
+      documents = 0;
+    }
+    lot.push(client);
+    documents += count;
+  }
+  lots.push(lot);
+  return lots;
 }
 
 /** The server's `errors` array, kept only in the shape the message needs (a hostile answer cannot inject more). */
