@@ -61,9 +61,18 @@ describe('checkout with the sandbox', () => {
   });
 
   it('refuses an anonymous caller and a bad body with the spec’s error field', async () => {
-    const anon = await raw(backend, '/functions/v1/create-checkout', { method: 'POST', body: '{}' });
+    // The anon key as JWT (what supabase-js sends signed out) passes the gateway; the function refuses it.
+    const anon = await raw(backend, '/functions/v1/create-checkout', {
+      method: 'POST',
+      body: '{}',
+      token: backend.anonKey,
+    });
     expect(anon.status).toBe(401);
     expect(anon.json).toEqual({ error: 'User not authenticated' });
+    // No JWT at all: the gateway refuses before the function runs (verify_jwt, as on hosted Supabase).
+    const none = await raw(backend, '/functions/v1/create-checkout', { method: 'POST', body: '{}' });
+    expect(none.status).toBe(401);
+    expect(none.json).toEqual({ code: 401, message: 'Missing authorization header' });
     const missing = await raw(backend, '/functions/v1/create-checkout', {
       method: 'POST',
       token: user.accessToken,
