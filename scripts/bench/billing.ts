@@ -28,6 +28,8 @@ interface Backend {
   url: string;
   anonKey: string;
   serviceRoleKey: string;
+  /** The sandbox's per-install webhook secret (the backend runs in a child: it is passed on with the keys). */
+  webhookSecret: string;
 }
 type RunningBackend = Backend;
 
@@ -80,7 +82,7 @@ async function webhookThroughput(backend: RunningBackend): Promise<void> {
   log(`preparing ${CUSTOMERS} paying customers`);
   const customers: string[] = [];
   for (let i = 0; i < CUSTOMERS; i += 1) customers.push(await paidCustomer(backend, i));
-  const secret = backend.stripeSandbox!.webhookSecret;
+  const secret = backend.webhookSecret;
   const payloadFor = (n: number) =>
     JSON.stringify({
       id: `evt_bench_${Date.now().toString(36)}_${n}`,
@@ -194,7 +196,12 @@ async function serve(): Promise<void> {
     log: () => undefined,
   });
   process.stdout.write(
-    `${JSON.stringify({ url: backend.url, anonKey: backend.anonKey, serviceRoleKey: backend.serviceRoleKey })}\n`,
+    `${JSON.stringify({
+      url: backend.url,
+      anonKey: backend.anonKey,
+      serviceRoleKey: backend.serviceRoleKey,
+      webhookSecret: backend.stripeSandbox!.webhookSecret,
+    })}\n`,
   );
   const stop = async () => {
     await backend.close();
