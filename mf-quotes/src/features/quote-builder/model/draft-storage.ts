@@ -3,7 +3,7 @@
 import { DEFAULT_VAT_RATE, quoteLineSchema, type QuoteLine } from '@atelier/domain';
 import { createStoredValue, type StoredValue, type ValueSchema } from '@atelier/storage';
 
-import { EMPTY_CLIENT, EMPTY_DRAFT, type QuoteDraft } from './quote-draft';
+import { EMPTY_CLIENT, EMPTY_DRAFT, type QuoteDraft, type QuoteOptions } from './quote-draft';
 
 export interface StoredDraft {
   version: 1;
@@ -11,6 +11,8 @@ export interface StoredDraft {
   client: { name: string; email: string; phone: string; address: string };
   lines: QuoteLine[];
   vatRate: number;
+  /** Devis options (issue 28). */
+  options?: QuoteOptions;
   /** The saved quote being edited (« Modifier » on /clients): regenerating replaces it. */
   quoteId?: string;
 }
@@ -23,6 +25,19 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
  * The stored draft's shape, checked by hand (lines with @atelier/domain's schema): this remote then carries no
  * validation library of its own on the home page's first load (issue 14). Unknown keys are dropped, like zod.
  */
+/** The stored devis options, each kept only when of the right type. */
+function readOptions(value: unknown): QuoteOptions | undefined {
+  if (!isObject(value)) return undefined;
+  const out: QuoteOptions = {};
+  for (const key of ['depositPercent', 'retenuePercent'] as const) {
+    if (typeof value[key] === 'number' && Number.isFinite(value[key])) out[key] = value[key] as number;
+  }
+  for (const key of ['progressBilling', 'retenueCaution', 'autoliquidation'] as const) {
+    if (typeof value[key] === 'boolean') out[key] = value[key] as boolean;
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
 export const storedDraftSchema: ValueSchema<StoredDraft | null> = {
   safeParse(value) {
     if (value === null) return { success: true, data: null };
@@ -41,8 +56,16 @@ export const storedDraftSchema: ValueSchema<StoredDraft | null> = {
     }
     if (value.quoteId !== undefined && typeof value.quoteId !== 'string') return { success: false };
     const { name, email, phone, address } = client as StoredDraft['client'];
-    const data: StoredDraft = { version: 1, title: value.title, client: { name, email, phone, address }, lines: parsedLines, vatRate };
+    const data: StoredDraft = {
+      version: 1,
+      title: value.title,
+      client: { name, email, phone, address },
+      lines: parsedLines,
+      vatRate,
+    };
     if (typeof value.quoteId === 'string') data.quoteId = value.quoteId;
+    const options = readOptions(value.options);
+    if (options) data.options = options;
     return { success: true, data };
   },
 };
@@ -74,8 +97,16 @@ export function toStoredDraft(draft: QuoteDraft): StoredDraft {
     version: 1,
     title: draft.title,
     client: { ...draft.client },
-    lines: draft.lines.map(({ name, unit, price, quantity }) => ({ name, unit, price, quantity })),
+    // Each line keeps its own VAT rate (issue 28).
+    lines: draft.lines.map(({ name, unit, price, quantity, vatRate }) => ({
+      name,
+      unit,
+      price,
+      quantity,
+      ...(vatRate !== undefined ? { vatRate } : {}),
+    })),
     vatRate: draft.vatRate,
+    ...(draft.options ? { options: { ...draft.options } } : {}),
     ...(draft.quoteId ? { quoteId: draft.quoteId } : {}),
   };
 }
@@ -88,6 +119,7 @@ export function fromStoredDraft(stored: StoredDraft | null): QuoteDraft {
     lines: stored.lines.map((line, i) => ({ ...line, id: `line-${i + 1}` })),
     vatRate: Number.isFinite(stored.vatRate) ? stored.vatRate : DEFAULT_VAT_RATE,
     nextLineId: stored.lines.length + 1,
+    ...(stored.options ? { options: stored.options } : {}),
     ...(stored.quoteId ? { quoteId: stored.quoteId } : {}),
   };
 }
