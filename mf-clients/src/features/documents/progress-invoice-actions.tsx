@@ -50,9 +50,7 @@ function Figures({ planned }: { planned: Planned | null }) {
       {retenue > 0 && row.retenue_caution !== true && (
         <>
           <dt>{M.retenue(String(retenue).replace('.', ','))}</dt>
-          <dd data-testid="planned-retenue">
-            {formatEuros(Math.round((Number(row.total_ttc_cents) * retenue) / 100))}
-          </dd>
+          <dd data-testid="planned-retenue">{formatEuros(Number(row.retenue_cents ?? 0))}</dd>
         </>
       )}
     </dl>

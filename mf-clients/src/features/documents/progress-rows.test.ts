@@ -57,6 +57,7 @@ it('situations 30 / 70 / 100 with a 5 % retenue add up to the devis, each starti
     const row = planned.row;
     totals.push([Number(row.total_ht_cents), Number(row.tva_cents), Number(row.total_ttc_cents)]);
     expect(row).toMatchObject({ kind: 'situation', retenue_percent: 5, retenue_caution: false });
+    expect(row.retenue_cents).toBe([5028, 6704, 5028][k]);
     issued.push({ ...row, status: 'issued', situation_number: k + 1 });
   }
   expect(totals).toEqual([

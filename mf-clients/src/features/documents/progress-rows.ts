@@ -60,6 +60,11 @@ function base(quote: Row, id: string, now: Date): Row {
   };
 }
 
+/** Total columns, plus the retenue and the net due shown before issuing (the server sets its own on issue). */
+function totalsOf(totals: ReturnType<typeof computeDocumentTotals>) {
+  return { ...totalsColumns(totals), retenue_cents: totals.retenueCents, net_due_cents: totals.netDueCents };
+}
+
 function storedLine(name: string, line: MoneyLine) {
   return {
     name,
@@ -143,7 +148,7 @@ export function draftSituationFromQuote(
       lines: stored,
       vat_regime: context.regime,
       vat_rate: summaryVatRate(stored, context.documentRate),
-      ...totalsColumns(computeDocumentTotals(lines, { vatCents, retenue })),
+      ...totalsOf(computeDocumentTotals(lines, { vatCents, retenue })),
     },
   };
 }
