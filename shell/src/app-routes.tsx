@@ -1,6 +1,6 @@
 // Every route of SPEC.md §2. Remote pages load at run time behind their own RemoteBoundary.
 import { lazy, Suspense, useLayoutEffect, type ComponentType } from 'react';
-import { Navigate, Outlet, Route, Routes, useNavigate } from 'react-router-dom';
+import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router-dom';
 import { Spinner } from '@atelier/ui';
 
 import { PublicOnly, RequireAuth } from './features/auth/auth-guard';
@@ -58,21 +58,28 @@ function HomeRoute() {
   return <RemoteView module={HOME_WITH_SLOT} props={{ recognitionSlot: <RecognitionSlot /> }} />;
 }
 
-/** An e-mail confirmation link's outcome in the fragment: shown on /auth/confirmation, the tokens dropped. */
-function useEmailLinkLanding(): void {
-  const navigate = useNavigate();
-  useLayoutEffect(() => {
+/**
+ * Where an e-mail confirmation link's outcome (URL fragment) sends this page load, read once with the tokens
+ * dropped from the address bar; null when there is none or once it was shown.
+ */
+let emailLanding: string | null | undefined;
+function takeEmailLanding(): string | null {
+  if (emailLanding === undefined) {
     const outcome = emailLinkOutcome(window.location.hash, window.location.pathname);
-    if (!outcome) return;
-    window.history.replaceState(null, '', window.location.pathname);
-    navigate(`${EMAIL_CONFIRMATION_PATH}?resultat=${outcome === 'confirmed' ? 'confirmee' : 'invalide'}`, {
-      replace: true,
-    });
-  }, [navigate]);
+    emailLanding = outcome
+      ? `${EMAIL_CONFIRMATION_PATH}?resultat=${outcome === 'confirmed' ? 'confirmee' : 'invalide'}`
+      : null;
+    if (outcome) window.history.replaceState(null, '', window.location.pathname);
+  }
+  return emailLanding;
 }
 
 export function AppRoutes() {
-  useEmailLinkLanding();
+  const { pathname } = useLocation();
+  // Rendered instead of the routes, so no guard of the page the link opened redirects elsewhere in the meantime.
+  const landing = takeEmailLanding();
+  if (landing && pathname !== EMAIL_CONFIRMATION_PATH) return <Navigate to={landing} replace />;
+  if (landing) emailLanding = null;
   return (
     <Routes>
       <Route element={<AppLayout />}>
