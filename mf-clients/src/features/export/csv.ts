@@ -62,11 +62,14 @@ export function parsePostgrestCsv(text: string): CsvRecord[] {
   return body.map((cells) => Object.fromEntries(keys.map((key, index) => [key, cells[index] ?? null])));
 }
 
-/** Cents (an integer, as text or number) → euros with a decimal comma and no grouping: `-1234,05`. */
-export function centsToCsvEuros(cents: string | number | null | undefined, negate = false): string {
+/**
+ * Cents (an integer, as text or number) → euros with a decimal comma and no grouping: `-1234,05`. `credit`: an
+ * avoir's amount, always written negative whichever sign it is stored with.
+ */
+export function centsToCsvEuros(cents: string | number | null | undefined, credit = false): string {
   if (cents === null || cents === undefined || cents === '') return '';
   let value = BigInt(typeof cents === 'number' ? Math.round(cents) : cents.trim());
-  if (negate) value = -value;
+  if (credit && value > 0n) value = -value;
   const sign = value < 0n ? '-' : '';
   const abs = value < 0n ? -value : value;
   return `${sign}${abs / 100n},${String(abs % 100n).padStart(2, '0')}`;

@@ -40,8 +40,8 @@ function invoiceType(invoice: CsvRecord): string {
 
 /**
  * Devis, then invoices (acomptes and situations included, drafts marked), then avoirs, each in the server's date
- * order. An avoir's amounts are negative (it cancels its invoice), so a column's sum over invoices and avoirs is
- * the turnover; a devis has no amount due.
+ * order. An avoir's amounts are negative (it cancels its invoice; stored so, and forced so), so a column's sum
+ * over invoices and avoirs is the turnover; a devis has no amount due.
  */
 export function documentRows(tables: ExportTables): string[][] {
   const clients = new Map(tables.clients.map((c) => [c.id, c]));

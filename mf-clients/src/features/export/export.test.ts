@@ -44,6 +44,7 @@ describe('cells', () => {
     expect(centsToCsvEuros('-1250')).toBe('-12,50');
     expect(centsToCsvEuros('900719925474099312')).toBe('9007199254740993,12');
     expect(centsToCsvEuros('1000', true)).toBe('-10,00');
+    expect(centsToCsvEuros('-1000', true)).toBe('-10,00'); // avoirs are stored negative: never made positive
     expect(centsToCsvEuros(null)).toBe('');
   });
 
@@ -174,9 +175,10 @@ describe('rows', () => {
           number: 'AV0001',
           issue_date: '2026-02-03',
           project_title: 'SdB',
-          total_ht_cents: '14580',
-          tva_cents: '2916',
-          total_ttc_cents: '17496',
+          // As issue_credit_note stores them: negative.
+          total_ht_cents: '-14580',
+          tva_cents: '-2916',
+          total_ttc_cents: '-17496',
         },
       ],
     });
