@@ -38,9 +38,7 @@ export function TrashSection({
   const [open, setOpen] = useState(false);
   const archived = useMemo(
     () =>
-      clients
-        .filter((c) => c.archived_at)
-        .sort((a, b) => String(b.archived_at).localeCompare(String(a.archived_at))),
+      clients.filter((c) => c.archived_at).sort((a, b) => String(b.archived_at).localeCompare(String(a.archived_at))),
     [clients],
   );
 
