@@ -75,7 +75,7 @@ test('devis → invoice FA… with its PDF → paid → Annuler gives an avoir A
   await confirmCompany(page);
   // A VAT-registered company (without a VAT number the invoice says « TVA non applicable, art. 293 B »).
   const form = page.getByRole('form', { name: 'Entreprise' });
-  await form.getByLabel('Numéro de TVA intracommunautaire').fill('FR32552081317');
+  await form.getByLabel('Numéro de TVA intracommunautaire').fill('FR03552081317');
   await form.getByRole('button', { name: 'Sauvegarder' }).click();
   await expect(form.getByRole('button', { name: 'Sauvegardé !' })).toBeVisible();
   await buildDevisOnHome(page);
@@ -117,7 +117,7 @@ test('devis → invoice FA… with its PDF → paid → Annuler gives an avoir A
     '486,00 €',
     '97,20 €',
     '583,20 €',
-    'FR32552081317',
+    'FR03552081317',
     'DE0001',
     "Date d'échéance",
     '40 €',

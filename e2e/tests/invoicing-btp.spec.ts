@@ -35,7 +35,7 @@ async function company(page: Page, regime: 'assujetti' | 'franchise' = 'assujett
   await confirmCompany(page);
   const form = page.getByRole('form', { name: 'Entreprise' });
   await form.getByLabel('Régime de TVA').selectOption(regime);
-  if (regime === 'assujetti') await form.getByLabel('Numéro de TVA intracommunautaire').fill('FR32552081317');
+  if (regime === 'assujetti') await form.getByLabel('Numéro de TVA intracommunautaire').fill('FR03552081317');
   await form.getByRole('button', { name: 'Sauvegarder' }).click();
   await expect(form.getByRole('button', { name: 'Sauvegardé !' })).toBeVisible();
 }
