@@ -120,11 +120,15 @@ describe('Prefer: missing=default on bulk insert', () => {
       .from('clients')
       .insert([{ name: 'N', email: 'n@example.fr', phone: null }], { defaultToNull: false });
     expect(explicitNull.error?.code).toBe('23502');
-    const forged = await alice.client
-      .from('clients')
-      .insert([{ name: 'Forgé', email: 'forge@example.fr', user_id: bob.id }, { name: 'X', email: 'x@example.fr' }], {
+    const forged = await alice.client.from('clients').insert(
+      [
+        { name: 'Forgé', email: 'forge@example.fr', user_id: bob.id },
+        { name: 'X', email: 'x@example.fr' },
+      ],
+      {
         defaultToNull: false,
-      });
+      },
+    );
     expect(forged.error?.code).toBe('42501');
     const { data } = await bob.client.from('clients').select('email');
     expect((data ?? []).map((r) => r.email)).toEqual(['bob-client@example.fr']);
@@ -146,7 +150,9 @@ describe('functions gateway: verify_jwt per function (supabase/config.toml)', ()
     });
     expect(forged.status).toBe(401);
     expect(await forged.json()).toEqual({ code: 401, message: 'Invalid JWT' });
-    const expired = await call('webhook-test', { authorization: `Bearer ${userToken(alice.id, TEST_JWT_SECRET, -60)}` });
+    const expired = await call('webhook-test', {
+      authorization: `Bearer ${userToken(alice.id, TEST_JWT_SECRET, -60)}`,
+    });
     expect(expired.status).toBe(401);
     const noneAlg = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from(
       JSON.stringify({ sub: alice.id, role: 'service_role', exp: 9_999_999_999 }),
@@ -164,7 +170,14 @@ describe('functions gateway: verify_jwt per function (supabase/config.toml)', ()
   }, 90_000);
 
   it('functions with verify_jwt = true never start for an unauthenticated call', async () => {
-    for (const name of ['facturx', 'create-checkout', 'admin-delete-user', 'billing-portal', 'sync-subscriptions', 'ai']) {
+    for (const name of [
+      'facturx',
+      'create-checkout',
+      'admin-delete-user',
+      'billing-portal',
+      'sync-subscriptions',
+      'ai',
+    ]) {
       const res = await call(name, { 'content-type': 'application/json' }, 'POST');
       expect([name, res.status]).toEqual([name, 401]);
     }
@@ -220,7 +233,9 @@ describe('X-Content-Type-Options: nosniff on every answer', () => {
       ['functions 401', await fetch(`${backend.url}/functions/v1/webhook-test`)],
       [
         'functions 200',
-        await fetch(`${backend.url}/functions/v1/webhook-test`, { headers: { authorization: `Bearer ${backend.anonKey}` } }),
+        await fetch(`${backend.url}/functions/v1/webhook-test`, {
+          headers: { authorization: `Bearer ${backend.anonKey}` },
+        }),
       ],
       ['root', await fetch(`${backend.url}/`)],
       ['no route', await fetch(`${backend.url}/nothing/here`)],

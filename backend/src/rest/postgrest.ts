@@ -595,7 +595,8 @@ export class Postgrest {
       stripNulls: media.stripNulls,
       csv: media.csv,
     });
-    if (media.csv && (statement.kind !== 'rows' || !fn.returnsComposite)) throw restErrors.mediaType(String(req.headers.accept));
+    if (media.csv && (statement.kind !== 'rows' || !fn.returnsComposite))
+      throw restErrors.mediaType(String(req.headers.accept));
     const readOnly = method !== 'POST' || fn.volatility !== 'volatile';
     const mayRefuse = statement.kind === 'rows' && media.single && fn.returnsSet;
     return this.run(
@@ -615,7 +616,11 @@ export class Postgrest {
           body: String(row.body ?? 'null'),
         };
       },
-      { mayRefuse, rollback: prefs.tx === 'rollback', timeoutMs: Object.hasOwn(RPC_STATEMENT_TIMEOUTS_MS, name) ? RPC_STATEMENT_TIMEOUTS_MS[name] : undefined },
+      {
+        mayRefuse,
+        rollback: prefs.tx === 'rollback',
+        timeoutMs: Object.hasOwn(RPC_STATEMENT_TIMEOUTS_MS, name) ? RPC_STATEMENT_TIMEOUTS_MS[name] : undefined,
+      },
     );
   }
 }
