@@ -16,70 +16,88 @@ export interface PlanCatalogEntry {
   /** Monthly price in cents. */
   priceCents: number;
   period: 'mois';
-  /** Card features (recognition marked off for free, SPEC §6). */
+  /** Card features: the quota lines come from PLANS; the AI analysis is marked off for free (DESIGN §8). */
   features: PlanFeatureLine[];
   /** /account panels. */
   details: { quotas: string[]; features: string[]; support: string[] };
 }
 
-export const PLAN_CATALOG: Record<PlanId, PlanCatalogEntry> = {
-  free: {
-    id: 'free',
-    name: PLANS.free.name,
-    priceCents: PLANS.free.priceCents,
+/** « 3 devis par mois » / « Devis illimités », from the plan's quota (never typed twice). */
+export function quotesLine(plan: PlanId): string {
+  const n = PLANS[plan].quota.quotesPerMonth;
+  return n < 0 ? 'Devis illimités' : `${n} devis par mois`;
+}
+
+export function clientsLine(plan: PlanId): string {
+  const n = PLANS[plan].quota.clients;
+  return n < 0 ? 'Clients illimités' : `Jusqu'à ${n} clients`;
+}
+
+export function storageLine(plan: PlanId): string {
+  const mb = PLANS[plan].quota.storageMb;
+  return mb >= 1024 ? `${mb / 1024} Go de stockage` : `${mb} Mo de stockage`;
+}
+
+/**
+ * What recognition each plan gets (DESIGN §6, §8): the embedded photo and voice analyser runs in the browser for
+ * everyone; the AI provider (the `ai` function) serves paid plans only.
+ */
+export const EMBEDDED_RECOGNITION_LINE = 'Reconnaissance photo et vocale intégrée';
+export const AI_RECOGNITION_LINE = 'Analyse par IA des photos et de la dictée';
+
+export function planHasAiRecognition(plan: PlanId): boolean {
+  return plan !== 'free';
+}
+
+function entry(
+  id: PlanId,
+  extra: { features: PlanFeatureLine[]; details: { features: string[]; support: string[] } },
+): PlanCatalogEntry {
+  const ai = planHasAiRecognition(id);
+  return {
+    id,
+    name: PLANS[id].name,
+    priceCents: PLANS[id].priceCents,
     period: 'mois',
     features: [
-      { label: '3 devis par mois', included: true },
-      { label: "Jusqu'à 10 clients", included: true },
-      { label: '100 Mo de stockage', included: true },
-      { label: 'Support par email', included: true },
-      { label: 'Reconnaissance photo et vocale', included: false },
-      { label: 'Modèles personnalisés', included: false },
+      { label: quotesLine(id), included: true },
+      { label: clientsLine(id), included: true },
+      { label: storageLine(id), included: true },
+      { label: EMBEDDED_RECOGNITION_LINE, included: true },
+      { label: AI_RECOGNITION_LINE, included: ai },
+      ...extra.features,
     ],
     details: {
-      quotas: ['3 devis par mois', '100 Mo de stockage', "Jusqu'à 10 clients"],
-      features: ['Analyse intégrée des photos et de la dictée', 'Export PDF des devis et factures'],
-      support: ['Support par email'],
+      quotas: [quotesLine(id), storageLine(id), clientsLine(id)],
+      features: [EMBEDDED_RECOGNITION_LINE, ...(ai ? [AI_RECOGNITION_LINE] : []), ...extra.details.features],
+      support: extra.details.support,
     },
-  },
-  pro: {
-    id: 'pro',
-    name: PLANS.pro.name,
-    priceCents: PLANS.pro.priceCents,
-    period: 'mois',
+  };
+}
+
+export const PLAN_CATALOG: Record<PlanId, PlanCatalogEntry> = {
+  free: entry('free', {
+    features: [{ label: 'Support par email', included: true }],
+    details: { features: ['Export PDF des devis et factures'], support: ['Support par email'] },
+  }),
+  pro: entry('pro', {
     features: [
-      { label: 'Devis illimités', included: true },
-      { label: 'Clients illimités', included: true },
-      { label: '1 Go de stockage', included: true },
-      { label: 'Reconnaissance photo et vocale', included: true },
       { label: 'Modèles personnalisés', included: true },
       { label: 'Support prioritaire', included: true },
     ],
-    details: {
-      quotas: ['Devis illimités', '1 Go de stockage', 'Clients illimités'],
-      features: ['Reconnaissance photo et vocale', 'Modèles personnalisés', '1 utilisateur'],
-      support: ['Support prioritaire'],
-    },
-  },
-  enterprise: {
-    id: 'enterprise',
-    name: PLANS.enterprise.name,
-    priceCents: PLANS.enterprise.priceCents,
-    period: 'mois',
+    details: { features: ['Modèles personnalisés', '1 utilisateur'], support: ['Support prioritaire'] },
+  }),
+  enterprise: entry('enterprise', {
     features: [
-      { label: 'Devis illimités', included: true },
-      { label: '10 Go de stockage', included: true },
       { label: "Jusqu'à 5 utilisateurs", included: true },
       { label: 'Accès API', included: true },
-      { label: 'Reconnaissance photo et vocale', included: true },
       { label: 'Support dédié 24/7 et formation personnalisée', included: true },
     ],
     details: {
-      quotas: ['Devis illimités', '10 Go de stockage', 'Clients illimités'],
-      features: ['Reconnaissance photo et vocale', 'Modèles personnalisés', "Jusqu'à 5 utilisateurs", 'Accès API'],
+      features: ['Modèles personnalisés', "Jusqu'à 5 utilisateurs", 'Accès API'],
       support: ['Support dédié 24/7', 'Formation personnalisée'],
     },
-  },
+  }),
 };
 
 /** « 0 € », « 29,99 €/mois » — the same label on every card. */
