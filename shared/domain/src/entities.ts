@@ -152,10 +152,6 @@ export const quoteSchema = z.object({
   vatRegime: z.optional(z.enum(VAT_REGIMES)),
   /** Devis options (issue 28): requested deposit (% of TTC), progress billing with its retenue de garantie. */
   depositPercent: z.optional(z.number()),
-  /** VAT per rate as issued (`vat_breakdown`): a situation's is the cumulative VAT minus the previous ones. */
-  vatBreakdown: z.optional(
-    z.array(z.object({ category: z.enum(VAT_CATEGORIES), rate: z.number(), vat_cents: z.number() })),
-  ),
   progressBilling: z.optional(z.boolean()),
   retenuePercent: z.optional(z.number()),
   retenueCaution: z.optional(z.boolean()),

@@ -196,8 +196,23 @@ export const invoiceSchema = z.object({
   retenueCaution: z.optional(z.boolean()),
   situationNumber: z.optional(z.number()),
   /** Cumulative progress per devis line ([{previous, current}] in %), for a situation. */
-  progress: z.optional(z.array(z.object({ previous: z.number(), current: z.number() }))),
+  progress: z.optional(
+    z.array(
+      z.object({
+        previous: z.number(),
+        current: z.number(),
+        /** The devis line's HT, its cumulative HT now and at the previous situation (for the PDF's columns). */
+        quote_net_cents: z.optional(z.number()),
+        cumulative_cents: z.optional(z.number()),
+        previous_cents: z.optional(z.number()),
+      }),
+    ),
+  ),
   depositPercent: z.optional(z.number()),
+  /** VAT per rate as issued (`vat_breakdown`): a situation's is the cumulative VAT minus the previous ones. */
+  vatBreakdown: z.optional(
+    z.array(z.object({ category: z.enum(VAT_CATEGORIES), rate: z.number(), vat_cents: z.number() })),
+  ),
   snapshot: z.catch(z.optional(documentSnapshotSchema), undefined),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
