@@ -141,3 +141,13 @@ describe('nextDocumentNumber', () => {
     expect(fake.rpc).toHaveBeenCalledWith('next_document_number', { kind: 'invoice' });
   });
 });
+
+describe('derivePlanState — one figure for every device (issue 29.4, decision 0051)', () => {
+  it('subtracts the numbers held by any device, like the reservation sync', () => {
+    const now = new Date('2026-03-10T10:00:00Z');
+    const quota = { quotes_used: 1, last_reset: '2026-03-01T00:00:00Z' };
+    expect(derivePlanState(null, quota, now, 1).remaining).toBe(1);
+    expect(derivePlanState(null, quota, now, 5).remaining).toBe(0);
+    expect(derivePlanState({ plan_id: 'pro', status: 'active' }, quota, now, 3).remaining).toBeNull();
+  });
+});

@@ -1,6 +1,7 @@
 // Plan and monthly quote quota of the signed-in user, as a page-wide state stream (DESIGN §4).
 // Deep import: the plan table is pure constants, and the package index would pull zod into /auth.
-import { type PlanId, PLAN_IDS, remainingQuotes } from '@atelier/domain/src/plans';
+import { type PlanId, PLAN_IDS, PLANS, remainingQuotes } from '@atelier/domain/src/plans';
+import { accountQuotaRemaining, remainingAfterHeldNumber } from '@atelier/domain/src/quota';
 import type { Observable } from 'rxjs';
 
 import { authState$, getAuthState, type AuthState } from './auth/auth-service';
@@ -9,6 +10,7 @@ import {
   offlineReady,
   quoteReservationsSettled,
   syncQuoteReservations,
+  parisMonth,
   takeReservedQuoteNumber,
   type ReservationSyncResult,
 } from './quote-reservations';
@@ -90,11 +92,14 @@ export function derivePlanState(
   subscription: { plan_id?: string | null; status?: string | null } | null,
   quota: { quotes_used?: number | null; last_reset?: string | null } | null,
   now = new Date(),
+  heldByAnyDevice = 0,
 ): PlanState {
   const active = subscription?.status === 'active';
   const plan = active ? asPlanId(subscription?.plan_id) : 'free';
   const quotesUsed = quotesUsedThisMonth(quota?.quotes_used ?? 0, quota?.last_reset, now);
-  return { plan, active, quotesUsed, remaining: remainingQuotes(plan, quotesUsed), loading: false };
+  // Issue 29.4 (decision 0051): the same account-wide figure as the reservation sync's.
+  const remaining = accountQuotaRemaining(PLANS[plan].quota.quotesPerMonth, quotesUsed, heldByAnyDevice);
+  return { plan, active, quotesUsed, remaining, loading: false };
 }
 
 /**
@@ -148,13 +153,19 @@ export async function refreshPlanState(): Promise<void> {
   }
   try {
     const client = await loadSupabase();
-    const [sub, quota] = await Promise.all([
+    const [sub, quota, held] = await Promise.all([
       client.from('subscriptions').select('plan_id, status').eq('user_id', user.id).maybeSingle(),
       client.from('user_quotas').select('quotes_used, last_reset').eq('user_id', user.id).maybeSingle(),
+      client
+        .from('quote_number_reservations')
+        .select('number', { count: 'exact', head: true })
+        .eq('user_id', user.id)
+        .eq('state', 'held')
+        .eq('month', `${parisMonth(new Date())}-01`),
     ]);
-    const error = [sub.error, quota.error].find((e) => e && e.code !== 'PGRST116');
+    const error = [sub.error, quota.error, held.error].find((e) => e && e.code !== 'PGRST116');
     if (error) throw error;
-    const next = derivePlanState(sub.data, quota.data);
+    const next = derivePlanState(sub.data, quota.data, new Date(), held.count ?? 0);
     rememberPlan(user.id, next);
     runtime.subject.next(next);
   } catch (error) {
@@ -208,7 +219,7 @@ interface CreditRow {
   number?: string | null;
 }
 
-/** Publishes what a reservation sync says (the device's held numbers included in `remaining`). */
+/** Publishes what a reservation sync says (the account-wide figure, decision 0051). */
 function publishSync(result: ReservationSyncResult | null): void {
   if (!result) return;
   const prev = runtime.subject.getValue();
@@ -234,7 +245,8 @@ function creditFromReservation(): QuoteCredit | null {
   const reserved = takeReservedQuoteNumber();
   if (!reserved) return null;
   const prev = runtime.subject.getValue();
-  const remaining = prev.remaining === null ? null : Math.max(prev.remaining - 1, 0);
+  // The held number was counted when it was reserved: the figure does not move (decision 0051).
+  const remaining = remainingAfterHeldNumber(prev.remaining);
   runtime.subject.next({ ...prev, quotesUsed: prev.quotesUsed + 1, remaining, loading: false });
   void syncOfflineQuoteNumbers();
   return { allowed: true, number: reserved, plan: prev.plan, quotesUsed: prev.quotesUsed + 1, remaining };

@@ -72,8 +72,8 @@ describe('offline quote numbers', () => {
     });
     expect(stored.held.map((h) => h.number)).toEqual(['DE0001', 'DE0002']);
     expect(localStorage.getItem(reservationsKey(userId))).toContain('DE0001');
-    // What this device can make: the server's room plus its own block.
-    expect(getPlanState()).toMatchObject({ quotesUsed: 0, remaining: 3 });
+    // Decision 0051: the account-wide figure (limit − used − held by any device), the same on every device.
+    expect(getPlanState()).toMatchObject({ quotesUsed: 0, remaining: 1 });
     // Nothing to do: no call.
     fake.rpc.mockClear();
     await syncQuoteReservations();

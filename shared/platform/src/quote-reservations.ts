@@ -39,7 +39,7 @@ interface SyncRow {
 export interface ReservationSyncResult {
   plan: string;
   quotesUsed: number;
-  /** What this device can still make this month (its held numbers included); null = unlimited. */
+  /** The account's remaining devis this month (limit − used − held by any device, decision 0051); null = unlimited. */
   remaining: number | null;
 }
 
@@ -174,7 +174,8 @@ async function runSync({ force }: { force?: boolean }): Promise<ReservationSyncR
     const held = (row.held ?? []).filter((h) => !usedNow.has(h.number));
     writeReservations(userId, { ...after, held, used: after.used.filter((u) => !settled.has(u.number)) });
     shortSince = keep > 0 && (row.held ?? []).length < keep ? Date.now() : null;
-    const remaining = row.remaining === null || row.remaining === undefined ? null : row.remaining + held.length;
+    // The server's account-wide figure as is (limit − used − held by any device): the same on every device.
+    const remaining = row.remaining === null || row.remaining === undefined ? null : Math.max(0, row.remaining);
     return { plan: row.plan ?? 'free', quotesUsed: row.quotes_used ?? 0, remaining };
   } catch (error) {
     console.warn('[atelier] quote number reservations not synced', error);

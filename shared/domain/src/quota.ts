@@ -1,0 +1,27 @@
+// Issue 29.4 — the one rule for the monthly devis quota shown (decision record 0051).
+// The figure is account-wide: the plan's limit minus the devis confirmed this month minus the numbers held
+// (reserved for offline use) by ANY device of the account. It is the server's figure, so every device shows the
+// same one after a sync or a refresh. A held number was counted when it was reserved: using it on the device
+// that holds it does not lower the figure again; a credit taken from the server (no held number) lowers it by one.
+
+/** limit: the plan's monthly devis limit, negative or null = unlimited. Returns null for unlimited. */
+export function accountQuotaRemaining(
+  limit: number | null,
+  usedThisMonth: number,
+  heldByAnyDevice: number,
+): number | null {
+  if (limit === null || limit < 0) return null;
+  const used = Math.max(0, Math.trunc(usedThisMonth) || 0);
+  const held = Math.max(0, Math.trunc(heldByAnyDevice) || 0);
+  return Math.max(0, limit - used - held);
+}
+
+/** The figure after this device spends one of its held numbers: unchanged (already counted when reserved). */
+export function remainingAfterHeldNumber(remaining: number | null): number | null {
+  return remaining;
+}
+
+/** The figure after a credit taken from the server without a held number. */
+export function remainingAfterServerCredit(remaining: number | null): number | null {
+  return remaining === null ? null : Math.max(0, remaining - 1);
+}
