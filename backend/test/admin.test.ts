@@ -186,7 +186,7 @@ describe('with the administrator created at start', () => {
     expect((literal.data as { total: number }).total).toBe(0);
   });
 
-  it('admin_dashboard counts users per plan, the monthly revenue from PLANS prices, and quotes this month', async () => {
+  it('admin_dashboard counts users per plan; revenue counts active, not trialing (decision 0052)', async () => {
     const before = (await admin.client.rpc('admin_dashboard')).data as Record<string, number>;
     await backend.db.query(
       `insert into public.subscriptions (user_id, plan_id, status) values ($1, 'pro', 'active'), ($2, 'enterprise', 'trialing')`,
@@ -208,8 +208,15 @@ describe('with the administrator created at start', () => {
       free: -2,
       pro: 1,
       enterprise: 1,
-      mrr_cents: PLANS.pro.priceCents + PLANS.enterprise.priceCents,
-      quotes_this_month: 2,
+      // No provider price stored: the catalogue's; the trialing one is not revenue yet (admin-kpis.test.ts).
+      mrr_cents: PLANS.pro.priceCents,
+      past_due_mrr_cents: 0,
+      trialing_mrr_cents: PLANS.enterprise.priceCents,
+      trialing: 1,
+      past_due: 0,
+      canceled: 0,
+      // The user_quotas counter is not the source any more: devis rows are (admin-kpis.test.ts).
+      quotes_this_month: 0,
     });
     await backend.db.query('delete from public.subscriptions where user_id in ($1, $2)', [alice.id, bob.id]);
   });

@@ -77,6 +77,11 @@ export async function readProviderSubscription(customerId: string): Promise<Prov
     current_period_end: num(item?.current_period_end) ?? num(legacy.current_period_end),
     cancel_at: num(sub.cancel_at),
     cancel_at_period_end: !!sub.cancel_at_period_end,
+    // The real price billed, stored for the admin's monthly revenue (migration 0082, decision 0052).
+    unit_amount: num(item?.price?.unit_amount),
+    currency: typeof item?.price?.currency === 'string' ? item.price.currency : null,
+    price_interval: item?.price?.recurring?.interval ?? null,
+    price_interval_count: num(item?.price?.recurring?.interval_count),
   };
 }
 

@@ -32,6 +32,11 @@ export interface ProviderSubscription {
   current_period_end: number | null;
   cancel_at: number | null;
   cancel_at_period_end: boolean;
+  /** The price the provider bills, in the currency's minor unit (cents), per `price_interval` (decision 0052). */
+  unit_amount?: number | null;
+  currency?: string | null;
+  price_interval?: 'day' | 'week' | 'month' | 'year' | null;
+  price_interval_count?: number | null;
 }
 
 /** A row of the local record `subscriptions` (times as ISO strings). */
