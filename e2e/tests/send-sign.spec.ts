@@ -56,7 +56,7 @@ async function setCompany(page: Page): Promise<void> {
   await page.goto('/company');
   const form = page.getByRole('form', { name: 'Entreprise' });
   await form.getByLabel('Nom de l’entreprise').fill('Martin Rénovation');
-  await form.getByLabel('SIRET').fill('55208131700046');
+  await form.getByLabel('SIRET').fill('73282932000074');
   await form.getByRole('button', { name: 'Sauvegarder' }).click();
   await expect(form.getByRole('button', { name: 'Sauvegardé !' })).toBeVisible();
 }
