@@ -121,7 +121,8 @@ test('second visit with the network off: home, /tasks, /customize, /company and 
   await waitForOfflineReady(page);
   // The app opens offline here: the device reserves quote numbers (free plan: 2 of its 3 monthly devis).
   await expect.poll(() => heldNumbers(page), { timeout: 20_000 }).toEqual(['DE0001', 'DE0002']);
-  await expect(page.getByTestId('plan-badge')).toContainText('3 devis restants ce mois-ci');
+  // Decision 0051: the account-wide figure (3 − 0 used − 2 held by any device), the same on every device.
+  await expect(page.getByTestId('plan-badge')).toContainText('1 devis restant ce mois-ci', { timeout: 20_000 });
 
   const goOnline = await goOffline(context, page);
   await page.reload();
@@ -158,7 +159,8 @@ test('second visit with the network off: home, /tasks, /customize, /company and 
   expect(text).toContain('DE0001');
   expect(text).toContain('Client hors ligne');
   expect(text).toContain('Chantier sans réseau');
-  await expect(page.getByTestId('plan-badge')).toContainText('2 devis restants ce mois-ci');
+  // A held number was counted when reserved: using it leaves the figure as is (decision 0051).
+  await expect(page.getByTestId('plan-badge')).toContainText('1 devis restant ce mois-ci');
 
   // The second reserved number, then none is left: the page says the network is needed and keeps the devis.
   await generate.click();

@@ -89,7 +89,11 @@ describe('refreshPlanState', () => {
     fake.tables.subscriptions = { data: { plan_id: 'pro', status: 'active' }, error: null };
     fake.tables.user_quotas = { data: { quotes_used: 0, last_reset: new Date().toISOString() }, error: null };
     await refreshPlanState();
-    expect(cachedPlan('user-1')).toEqual({ plan: 'pro', active: true });
+    expect(cachedPlan('user-1')).toMatchObject({
+      plan: 'pro',
+      active: true,
+      quota: { quotesUsed: 0, remaining: null },
+    });
 
     // A new page load with no network: the state starts from the default, the server cannot answer.
     resetPlanStateForTests();

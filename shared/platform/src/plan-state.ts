@@ -108,13 +108,20 @@ export function derivePlanState(
  */
 const LAST_PLAN_PREFIX = 'atelier.lastPlan.';
 
-export function cachedPlan(userId: string): { plan: PlanId; active: boolean } | null {
+export function cachedPlan(
+  userId: string,
+): { plan: PlanId; active: boolean; quota?: { quotesUsed: number; remaining: number | null } } | null {
   try {
     const raw = globalThis.localStorage?.getItem(`${LAST_PLAN_PREFIX}${userId}`);
     if (!raw) return null;
-    const value = JSON.parse(raw) as { plan?: unknown; active?: unknown };
+    const value = JSON.parse(raw) as { plan?: unknown; active?: unknown; quotesUsed?: unknown; remaining?: unknown };
     if (!PLAN_IDS.includes(value.plan as PlanId) || typeof value.active !== 'boolean') return null;
-    return { plan: value.plan as PlanId, active: value.active };
+    // The last figure the server gave (decision 0051), so an offline start shows it and not the plan's full quota.
+    const quota =
+      typeof value.quotesUsed === 'number' && (value.remaining === null || typeof value.remaining === 'number')
+        ? { quotesUsed: value.quotesUsed, remaining: value.remaining }
+        : undefined;
+    return { plan: value.plan as PlanId, active: value.active, ...(quota ? { quota } : {}) };
   } catch {
     return null;
   }
@@ -124,7 +131,12 @@ function rememberPlan(userId: string, state: PlanState): void {
   try {
     globalThis.localStorage?.setItem(
       `${LAST_PLAN_PREFIX}${userId}`,
-      JSON.stringify({ plan: state.plan, active: state.active }),
+      JSON.stringify({
+        plan: state.plan,
+        active: state.active,
+        quotesUsed: state.quotesUsed,
+        remaining: state.remaining,
+      }),
     );
   } catch {
     // storage full or disabled: the plan is simply read again next time
@@ -137,7 +149,12 @@ function seedFromCache(userId: string, force = false): void {
   if (!prev.loading && !force) return;
   const cached = cachedPlan(userId);
   if (!cached) return;
-  runtime.subject.next({ ...prev, ...cached, remaining: remainingQuotes(cached.plan, prev.quotesUsed) });
+  const { quota, ...plan } = cached;
+  runtime.subject.next(
+    quota
+      ? { ...prev, ...plan, ...quota }
+      : { ...prev, ...plan, remaining: remainingQuotes(cached.plan, prev.quotesUsed) },
+  );
 }
 
 function isSessionMissing(error: { name?: string; message?: string } | null | undefined): boolean {
@@ -223,13 +240,16 @@ interface CreditRow {
 function publishSync(result: ReservationSyncResult | null): void {
   if (!result) return;
   const prev = runtime.subject.getValue();
-  runtime.subject.next({
+  const next = {
     ...prev,
     plan: asPlanId(result.plan),
     quotesUsed: result.quotesUsed,
     remaining: result.remaining,
     loading: false,
-  });
+  };
+  const user = getAuthState().user;
+  if (user) rememberPlan(user.id, next);
+  runtime.subject.next(next);
 }
 
 /** Confirms the quote numbers used on this device and tops its offline block up (quote-reservations.ts). */
