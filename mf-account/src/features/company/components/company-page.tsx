@@ -2,7 +2,7 @@
 import { DEFAULT_COMPANY_INFO, companyInfoStore, useStoredValue } from '@atelier/storage';
 import { Banner, Card, Field, Input, PageTitle, SaveButton, TextArea } from '@atelier/ui';
 import { getAuthState, getProfile } from '@atelier/platform';
-import { useEffect, useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import styled from 'styled-components';
 
 import {
@@ -95,6 +95,14 @@ export function CompanyPage({ signUpDetails = loadSignUpDetails }: CompanyPagePr
   const [touched, setTouched] = useState<Partial<Record<CompanyField, boolean>>>({});
   const [banner, setBanner] = useState<string | null>(null);
   const [prefilled, setPrefilled] = useState(false);
+  // Whether the user typed since the form last took the stored value: until then, a stored value arriving later
+  // (the sync pulling the details saved at sign-up on another device or by the server) replaces the form's.
+  const edited = useRef(false);
+  useEffect(() => {
+    if (edited.current || isCompanyUnset(stored)) return;
+    setValues(toFormValues(stored));
+    setPrefilled(false);
+  }, [stored]);
 
   // First visit after sign-up: offer what the sign-up form collected; nothing is stored until the user saves.
   useEffect(() => {
@@ -116,6 +124,7 @@ export function CompanyPage({ signUpDetails = loadSignUpDetails }: CompanyPagePr
   }, [signUpDetails]);
 
   const set = (field: CompanyField, value: string) => {
+    edited.current = true;
     const next = { ...values, [field]: value };
     setValues(next);
     setBanner(null);
@@ -144,6 +153,7 @@ export function CompanyPage({ signUpDetails = loadSignUpDetails }: CompanyPagePr
     }
     setValues(toFormValues(companyInfoStore.get()));
     setPrefilled(false);
+    edited.current = false;
   };
 
   const text = (field: TextField, options: { wide?: boolean; multiline?: boolean; hint?: string } = {}) => {
