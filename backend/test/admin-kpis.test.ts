@@ -75,10 +75,7 @@ describe('admin KPIs over a seeded month', () => {
       price_interval: 'year',
       price_interval_count: 1,
     });
-    const quota = await backend.db.query<{ quotes_used: number }>(
-      'select quotes_used from public.user_quotas where user_id = $1',
-      [alice.id],
-    );
+    const quota = await backend.db.query('select quotes_used from public.user_quotas where user_id = $1', [alice.id]);
     expect(quota.rows[0]?.quotes_used).toBe(0);
 
     const { data, error } = await admin.client.rpc('admin_dashboard');
@@ -110,7 +107,7 @@ describe('admin KPIs over a seeded month', () => {
     });
     await sync(erin, 'pro', 'active', null);
 
-    const stored = await backend.db.query<{ unit_amount: string; price_interval: string }>(
+    const stored = await backend.db.query(
       'select unit_amount, price_interval from public.stripe_subscriptions where user_id = $1',
       [bob.id],
     );
