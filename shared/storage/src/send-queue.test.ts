@@ -46,6 +46,15 @@ describe('send queue', () => {
     expect(queue.list()).toEqual([]);
   });
 
+  it('sends what is queued after a run over an empty queue (the run in progress is never left stuck)', async () => {
+    const queue = createSendQueue('u1');
+    await queue.flush(async () => 'sent');
+    queue.add({ table: 'invoices', id: 'i1' });
+    const sent: string[] = [];
+    await queue.flush(async (e) => (sent.push(e.id), 'sent'));
+    expect(sent).toEqual(['i1']);
+  });
+
   it('ignores a corrupt stored value', () => {
     localStorage.setItem('sendQueue.u1', '{oops');
     expect(createSendQueue('u1').list()).toEqual([]);

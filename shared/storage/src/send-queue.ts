@@ -78,19 +78,18 @@ export function createSendQueue(userId: string, storage: Storage | null = global
       return () => listeners.delete(listener);
     },
     flush(send) {
+      // Set before the run can end (a run over an empty queue finishes at once): `finally` runs asynchronously.
       running ??= (async () => {
-        try {
-          for (const entry of read()) {
-            if (entry.error) continue;
-            const result = await send(entry);
-            if (result === 'retry') break;
-            if (result === 'sent') queue.remove(entry.id);
-            else queue.fail(entry.id, result.error);
-          }
-        } finally {
-          running = null;
+        for (const entry of read()) {
+          if (entry.error) continue;
+          const result = await send(entry);
+          if (result === 'retry') break;
+          if (result === 'sent') queue.remove(entry.id);
+          else queue.fail(entry.id, result.error);
         }
-      })();
+      })().finally(() => {
+        running = null;
+      });
       return running;
     },
   };
