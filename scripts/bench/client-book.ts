@@ -84,10 +84,22 @@ async function seed(backend: Awaited<ReturnType<typeof startBackend>>, userId: s
   await backend.db.query(
     `insert into public.invoices (user_id, client_id, quote_id, quote_number, status, number, issue_date,
                                   service_date, due_date, project_title, lines, vat_rate, total_ht_cents, tva_cents,
-                                  total_ttc_cents, is_paid, snapshot)
+                                  total_ttc_cents, is_paid, snapshot, kind, deposit_percent, situation_number,
+                                  progress, retenue_percent, retenue_cents, net_due_cents, vat_breakdown)
      select $1, q.client_id, q.id, q.number, 'issued', 'FA' || lpad(n::text, 4, '0'), current_date - n % 90,
             current_date - n % 90, current_date - n % 90 + 30, q.project_title, q.lines, 20, q.total_ht_cents,
-            q.tva_cents, q.total_ttc_cents, n % 3 = 0, q.snapshot
+            q.tva_cents, q.total_ttc_cents, n % 3 = 0, q.snapshot,
+            -- A third each: invoices, acomptes (30 %) and situations (30 → 70 %, 5 % retenue), as a building firm has.
+            (array['invoice', 'deposit', 'situation'])[1 + n % 3],
+            case when n % 3 = 1 then 30 end,
+            case when n % 3 = 2 then 1 + n % 4 end,
+            case when n % 3 = 2 then (select jsonb_agg(jsonb_build_object('previous', 30, 'current', 70))
+                                        from jsonb_array_elements(q.lines)) end,
+            case when n % 3 = 2 then 5 else 0 end,
+            case when n % 3 = 2 then round(q.total_ttc_cents * 0.05) else 0 end,
+            q.total_ttc_cents - case when n % 3 = 2 then round(q.total_ttc_cents * 0.05) else 0 end,
+            jsonb_build_array(jsonb_build_object('category', 'standard', 'code', 'S', 'rate', 20,
+                                                 'base_cents', q.total_ht_cents, 'vat_cents', q.tva_cents))
        from generate_series(1, $2::int) n
        join lateral (select * from public.quotes where user_id = $1 order by number offset n - 1 limit 1) q on true`,
     [userId, INVOICES],

@@ -68,6 +68,8 @@ export async function readProviderSubscription(customerId: string): Promise<Prov
   const item = sub.items?.data?.[0] as (Stripe.SubscriptionItem & Record<string, unknown>) | undefined;
   const legacy = sub as unknown as Record<string, unknown>;
   const num = (value: unknown): number | null => (typeof value === 'number' ? value : null);
+  const billingInterval = (value: unknown): 'day' | 'week' | 'month' | 'year' | null =>
+    value === 'day' || value === 'week' || value === 'month' || value === 'year' ? value : null;
   return {
     customer_id: customerId,
     subscription_id: sub.id,
@@ -80,7 +82,7 @@ export async function readProviderSubscription(customerId: string): Promise<Prov
     // The real price billed, stored for the admin's monthly revenue (migration 0082, decision 0052).
     unit_amount: num(item?.price?.unit_amount),
     currency: typeof item?.price?.currency === 'string' ? item.price.currency : null,
-    price_interval: item?.price?.recurring?.interval ?? null,
+    price_interval: billingInterval(item?.price?.recurring?.interval),
     price_interval_count: num(item?.price?.recurring?.interval_count),
   };
 }
