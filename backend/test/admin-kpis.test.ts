@@ -14,6 +14,16 @@ describe('admin KPIs over a seeded month', () => {
   let backend: RunningBackend;
   let admin: SignedInUser;
   const users: SignedInUser[] = [];
+  // On PostgreSQL the database is shared by every test file: the figures are compared with the ones before seeding.
+  let before: Record<string, number>;
+  async function dashboardDelta(): Promise<Record<string, number>> {
+    const { data, error } = await admin.client.rpc('admin_dashboard');
+    expect(error).toBeNull();
+    const now = data as Record<string, number>;
+    return Object.fromEntries(
+      Object.entries(now).map(([k, v]) => [k, typeof v === 'number' ? v - (before[k] ?? 0) : v]),
+    ) as Record<string, number>;
+  }
 
   async function sync(user: SignedInUser, plan: string, status: string, price: Record<string, unknown> | null) {
     const customer = `cus_${user.id.slice(0, 8)}`;
@@ -59,6 +69,7 @@ describe('admin KPIs over a seeded month', () => {
       refreshToken: data.session.refresh_token,
     };
     for (const name of ['alice', 'bob', 'carol', 'dave', 'erin']) users.push(await signUpUser(backend, name));
+    before = (await admin.client.rpc('admin_dashboard')).data as Record<string, number>;
   });
   afterAll(async () => {
     await backend?.close();
@@ -78,9 +89,7 @@ describe('admin KPIs over a seeded month', () => {
     const quota = await backend.db.query('select quotes_used from public.user_quotas where user_id = $1', [alice.id]);
     expect(quota.rows[0]?.quotes_used).toBe(0);
 
-    const { data, error } = await admin.client.rpc('admin_dashboard');
-    expect(error).toBeNull();
-    expect((data as Record<string, number>).quotes_this_month).toBe(7);
+    expect((await dashboardDelta()).quotes_this_month).toBe(7);
   });
 
   it('computes revenue from the stored provider prices, status by status', async () => {
@@ -114,9 +123,7 @@ describe('admin KPIs over a seeded month', () => {
     expect(stored.rows[0]).toMatchObject({ price_interval: 'month' });
     expect(Number(stored.rows[0]?.unit_amount)).toBe(6000);
 
-    const { data, error } = await admin.client.rpc('admin_dashboard');
-    expect(error).toBeNull();
-    expect(data).toMatchObject({
+    expect(await dashboardDelta()).toMatchObject({
       // alice 28800 / 12 = 2400 (active) + bob 6000 (past_due) + erin 2999 (catalogue)
       mrr_cents: 2400 + 6000 + PLANS.pro.priceCents,
       past_due_mrr_cents: 6000,

@@ -152,7 +152,9 @@ describe('two devices of one user, both offline', () => {
   it('the same field edited on both → the later kept (A’s fast clock corrected), the other a conflict on both devices until settled', async () => {
     const { a, b, id, online } = await twoDevices();
     await a.write('clients', { ...a.row('clients', id)!, phone: '06 00 00 00 01' });
-    await new Promise((r) => setTimeout(r, 400));
+    // Well above the error of the offset each device measures at its pull (at most one round trip, which a loaded
+    // CI machine stretched past 400 ms): the later edit must be later by more than that.
+    await new Promise((r) => setTimeout(r, 2000));
     await b.write('clients', { ...b.row('clients', id)!, phone: '06 00 00 00 02' });
     online.b.value = true;
     await b.sync(); // the later change arrives first
