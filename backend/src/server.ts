@@ -52,6 +52,11 @@ export interface StartBackendOptions {
   databaseUrl?: string;
   /** PGlite data directory; default <repo>/.atelier/data; 'memory://' for a throw-away database. */
   dataDir?: string;
+  /**
+   * The folder of migration files to apply; default supabase/migrations. The upgrade test starts an earlier
+   * release's set (extracted from git) on a data directory before today's.
+   */
+  migrationsDir?: string;
   /** JWT_SECRET; default: a random per-install secret kept in .atelier/jwt-secret (see security/secrets.ts). */
   jwtSecret?: string;
   /** Accept Supabase's public demo secret as jwtSecret (tests only; env ATELIER_INSECURE_DEMO_JWT_SECRET=1). */
@@ -159,14 +164,15 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
   const bodyLimit = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
   const jwtExpirySeconds = options.jwtExpirySeconds ?? (Number(process.env.JWT_EXPIRY) || DEFAULT_JWT_EXPIRY_SECONDS);
 
+  const migrations = options.migrationsDir ?? migrationsDir();
   const db =
     dataDir === 'memory://' && !databaseUrl
-      ? await openMigratedMemoryDatabase(migrationsDir(), path.join(repoRoot(), '.atelier', 'cache'), repoRoot(), log)
+      ? await openMigratedMemoryDatabase(migrations, path.join(repoRoot(), '.atelier', 'cache'), repoRoot(), log)
       : await openDatabase({ databaseUrl: databaseUrl || undefined, dataDir });
   let runtime: FunctionRuntime | undefined;
   let plateforme: FakePlateforme | undefined;
   try {
-    await applyMigrations(db, migrationsDir());
+    await applyMigrations(db, migrations);
     let schema: SchemaCache = await loadSchemaCache(db);
     let lastReload = Date.now();
     const reloadSchema = async (): Promise<boolean> => {
