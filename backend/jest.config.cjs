@@ -21,4 +21,7 @@ module.exports = {
   testTimeout: 60_000,
   // One backend per file; files run one after another when CPU is scarce (--runInBand in scripts/test.mjs).
   maxWorkers: 2,
+  // A test that fails half-way can leave a started backend (HTTP server, PostgreSQL pool) open: the run must still
+  // end and report (seen on PostgreSQL in CI), not hang until CI's time limit.
+  forceExit: true,
 };

@@ -22,43 +22,50 @@ afterAll(async () => {
 
 const start = () => startTestBackend({ dataDir, databaseUrl: undefined, jwtSecret: undefined });
 
-it('backs up a stopped install and restores every row and the secret', async () => {
-  const first = await start();
-  const user = await signUpUser(first, 'backup');
-  const inserted = await user.client
-    .from('clients')
-    .insert({ name: 'Dupont', email: 'dupont@example.fr', user_id: user.id });
-  expect(inserted.error).toBeNull();
-  const token = (await user.client.auth.getSession()).data.session!.access_token;
-  // Running: refused (the data directory's lock).
-  await expect(backup(dataDir, path.join(parent, 'refused.tar.gz'))).rejects.toThrow(/en cours d’exécution/);
-  await first.close();
-  const secret = readFileSync(`${dataDir}.jwt-secret`, 'utf8');
+// The data folder (and so this test) is PGlite's; an install on PostgreSQL backs its database up with pg_dump.
+const onPglite = process.env.DATABASE_URL ? it.skip : it;
 
-  const archive = await backup(dataDir, path.join(parent, 'atelier.tar.gz'));
-  await rm(dataDir, { recursive: true, force: true });
-  await rm(`${dataDir}.jwt-secret`, { force: true });
-  await rm(`${dataDir}.stripe-sandbox`, { force: true });
+onPglite(
+  'backs up a stopped install and restores every row and the secret',
+  async () => {
+    const first = await start();
+    const user = await signUpUser(first, 'backup');
+    const inserted = await user.client
+      .from('clients')
+      .insert({ name: 'Dupont', email: 'dupont@example.fr', user_id: user.id });
+    expect(inserted.error).toBeNull();
+    const token = (await user.client.auth.getSession()).data.session!.access_token;
+    // Running: refused (the data directory's lock).
+    await expect(backup(dataDir, path.join(parent, 'refused.tar.gz'))).rejects.toThrow(/en cours d’exécution/);
+    await first.close();
+    const secret = readFileSync(`${dataDir}.jwt-secret`, 'utf8');
 
-  await restore(dataDir, archive);
-  expect(readFileSync(`${dataDir}.jwt-secret`, 'utf8')).toBe(secret);
-  const again = await start();
-  try {
-    const res = await fetch(`${again.url}/rest/v1/clients?select=name,email`, {
-      headers: { apikey: again.anonKey, authorization: `Bearer ${token}` },
-    });
-    expect(res.status).toBe(200);
-    expect(await res.json()).toEqual([{ name: 'Dupont', email: 'dupont@example.fr' }]);
-  } finally {
-    await again.close();
-  }
+    const archive = await backup(dataDir, path.join(parent, 'atelier.tar.gz'));
+    await rm(dataDir, { recursive: true, force: true });
+    await rm(`${dataDir}.jwt-secret`, { force: true });
+    await rm(`${dataDir}.stripe-sandbox`, { force: true });
 
-  // Restoring over an install moves it aside.
-  const { movedAside } = await restore(dataDir, archive);
-  expect(movedAside.length).toBeGreaterThanOrEqual(2);
-  for (const moved of movedAside) expect(existsSync(moved)).toBe(true);
-  expect((await readdir(parent)).filter((n) => n.includes('avant-restauration')).length).toBe(movedAside.length);
-}, 180_000);
+    await restore(dataDir, archive);
+    expect(readFileSync(`${dataDir}.jwt-secret`, 'utf8')).toBe(secret);
+    const again = await start();
+    try {
+      const res = await fetch(`${again.url}/rest/v1/clients?select=name,email`, {
+        headers: { apikey: again.anonKey, authorization: `Bearer ${token}` },
+      });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual([{ name: 'Dupont', email: 'dupont@example.fr' }]);
+    } finally {
+      await again.close();
+    }
+
+    // Restoring over an install moves it aside.
+    const { movedAside } = await restore(dataDir, archive);
+    expect(movedAside.length).toBeGreaterThanOrEqual(2);
+    for (const moved of movedAside) expect(existsSync(moved)).toBe(true);
+    expect((await readdir(parent)).filter((n) => n.includes('avant-restauration')).length).toBe(movedAside.length);
+  },
+  180_000,
+);
 
 it('refuses an archive that is not an Atelier backup', async () => {
   await expect(restore(dataDir, path.join(parent, 'missing.tar.gz'))).rejects.toThrow(/introuvable/);

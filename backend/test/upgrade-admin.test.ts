@@ -93,177 +93,184 @@ async function ownerRows(backend: Backend, token: string) {
   };
 }
 
-it('upgrades an earlier release’s install: default admin password replaced once, rows kept, backup restorable', async () => {
-  if (skipReason) {
-    // Clear in the output (beforeAll printed it): the earlier release's migrations could not be rebuilt.
-    console.warn(`upgrade test skipped: ${skipReason}`);
-    return;
-  }
-  const earlier = listMigrations(oldMigrations).map((m) => m.version);
-  const today = listMigrations(path.join(repoRoot(), MIGRATIONS)).map((m) => m.version);
-  expect(earlier.length).toBeGreaterThan(0);
-  expect(today.length).toBeGreaterThan(earlier.length);
+// The data folder (and so this test) is PGlite's; an install on PostgreSQL backs its database up with pg_dump.
+const onPglite = process.env.DATABASE_URL ? it.skip : it;
 
-  // ── The earlier release: its migrations only, the administrator on the public default password.
-  const old = await start({ migrationsDir: oldMigrations, adminEmail: ADMIN, adminPassword: OLD_DEFAULT_PASSWORD });
-  let user: SignedInUser;
-  let adminRefresh: string;
-  let clientId: string;
-  let quoteNumber: string;
-  let issuedId: string;
-  try {
-    const applied = (await old.db.query('select version from supabase_migrations.schema_migrations order by 1')).rows;
-    expect(applied.map((r) => String(r.version))).toEqual(earlier);
+onPglite(
+  'upgrades an earlier release’s install: default admin password replaced once, rows kept, backup restorable',
+  async () => {
+    if (skipReason) {
+      // Clear in the output (beforeAll printed it): the earlier release's migrations could not be rebuilt.
+      console.warn(`upgrade test skipped: ${skipReason}`);
+      return;
+    }
+    const earlier = listMigrations(oldMigrations).map((m) => m.version);
+    const today = listMigrations(path.join(repoRoot(), MIGRATIONS)).map((m) => m.version);
+    expect(earlier.length).toBeGreaterThan(0);
+    expect(today.length).toBeGreaterThan(earlier.length);
 
-    const before = await signIn(old, OLD_DEFAULT_PASSWORD);
-    expect(before.error).toBeNull();
-    adminRefresh = before.data.session!.refresh_token;
+    // ── The earlier release: its migrations only, the administrator on the public default password.
+    const old = await start({ migrationsDir: oldMigrations, adminEmail: ADMIN, adminPassword: OLD_DEFAULT_PASSWORD });
+    let user: SignedInUser;
+    let adminRefresh: string;
+    let clientId: string;
+    let quoteNumber: string;
+    let issuedId: string;
+    try {
+      const applied = (await old.db.query('select version from supabase_migrations.schema_migrations order by 1')).rows;
+      expect(applied.map((r) => String(r.version))).toEqual(earlier);
 
-    // Rows as that release's app wrote them: a client, a numbered devis, an issued invoice, the company settings.
-    user = await signUpUser(old, 'upgrade');
-    const client = await user.client
-      .from('clients')
-      .insert({ user_id: user.id, name: 'Dupont', email: 'dupont@example.fr', phone: '06 00 00 00 01' })
-      .select()
-      .single();
-    expect(client.error).toBeNull();
-    clientId = client.data.id as string;
-    const credit = await user.client.rpc('consume_quote_credit');
-    expect(credit.error).toBeNull();
-    quoteNumber = (credit.data as { number: string }).number;
-    expect(quoteNumber).toBe('DE0001');
-    const quote = await user.client
-      .from('quotes')
-      .insert({ user_id: user.id, client_id: clientId, number: quoteNumber, lines: LINES, ...TOTALS })
-      .select()
-      .single();
-    expect(quote.error).toBeNull();
-    const draft = await user.client
-      .from('invoices')
-      .insert({
-        user_id: user.id,
-        client_id: clientId,
-        quote_id: quote.data.id,
-        quote_number: quoteNumber,
-        lines: LINES,
-        ...TOTALS,
-        snapshot: { client: { name: 'Dupont', email: 'dupont@example.fr' }, company: COMPANY },
-      })
-      .select()
-      .single();
-    expect(draft.error).toBeNull();
-    issuedId = draft.data.id as string;
-    const issued = await user.client.rpc('issue_invoice', { p_id: issuedId });
-    expect(issued.error).toBeNull();
-    expect((issued.data as { number: string }).number).toBe('FA0001');
-    const settings = await user.client
-      .from('user_settings')
-      .insert({ user_id: user.id, key: 'companyInfo', value: COMPANY });
-    expect(settings.error).toBeNull();
-  } finally {
-    await old.close();
-  }
-  const secretBefore = readFileSync(`${dataDir}.jwt-secret`, 'utf8');
+      const before = await signIn(old, OLD_DEFAULT_PASSWORD);
+      expect(before.error).toBeNull();
+      adminRefresh = before.data.session!.refresh_token;
 
-  // ── Upgraded: today's start on the same data directory (no ADMIN_PASSWORD: generate).
-  const upgraded = await start({ adminEmail: ADMIN, generateAdminPassword: true });
-  let rowsAfterUpgrade: Awaited<ReturnType<typeof ownerRows>>;
-  let token: string;
-  try {
-    const applied = (await upgraded.db.query('select version from supabase_migrations.schema_migrations order by 1'))
-      .rows;
-    expect(applied.map((r) => String(r.version))).toEqual(today);
+      // Rows as that release's app wrote them: a client, a numbered devis, an issued invoice, the company settings.
+      user = await signUpUser(old, 'upgrade');
+      const client = await user.client
+        .from('clients')
+        .insert({ user_id: user.id, name: 'Dupont', email: 'dupont@example.fr', phone: '06 00 00 00 01' })
+        .select()
+        .single();
+      expect(client.error).toBeNull();
+      clientId = client.data.id as string;
+      const credit = await user.client.rpc('consume_quote_credit');
+      expect(credit.error).toBeNull();
+      quoteNumber = (credit.data as { number: string }).number;
+      expect(quoteNumber).toBe('DE0001');
+      const quote = await user.client
+        .from('quotes')
+        .insert({ user_id: user.id, client_id: clientId, number: quoteNumber, lines: LINES, ...TOTALS })
+        .select()
+        .single();
+      expect(quote.error).toBeNull();
+      const draft = await user.client
+        .from('invoices')
+        .insert({
+          user_id: user.id,
+          client_id: clientId,
+          quote_id: quote.data.id,
+          quote_number: quoteNumber,
+          lines: LINES,
+          ...TOTALS,
+          snapshot: { client: { name: 'Dupont', email: 'dupont@example.fr' }, company: COMPANY },
+        })
+        .select()
+        .single();
+      expect(draft.error).toBeNull();
+      issuedId = draft.data.id as string;
+      const issued = await user.client.rpc('issue_invoice', { p_id: issuedId });
+      expect(issued.error).toBeNull();
+      expect((issued.data as { number: string }).number).toBe('FA0001');
+      const settings = await user.client
+        .from('user_settings')
+        .insert({ user_id: user.id, key: 'companyInfo', value: COMPANY });
+      expect(settings.error).toBeNull();
+    } finally {
+      await old.close();
+    }
+    const secretBefore = readFileSync(`${dataDir}.jwt-secret`, 'utf8');
 
-    expect(upgraded.replacedDefaultAdminPassword).toBe(true);
-    const fresh = upgraded.generatedAdminPassword!;
-    expect(fresh).toMatch(/^[A-Za-z0-9_-]{16}$/);
-    expect((await signIn(upgraded, OLD_DEFAULT_PASSWORD)).error).not.toBeNull();
-    expect((await signIn(upgraded, fresh)).error).toBeNull();
-    // The session opened with the old password is over.
-    const reused = await anonClient(upgraded).auth.refreshSession({ refresh_token: adminRefresh });
-    expect(reused.error).not.toBeNull();
+    // ── Upgraded: today's start on the same data directory (no ADMIN_PASSWORD: generate).
+    const upgraded = await start({ adminEmail: ADMIN, generateAdminPassword: true });
+    let rowsAfterUpgrade: Awaited<ReturnType<typeof ownerRows>>;
+    let token: string;
+    try {
+      const applied = (await upgraded.db.query('select version from supabase_migrations.schema_migrations order by 1'))
+        .rows;
+      expect(applied.map((r) => String(r.version))).toEqual(today);
 
-    // The user's rows are there, readable by their owner (same secret file: they sign in again as usual).
-    const owner = anonClient(upgraded);
-    const signedIn = await owner.auth.signInWithPassword({ email: user.email, password: user.password });
-    expect(signedIn.error).toBeNull();
-    token = signedIn.data.session!.access_token;
-    rowsAfterUpgrade = await ownerRows(upgraded, token);
-    expect(rowsAfterUpgrade.clients).toEqual([
-      { id: clientId, name: 'Dupont', email: 'dupont@example.fr', phone: '06 00 00 00 01' },
-    ]);
-    expect(rowsAfterUpgrade.quotes).toEqual([
-      expect.objectContaining({ client_id: clientId, number: 'DE0001', total_ttc_cents: 12_000 }),
-    ]);
-    expect(rowsAfterUpgrade.invoices).toEqual([
-      { id: issuedId, client_id: clientId, status: 'issued', number: 'FA0001', total_ttc_cents: 12_000 },
-    ]);
-    // What the user saved is kept; 0080 only fills the empty fields from the sign-up (e-mail, phone).
-    expect(rowsAfterUpgrade.settings).toEqual([
-      { key: 'companyInfo', value: { ...COMPANY, email: user.email, phone: PROFILE_METADATA.phone } },
-    ]);
+      expect(upgraded.replacedDefaultAdminPassword).toBe(true);
+      const fresh = upgraded.generatedAdminPassword!;
+      expect(fresh).toMatch(/^[A-Za-z0-9_-]{16}$/);
+      expect((await signIn(upgraded, OLD_DEFAULT_PASSWORD)).error).not.toBeNull();
+      expect((await signIn(upgraded, fresh)).error).toBeNull();
+      // The session opened with the old password is over.
+      const reused = await anonClient(upgraded).auth.refreshSession({ refresh_token: adminRefresh });
+      expect(reused.error).not.toBeNull();
 
-    // The issued invoice is still immutable.
-    const edit = await owner
-      .from('invoices')
-      .update({ lines: [{ ...LINES[0], price: 1 }] })
-      .eq('id', issuedId)
-      .select();
-    expect(edit.error?.message ?? '').toMatch(/facture émise ne peut pas être modifiée/);
-    const removal = await owner.from('invoices').delete().eq('id', issuedId).select();
-    expect(removal.error?.message ?? '').toMatch(/facture émise ne peut pas être supprimée/);
+      // The user's rows are there, readable by their owner (same secret file: they sign in again as usual).
+      const owner = anonClient(upgraded);
+      const signedIn = await owner.auth.signInWithPassword({ email: user.email, password: user.password });
+      expect(signedIn.error).toBeNull();
+      token = signedIn.data.session!.access_token;
+      rowsAfterUpgrade = await ownerRows(upgraded, token);
+      expect(rowsAfterUpgrade.clients).toEqual([
+        { id: clientId, name: 'Dupont', email: 'dupont@example.fr', phone: '06 00 00 00 01' },
+      ]);
+      expect(rowsAfterUpgrade.quotes).toEqual([
+        expect.objectContaining({ client_id: clientId, number: 'DE0001', total_ttc_cents: 12_000 }),
+      ]);
+      expect(rowsAfterUpgrade.invoices).toEqual([
+        { id: issuedId, client_id: clientId, status: 'issued', number: 'FA0001', total_ttc_cents: 12_000 },
+      ]);
+      // What the user saved is kept; 0080 only fills the empty fields from the sign-up (e-mail, phone).
+      expect(rowsAfterUpgrade.settings).toEqual([
+        { key: 'companyInfo', value: { ...COMPANY, email: user.email, phone: PROFILE_METADATA.phone } },
+      ]);
 
-    // Numbering continues: the next invoice is FA0002, the next devis DE0002.
-    const next = await owner
-      .from('invoices')
-      .insert({
-        user_id: user.id,
-        client_id: clientId,
-        lines: LINES,
-        ...TOTALS,
-        snapshot: { client: { name: 'Dupont', email: 'dupont@example.fr' }, company: COMPANY },
-      })
-      .select()
-      .single();
-    expect(next.error).toBeNull();
-    const nextIssued = await owner.rpc('issue_invoice', { p_id: next.data.id });
-    expect(nextIssued.error).toBeNull();
-    expect((nextIssued.data as { number: string }).number).toBe('FA0002');
-    const nextCredit = await owner.rpc('consume_quote_credit');
-    expect(nextCredit.error).toBeNull();
-    expect((nextCredit.data as { number: string }).number).toBe('DE0002');
-    rowsAfterUpgrade = await ownerRows(upgraded, token);
-    expect(rowsAfterUpgrade.invoices.map((i) => i.number)).toEqual(['FA0001', 'FA0002']);
-  } finally {
-    await upgraded.close();
-  }
-  // The per-install secret of the earlier install is kept by the upgrade.
-  expect(readFileSync(`${dataDir}.jwt-secret`, 'utf8')).toBe(secretBefore);
+      // The issued invoice is still immutable.
+      const edit = await owner
+        .from('invoices')
+        .update({ lines: [{ ...LINES[0], price: 1 }] })
+        .eq('id', issuedId)
+        .select();
+      expect(edit.error?.message ?? '').toMatch(/facture émise ne peut pas être modifiée/);
+      const removal = await owner.from('invoices').delete().eq('id', issuedId).select();
+      expect(removal.error?.message ?? '').toMatch(/facture émise ne peut pas être supprimée/);
 
-  // Next start: nothing to replace, nothing printed.
-  const again = await start({ adminEmail: ADMIN, generateAdminPassword: true });
-  try {
-    expect(again.replacedDefaultAdminPassword).toBe(false);
-    expect(again.generatedAdminPassword).toBeUndefined();
-  } finally {
-    await again.close();
-  }
+      // Numbering continues: the next invoice is FA0002, the next devis DE0002.
+      const next = await owner
+        .from('invoices')
+        .insert({
+          user_id: user.id,
+          client_id: clientId,
+          lines: LINES,
+          ...TOTALS,
+          snapshot: { client: { name: 'Dupont', email: 'dupont@example.fr' }, company: COMPANY },
+        })
+        .select()
+        .single();
+      expect(next.error).toBeNull();
+      const nextIssued = await owner.rpc('issue_invoice', { p_id: next.data.id });
+      expect(nextIssued.error).toBeNull();
+      expect((nextIssued.data as { number: string }).number).toBe('FA0002');
+      const nextCredit = await owner.rpc('consume_quote_credit');
+      expect(nextCredit.error).toBeNull();
+      expect((nextCredit.data as { number: string }).number).toBe('DE0002');
+      rowsAfterUpgrade = await ownerRows(upgraded, token);
+      expect(rowsAfterUpgrade.invoices.map((i) => i.number)).toEqual(['FA0001', 'FA0002']);
+    } finally {
+      await upgraded.close();
+    }
+    // The per-install secret of the earlier install is kept by the upgrade.
+    expect(readFileSync(`${dataDir}.jwt-secret`, 'utf8')).toBe(secretBefore);
 
-  // ── Backup of the upgraded (stopped) install, data directory and secret deleted, restored.
-  const archive = await backup(dataDir, path.join(parent, 'atelier-upgraded.tar.gz'));
-  await rm(dataDir, { recursive: true, force: true });
-  await rm(`${dataDir}.jwt-secret`, { force: true });
-  await rm(`${dataDir}.stripe-sandbox`, { force: true });
-  await restore(dataDir, archive);
-  expect(readFileSync(`${dataDir}.jwt-secret`, 'utf8')).toBe(secretBefore);
-  const restored = await start({ adminEmail: ADMIN, generateAdminPassword: true });
-  try {
-    // Every row is back, read with the token signed before the backup (same secret).
-    expect(await ownerRows(restored, token)).toEqual(rowsAfterUpgrade);
-    // The replaced admin password stays replaced: the old default is still refused, nothing new generated.
-    expect(restored.replacedDefaultAdminPassword).toBe(false);
-    expect((await signIn(restored, OLD_DEFAULT_PASSWORD)).error).not.toBeNull();
-  } finally {
-    await restored.close();
-  }
-}, 240_000);
+    // Next start: nothing to replace, nothing printed.
+    const again = await start({ adminEmail: ADMIN, generateAdminPassword: true });
+    try {
+      expect(again.replacedDefaultAdminPassword).toBe(false);
+      expect(again.generatedAdminPassword).toBeUndefined();
+    } finally {
+      await again.close();
+    }
+
+    // ── Backup of the upgraded (stopped) install, data directory and secret deleted, restored.
+    const archive = await backup(dataDir, path.join(parent, 'atelier-upgraded.tar.gz'));
+    await rm(dataDir, { recursive: true, force: true });
+    await rm(`${dataDir}.jwt-secret`, { force: true });
+    await rm(`${dataDir}.stripe-sandbox`, { force: true });
+    await restore(dataDir, archive);
+    expect(readFileSync(`${dataDir}.jwt-secret`, 'utf8')).toBe(secretBefore);
+    const restored = await start({ adminEmail: ADMIN, generateAdminPassword: true });
+    try {
+      // Every row is back, read with the token signed before the backup (same secret).
+      expect(await ownerRows(restored, token)).toEqual(rowsAfterUpgrade);
+      // The replaced admin password stays replaced: the old default is still refused, nothing new generated.
+      expect(restored.replacedDefaultAdminPassword).toBe(false);
+      expect((await signIn(restored, OLD_DEFAULT_PASSWORD)).error).not.toBeNull();
+    } finally {
+      await restored.close();
+    }
+  },
+  240_000,
+);
