@@ -225,6 +225,7 @@ test('a legacy `clients` key (with quotes, invoices and PDFs) and catalogue are 
     });
     return res.json();
   });
-  expect(invoices).toEqual([expect.objectContaining({ number: 'FA0002', status: 'issued' })]);
+  // Imported invoices keep their number in their own series (issue 25): IMP-FA0002, never moving the FA counter.
+  expect(invoices).toEqual([expect.objectContaining({ number: 'IMP-FA0002', status: 'issued' })]);
   expect(invoices[0].pdf_path).toMatch(/\/legacy\/.*facture-FA0002\.pdf$/);
 });
