@@ -95,52 +95,6 @@ export function htmlBody(text: string, link: string | null): string {
   return `<div style="font-family:sans-serif;font-size:14px;line-height:1.5">${html}</div>`;
 }
 
-export async function sha256Hex(bytes: Uint8Array): Promise<string> {
-  const copy = new Uint8Array(bytes.length);
-  copy.set(bytes);
-  const digest = await crypto.subtle.digest('SHA-256', copy.buffer);
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-export function base64ToBytes(b64: string): Uint8Array | null {
-  try {
-    const bin = atob(b64.replace(/^data:application\/pdf;base64,/, ''));
-    const out = new Uint8Array(bin.length);
-    for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
-    return out;
-  } catch {
-    return null;
-  }
-}
-
-/** Reads a request body up to `max` bytes; null when larger. */
-export async function readBody(req: Request, max: number): Promise<string | null> {
-  const announced = Number(req.headers.get('content-length') ?? 0);
-  if (announced > max) return null;
-  const reader = req.body?.getReader();
-  if (!reader) return '';
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.length;
-    if (size > max) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  const all = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    all.set(c, at);
-    at += c.length;
-  }
-  return new TextDecoder().decode(all);
-}
-
-/** dd/mm/yyyy of an ISO date or timestamp (UTC day). */
 export function frenchDate(iso: string | null | undefined): string {
   if (!iso) return '';
   const d = new Date(iso.length <= 10 ? `${iso}T12:00:00Z` : iso);

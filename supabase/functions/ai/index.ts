@@ -13,6 +13,7 @@
 // - max_tokens / max_completion_tokens capped at AI_MAX_TOKENS (default 4096; absent = the cap);
 // - JSON bodies only (415), at most AI_MAX_BODY_BYTES (default 29 MiB: the largest legitimate request is one
 //   20 MiB photo as a base64 data URL, 27.97 MB, plus the prompt; 413 above).
+import { readBody } from '../_shared/bytes.ts';
 import { corsHeaders, json, preflight } from '../_shared/cors.ts';
 
 const SUPABASE_URL = Deno.env.get('SUPABASE_URL') ?? '';
@@ -51,31 +52,6 @@ async function authenticatedUser(req: Request): Promise<{ id: string } | null> {
   return typeof user.id === 'string' ? { id: user.id } : null;
 }
 
-/** Reads at most MAX_BODY_BYTES; null when larger. */
-async function readLimited(req: Request): Promise<string | null> {
-  if (!req.body) return '';
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.length;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  const all = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    all.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return new TextDecoder().decode(all);
-}
-
 /** Paid plan and daily budget, counted atomically in the database (service role). */
 async function admit(userId: string): Promise<{ allowed: boolean; reason?: string }> {
   const res = await fetch(`${SUPABASE_URL}/rest/v1/rpc/ai_admit`, {
@@ -111,7 +87,7 @@ Deno.serve(async (req: Request) => {
   if (Number(req.headers.get('Content-Length') ?? 0) > MAX_BODY_BYTES) {
     return fail(413, 'payload_too_large', `Request body exceeds ${MAX_BODY_BYTES} bytes`);
   }
-  const text = await readLimited(req);
+  const text = await readBody(req, MAX_BODY_BYTES);
   if (text === null) return fail(413, 'payload_too_large', `Request body exceeds ${MAX_BODY_BYTES} bytes`);
   let body: Record<string, unknown>;
   try {

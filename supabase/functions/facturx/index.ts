@@ -12,6 +12,7 @@
 import * as pdfLib from 'npm:pdf-lib@1.17.1';
 
 import { getUser } from '../_shared/auth.ts';
+import { base64ToBytes, readBody, sha256Hex } from '../_shared/bytes.ts';
 import { corsHeaders, json, preflight } from '../_shared/cors.ts';
 import { plateformeFromEnv, PlateformeError } from '../_shared/plateforme.ts';
 import { buildCiiXml } from '../_shared/domain/einvoice/cii.ts';
@@ -97,45 +98,8 @@ async function loadDocument(
   return { row, xml: (format === 'ubl' ? buildUblXml : buildCiiXml)(invoice), buyerSiren: invoice.buyer.siren ?? null };
 }
 
-function decodeBase64(b64: string): Uint8Array | null {
-  try {
-    const bin = atob(b64.replace(/^data:application\/pdf;base64,/, ''));
-    const out = new Uint8Array(bin.length);
-    for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
-    return out;
-  } catch {
-    return null;
-  }
-}
-
-async function readBody(req: Request): Promise<string | null> {
-  const announced = Number(req.headers.get('content-length') ?? 0);
-  if (announced > MAX_BODY_BYTES) return null;
-  const reader = req.body?.getReader();
-  if (!reader) return '';
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.length;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  const all = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    all.set(c, at);
-    at += c.length;
-  }
-  return new TextDecoder().decode(all);
-}
-
 async function archive(req: Request, token: string, userId: string): Promise<Response> {
-  const text = await readBody(req);
+  const text = await readBody(req, MAX_BODY_BYTES);
   if (text === null) return json(413, { error: M.tooLarge });
   let body: { documentId?: unknown; table?: unknown; pdf?: unknown };
   try {
@@ -152,7 +116,7 @@ async function archive(req: Request, token: string, userId: string): Promise<Res
   if (loaded instanceof Response) return loaded;
   const { row, xml } = loaded;
   if (row.pdf_path) return json(409, { error: M.archived, path: row.pdf_path });
-  const visual = decodeBase64(pdf);
+  const visual = base64ToBytes(pdf);
   if (!visual || new TextDecoder().decode(visual.slice(0, 5)) !== '%PDF-') return json(422, { error: M.badPdf });
   let bytes: Uint8Array;
   try {
@@ -203,14 +167,8 @@ async function xmlOnly(url: URL, token: string): Promise<Response> {
   });
 }
 
-/** SHA-256 hex of the file sent (a copy on a plain ArrayBuffer, as deno check wants for BufferSource). */
-async function sha256Hex(bytes: Uint8Array): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new Uint8Array(bytes).buffer as ArrayBuffer);
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
 async function send(req: Request, token: string, userId: string): Promise<Response> {
-  const text = await readBody(req);
+  const text = await readBody(req, MAX_BODY_BYTES);
   if (text === null) return json(413, { error: M.tooLarge });
   let body: { documentId?: unknown; table?: unknown };
   try {

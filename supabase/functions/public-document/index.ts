@@ -19,7 +19,8 @@ import {
 } from '../_shared/domain/index.ts';
 import { json, preflight } from '../_shared/cors.ts';
 import { DbError, download, rpc, SERVICE_ROLE_KEY, upload } from '../_shared/db.ts';
-import { frenchDate, htmlBody, readBody, sendMail } from '../_shared/mail.ts';
+import { readBody } from '../_shared/bytes.ts';
+import { frenchDate, htmlBody, sendMail } from '../_shared/mail.ts';
 import { addEvidencePage } from './evidence.ts';
 
 const MAX_BODY_BYTES = SIGNATURE_LIMITS.signatureMaxChars + 8 * 1024;

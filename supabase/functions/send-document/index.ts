@@ -17,7 +17,8 @@ import {
 import { getUser } from '../_shared/auth.ts';
 import { json, preflight } from '../_shared/cors.ts';
 import { callFunction, DbError, download, rest, rpc, upload } from '../_shared/db.ts';
-import { base64ToBytes, frenchDate, htmlBody, readBody, sendMail, sha256Hex } from '../_shared/mail.ts';
+import { base64ToBytes, readBody, sha256Hex } from '../_shared/bytes.ts';
+import { frenchDate, htmlBody, sendMail } from '../_shared/mail.ts';
 
 const SITE_URL = (Deno.env.get('SITE_URL') ?? '').replace(/\/+$/, '');
 /** The browser's PDF in base64 (≤ MAIL_LIMITS.attachmentMaxBytes) plus the JSON around it. */

@@ -14,7 +14,8 @@ import {
 } from '../_shared/domain/index.ts';
 import { json, preflight } from '../_shared/cors.ts';
 import { download, rpc, SERVICE_ROLE_KEY } from '../_shared/db.ts';
-import { frenchDate, htmlBody, readBody, sendMail, sha256Hex } from '../_shared/mail.ts';
+import { readBody, sha256Hex } from '../_shared/bytes.ts';
+import { frenchDate, htmlBody, sendMail } from '../_shared/mail.ts';
 
 const SITE_URL = (Deno.env.get('SITE_URL') ?? '').replace(/\/+$/, '');
 
