@@ -2,8 +2,7 @@
 // (@atelier/storage sync engine, IndexedDB per user) and synced with the server. This file wires the features:
 // the virtualised card grid (features/client-book), the client form (features/client-form) and the document
 // actions and modals (features/documents).
-import { getSupabase, useAuth } from '@atelier/platform';
-import { snapshotLogos, type SyncRow } from '@atelier/storage';
+import type { SyncRow } from '@atelier/storage';
 import { Banner, Button, Field, Input, PageTitle } from '@atelier/ui';
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -23,13 +22,13 @@ import {
   saveFile,
   setPaid,
   type DocumentServices,
-  type DocumentsSupabase,
   type PdfFile,
 } from '../features/documents/actions';
 import { DocumentActionsContext, type DocumentActions } from '../features/documents/document-actions-context';
 import { DraftInvoiceModal } from '../features/documents/draft-invoice-modal';
 import { PaymentModal } from '../features/documents/payment-modal';
 import { today, type PaymentChoice, type Row } from '../features/documents/rows';
+import { useDocumentServices } from '../features/documents/use-document-services';
 import { ExportCsv } from '../features/export/export-csv';
 import { ReceivedInvoices } from '../features/received-invoices/received-invoices';
 import { refusalText } from '../features/sync-feedback/refusal';
@@ -43,7 +42,6 @@ const UNPAID: PaymentChoice = { isPaid: false, paymentDate: null };
 
 export default function ClientsPage() {
   const engine = useEngine();
-  const userId = useAuth().user?.id;
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
   const book = useClientBook(engine, query);
@@ -65,18 +63,7 @@ export default function ClientsPage() {
     [paying],
   );
 
-  const services = useMemo<DocumentServices | null>(
-    () =>
-      engine && userId
-        ? {
-            engine,
-            userId,
-            supabase: getSupabase() as unknown as DocumentsSupabase,
-            loadLogo: (id) => snapshotLogos.load(id),
-          }
-        : null,
-    [engine, userId],
-  );
+  const services = useDocumentServices(engine);
 
   /** Runs one document action: its buttons blocked meanwhile, its failure shown in French. */
   const run = useCallback(

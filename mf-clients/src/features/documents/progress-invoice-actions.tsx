@@ -3,17 +3,17 @@
 // and TTC before anything is written, then creates the draft through the sync engine and issues it
 // (issue_invoice recomputes and refuses a disagreeing draft: its French message is shown).
 import { eurosToCents, type DepositRequest } from '@atelier/domain';
-import { getSupabase, useAuth } from '@atelier/platform';
-import { rowLines, snapshotLogos } from '@atelier/storage';
+import { rowLines } from '@atelier/storage';
 import { Banner, Button, Field, Input, Modal, formatEuros } from '@atelier/ui';
 import { useId, useMemo, useState } from 'react';
 
 import { CLIENTS_MESSAGES as M } from '../../messages';
 import { useEngine } from '../client-book/use-client-book';
 
-import { DocumentError, generateFromQuote, saveFile, type DocumentServices, type DocumentsSupabase } from './actions';
+import { DocumentError, generateFromQuote, saveFile } from './actions';
 import { draftDepositFromQuote, draftSituationFromQuote, previousProgress, type Planned } from './progress-rows';
 import type { Row } from './rows';
+import { useDocumentServices } from './use-document-services';
 
 type Mode = 'deposit' | 'situation' | null;
 /** A French number as typed (« 37,5 », « 1 500,00 »): null when empty, NaN when not a number with ≤ 2 decimals. */
@@ -59,7 +59,6 @@ function Figures({ planned }: { planned: Planned | null }) {
 
 export function ProgressInvoiceActions({ quote }: { quote: Row }) {
   const engine = useEngine();
-  const userId = useAuth().user?.id;
   const id = useId();
   const [mode, setMode] = useState<Mode>(null);
   const [percent, setPercent] = useState('');
@@ -71,18 +70,7 @@ export function ProgressInvoiceActions({ quote }: { quote: Row }) {
   const invoices = (engine?.rows('invoices') ?? []) as Row[];
   const previous = previousProgress(quote, invoices);
 
-  const services = useMemo<DocumentServices | null>(
-    () =>
-      engine && userId
-        ? {
-            engine,
-            userId,
-            supabase: getSupabase() as unknown as DocumentsSupabase,
-            loadLogo: (logo) => snapshotLogos.load(logo),
-          }
-        : null,
-    [engine, userId],
-  );
+  const services = useDocumentServices(engine);
 
   const plan = (draftId: string, rows: readonly Row[]): Planned | null => {
     if (mode === 'deposit') {
