@@ -45,6 +45,24 @@ export function withExplicitVat<L extends StoredLine>(lines: readonly L[], conte
   });
 }
 
+/**
+ * Lines as a document stores them (the stored line's fields only: whatever else an editor keeps is dropped), each
+ * with its VAT rate and category made explicit.
+ */
+export function storedLines(lines: readonly StoredLine[], context: VatContext): StoredLine[] {
+  return withExplicitVat(
+    lines.map(({ name, unit, price, quantity, vatRate, vatCategory }) => ({
+      name,
+      unit,
+      price,
+      quantity,
+      ...(vatRate !== undefined ? { vatRate } : {}),
+      ...(vatCategory !== undefined ? { vatCategory } : {}),
+    })),
+    context,
+  );
+}
+
 export function storedDocumentTotals(
   document: StoredDocumentVat,
   company: CompanyLike,

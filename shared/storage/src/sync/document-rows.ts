@@ -15,7 +15,7 @@ import {
   storedDocumentTotals,
   summaryVatRate,
   totalsColumns,
-  withExplicitVat,
+  storedLines,
   type DocumentSnapshot,
   type Invoice,
   type Quote,
@@ -142,17 +142,7 @@ function contentColumns(document: Quote | Invoice) {
   const company = document.snapshot?.company;
   const regime = storedDocumentRegime(document, company);
   const context = { regime, documentRate: document.tvaRate };
-  const lines = withExplicitVat(
-    document.tasks.map(({ name, unit, price, quantity, vatRate, vatCategory }) => ({
-      name,
-      unit,
-      price,
-      quantity,
-      ...(vatRate !== undefined ? { vatRate } : {}),
-      ...(vatCategory !== undefined ? { vatCategory } : {}),
-    })),
-    context,
-  );
+  const lines = storedLines(document.tasks, context);
   const situation = 'kind' in document && document.kind === 'situation';
   const totals = situation
     ? {

@@ -6,7 +6,7 @@ import {
   companyVatRegime,
   retenueError,
   validateLines,
-  withExplicitVat,
+  storedLines,
   type CompanyInfo,
   type Quote,
   type QuoteCustomization,
@@ -61,17 +61,7 @@ export function buildQuote(
   const totals = draftTotals(draft, regime);
   const title = draft.title.trim();
   // Every line is stored with its rate and category (the contract's stored line), under the company's regime.
-  const tasks = withExplicitVat(
-    pricedLines(draft.lines, draft.options).map(({ name, unit, price, quantity, vatRate, vatCategory }) => ({
-      name,
-      unit,
-      price,
-      quantity,
-      ...(vatRate !== undefined ? { vatRate } : {}),
-      ...(vatCategory !== undefined ? { vatCategory } : {}),
-    })),
-    { regime, documentRate: draft.vatRate },
-  );
+  const tasks = storedLines(pricedLines(draft.lines, draft.options), { regime, documentRate: draft.vatRate });
   return {
     id: meta.id,
     number: meta.number,
