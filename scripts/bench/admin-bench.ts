@@ -7,6 +7,7 @@
 import { chromium } from 'playwright-core';
 
 import { startBackend } from '../../backend/src/server.ts';
+import { benchDatabase } from '../lib/bench-database.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../lib/chromium.cjs';
 import { appOrigins, appPorts, localRuntimeConfig, serveApps } from '../lib/serve-apps.mjs';
 
@@ -23,10 +24,11 @@ const emit = (record: unknown) => process.stdout.write(`${JSON.stringify(record)
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function main() {
+  const database = await benchDatabase('admin');
   const backend = await startBackend({
     port: 0,
     dataDir: 'memory://',
-    databaseUrl: process.env.DATABASE_URL || undefined,
+    databaseUrl: database.url,
     adminEmail: ADMIN.email,
     adminPassword: ADMIN.password,
     // The browser signs in from the apps' origins: the backend's CORS allow-list must name them.
@@ -131,6 +133,7 @@ async function main() {
     await browser.close();
     await apps?.close();
     await backend.close();
+    await database.drop();
   }
 }
 

@@ -11,6 +11,7 @@
 import { chromium, type Page } from 'playwright-core';
 
 import { startBackend } from '../../backend/src/server.ts';
+import { benchDatabase } from '../lib/bench-database.ts';
 import { DEFAULT_CUSTOMIZATION } from '../../shared/domain/src/entities.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../lib/chromium.cjs';
 import { appOrigins, appPorts, localRuntimeConfig, serveApps } from '../lib/serve-apps.mjs';
@@ -133,10 +134,11 @@ async function waitForAllRows(page: Page, started: number): Promise<number> {
 }
 
 async function main() {
+  const database = await benchDatabase('client_book');
   const backend = await startBackend({
     port: 0,
     dataDir: 'memory://',
-    databaseUrl: process.env.DATABASE_URL || undefined,
+    databaseUrl: database.url,
     authLimits: { signUpsPerIpPerHour: 1_000_000, emailsPerIpPerHour: 1_000_000, failedLoginsPerIp: 1_000_000 },
     appOrigins: appOrigins(PORT_BASE),
     log: () => {},
@@ -290,6 +292,7 @@ async function main() {
     await browser.close();
     await apps?.close();
     await backend.close();
+    await database.drop();
   }
 }
 

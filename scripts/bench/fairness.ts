@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 
 import { startBackend, type RunningBackend } from '../../backend/src/server.ts';
+import { benchDatabase } from '../lib/bench-database.ts';
 
 const SMOKE = process.env.ATELIER_BENCH_SMOKE === '1';
 const SECONDS = Number(process.env.FAIRNESS_SECONDS ?? (SMOKE ? 5 : 20));
@@ -54,10 +55,11 @@ function importLots(): string[] {
 }
 
 async function main(): Promise<void> {
+  const database = await benchDatabase('fairness');
   const backend = await startBackend({
     port: 0,
     dataDir: 'memory://',
-    databaseUrl: process.env.DATABASE_URL || undefined,
+    databaseUrl: database.url,
     authLimits: { signUpsPerIpPerHour: 1_000_000, emailsPerIpPerHour: 1_000_000, failedLoginsPerIp: 1_000_000 },
     env: { AI_BASE_URL: '' },
     log: () => undefined,
@@ -152,6 +154,7 @@ async function main(): Promise<void> {
     );
   } finally {
     await backend.close();
+    await database.drop();
   }
 }
 
