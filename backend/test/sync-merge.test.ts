@@ -234,6 +234,36 @@ describe('sync_merge', () => {
     });
     expect(odd.user_id).toBe(user.id);
   });
+
+  it('attacker: a malformed clock (« zzz » would sort after every clock) is refused', async () => {
+    const id = await newClient();
+    for (const bad of ['zzz', `${clock(Date.now(), 'A')}x-y`, '999999999999999-000000-', '1-000000-A']) {
+      const res = await merge(user, 'clients', id, { fields: { phone: 'pirate' }, clocks: { phone: bad } });
+      expect(res.error?.code).toBe('22023');
+    }
+    const { data } = await user.client.from('clients').select('phone').eq('id', id).single();
+    expect(data!.phone).toBe('');
+  });
+
+  it('a clock from the future (a fast device, or a forged one) is brought back to the server’s time: a later real edit still wins', async () => {
+    const id = await newClient();
+    const future = await mergeOk(user, 'clients', id, {
+      fields: { phone: '06 future' },
+      clocks: { phone: clock(Date.now() + 3_600_000 * 24 * 365, 'F') },
+      bases: { phone: SEED },
+    });
+    const kept = (future.field_clock as Record<string, { c: string }>).phone!.c;
+    expect(Number(kept.slice(0, 15))).toBeLessThanOrEqual(Date.now() + 1_000);
+    expect(kept.endsWith('-F')).toBe(true);
+    await new Promise((r) => setTimeout(r, 20));
+    const later = await mergeOk(user, 'clients', id, {
+      fields: { phone: '06 later' },
+      clocks: { phone: clock(Date.now(), 'B') },
+      bases: { phone: kept },
+    });
+    expect(later.phone).toBe('06 later');
+    expect(await conflictsOf(user, id)).toEqual([]);
+  });
 });
 
 describe('sync_merge converges (property-based)', () => {

@@ -149,9 +149,7 @@ describe('two devices of one user, both offline', () => {
     });
   }
 
-  // KNOWN DEFECT (open, issue 32): on PostgreSQL the fast device's edit was kept in two CI runs (it passes on PGlite);
-  // the offset correction against PostgreSQL's clock is not yet understood. Runs on PGlite until it is fixed.
-  (process.env.DATABASE_URL ? it.skip : it)(
+  it(
     'the same field edited on both → the later kept (A’s fast clock corrected), the other a conflict on both devices until settled',
     async () => {
       const { a, b, id, online } = await twoDevices();

@@ -35,3 +35,13 @@ it('byte order of the text is the clock order (property)', () => {
     { seed: 40 },
   );
 });
+
+it('stamps made on a fast clock before the offset was known are dropped once the server’s time is known again', () => {
+  const clock = new HybridLogicalClock('fast');
+  clock.tick(10_000 + 3_600_000); // an hour ahead, offset not yet measured
+  clock.rebase(10_500); // the pull measured the offset: now is 10 500 in the server's time
+  expect(parseClock(clock.tick(11_000))).toEqual({ ms: 11_000, counter: 0, node: 'fast' });
+  // Within the tolerance (the offset's own error), nothing moves: the clock never goes back for that.
+  clock.rebase(10_900);
+  expect(parseClock(clock.tick(10_950))).toEqual({ ms: 11_000, counter: 1, node: 'fast' });
+});

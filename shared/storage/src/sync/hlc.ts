@@ -39,6 +39,16 @@ export class HybridLogicalClock {
     }
   }
 
+  /**
+   * The server's time is known again (the offset measured at a pull): a state ahead of it by more than
+   * toleranceMs came from stamps made before the offset was known, on a fast clock. Kept, it would carry every
+   * later change of this device (and, through observe, of the others) into the future, where it beats the changes
+   * the user made after it. Set back to now; the server has brought those stamps back to its own time too.
+   */
+  rebase(physicalMs: number, toleranceMs = 1_000): void {
+    if (this.state.ms > physicalMs + toleranceMs) this.state = { ms: Math.floor(physicalMs), counter: 0 };
+  }
+
   /** The clock of a change made now (physical time in ms, offset already applied). */
   tick(physicalMs: number): string {
     if (physicalMs > this.state.ms) this.state = { ms: physicalMs, counter: 0 };

@@ -482,7 +482,10 @@ export class SyncEngine {
     const sentAt = this.now().getTime();
     const result = await this.options.remote.pull(since);
     const serverNow = Date.parse(result.now);
-    if (Number.isFinite(serverNow)) this.offsetMs = Math.round(serverNow - (sentAt + this.now().getTime()) / 2);
+    if (Number.isFinite(serverNow)) {
+      this.offsetMs = Math.round(serverNow - (sentAt + this.now().getTime()) / 2);
+      this.clock.rebase(this.now().getTime() + this.offsetMs);
+    }
     const pendingOf = new Map<string, OutboxEntry[]>();
     for (const e of this.outbox) pendingOf.set(`${e.table}:${e.id}`, [...(pendingOf.get(`${e.table}:${e.id}`) ?? []), e]);
     // Written to the local store in one batch: a first sync brings thousands of rows.
