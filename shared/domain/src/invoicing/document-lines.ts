@@ -14,8 +14,38 @@ import {
   type VatRegime,
 } from './vat';
 
-/** A line as stored in `quotes.lines` / `invoices.lines` (the legacy shape plus the per-line VAT). */
+/**
+ * A discount (remise) before VAT: a percentage (0–100) or an amount in euros HT. On a line it comes off that
+ * line's total; on a document (`quotes.discount` / `invoices.discount`) it comes off the total HT of the lines in
+ * the total, spread over the VAT rates in proportion to their bases so that VAT is charged on the discounted base.
+ */
+export type Discount = { kind: 'percent'; value: number } | { kind: 'amount'; value: number };
+
+/** One supply or labour component of an ouvrage, as copied into the devis (the catalogue's later prices never reach it). */
+export interface OuvrageComponent {
+  kind: 'fourniture' | 'main_oeuvre';
+  name: string;
+  unit: string;
+  /** Quantity per unit of the ouvrage. */
+  quantity: number;
+  /** Unit price HT in euros. */
+  price: number;
+}
+
+/**
+ * A line as stored in `quotes.lines` / `invoices.lines`: the legacy shape (name, unit, price, quantity) plus the
+ * per-line VAT, plus the devis-editor fields (all optional, so every stored document reads unchanged):
+ * - `kind`: 'item' (priced, the default), 'text' (a comment: name only, no amount), 'section' (a heading: name; the
+ *   items after it up to the next section form that section, with a subtotal).
+ * - `description`: multi-line text printed under the designation.
+ * - `discount`: the line's remise.
+ * - `option`: priced but outside the total unless `accepted` (on a section: every item of the section is an option).
+ * - `components` + `coefficient` + `detailed`: an ouvrage's snapshot; `price` is then its unit price
+ *   (see ouvrageUnitPrice), `detailed` prints the components under the line.
+ * - `catalogueId`: the catalogue item it was copied from (information only: the line's own fields are the truth).
+ */
 export interface StoredLine {
+  kind?: 'item' | 'text' | 'section' | undefined;
   name: string;
   unit: string;
   /** Unit price HT in euros (legacy shape). */
@@ -24,6 +54,14 @@ export interface StoredLine {
   /** Absent on lines made before per-line VAT: the document's rate applies. */
   vatRate?: number | undefined;
   vatCategory?: VatCategory | undefined;
+  description?: string | undefined;
+  discount?: Discount | undefined;
+  option?: boolean | undefined;
+  accepted?: boolean | undefined;
+  components?: OuvrageComponent[] | undefined;
+  coefficient?: number | undefined;
+  detailed?: boolean | undefined;
+  catalogueId?: string | undefined;
 }
 
 /** The VAT context a document was made in: the company's regime then, and its legacy single rate. */
