@@ -7,3 +7,4 @@ export * from './numbers';
 export * from './lazy';
 export * from './invoicing';
 export * from './mail';
+export * from './export';

@@ -8,3 +8,4 @@ export * from './numbers.ts';
 export * from './lazy.ts';
 export * from './invoicing/index.ts';
 export * from './mail/index.ts';
+export * from './export/index.ts';
