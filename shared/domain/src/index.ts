@@ -8,3 +8,4 @@ export * from './lazy';
 export * from './invoicing';
 export * from './mail';
 export * from './export';
+export * from './invoicing/receivables';

@@ -9,3 +9,4 @@ export * from './lazy.ts';
 export * from './invoicing/index.ts';
 export * from './mail/index.ts';
 export * from './export/index.ts';
+export * from './invoicing/receivables.ts';
