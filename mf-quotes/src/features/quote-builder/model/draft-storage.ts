@@ -1,16 +1,20 @@
 // The draft devis kept in this browser, per signed-in user (key namespaced by the user id), so a reload or a
 // day offline loses nothing. Written on every change; cleared only by « Nouveau devis ».
-import { DEFAULT_VAT_RATE, quoteLineSchema, type QuoteLine } from '@atelier/domain';
+import { DEFAULT_VAT_RATE, type Discount, type StoredLine } from '@atelier/domain';
 import { createStoredValue, type StoredValue, type ValueSchema } from '@atelier/storage';
 
+import { readDiscount, readDraftLine, writeDraftLine } from './draft-lines';
 import { EMPTY_CLIENT, EMPTY_DRAFT, type QuoteDraft, type QuoteOptions } from './quote-draft';
 
 export interface StoredDraft {
   version: 1;
   title: string;
   client: { name: string; email: string; phone: string; address: string };
-  lines: QuoteLine[];
+  /** The stored line of @atelier/domain (kinds, description, discount, option, ouvrage snapshot: issue 27). */
+  lines: StoredLine[];
   vatRate: number;
+  /** The global discount (issue 27). */
+  discount?: Discount;
   /** Devis options (issue 28). */
   options?: QuoteOptions;
   /** The saved quote being edited (« Modifier » on /clients): regenerating replaces it. */
@@ -48,11 +52,11 @@ export const storedDraftSchema: ValueSchema<StoredDraft | null> = {
     }
     if (typeof vatRate !== 'number' || Number.isNaN(vatRate) || vatRate < 0 || vatRate > 100) return { success: false };
     if (!Array.isArray(lines)) return { success: false };
-    const parsedLines: QuoteLine[] = [];
+    const parsedLines: StoredLine[] = [];
     for (const line of lines) {
-      const parsed = quoteLineSchema.safeParse(line);
-      if (!parsed.success) return { success: false };
-      parsedLines.push(parsed.data);
+      const parsed = readDraftLine(line);
+      if (!parsed) return { success: false };
+      parsedLines.push(parsed);
     }
     if (value.quoteId !== undefined && typeof value.quoteId !== 'string') return { success: false };
     const { name, email, phone, address } = client as StoredDraft['client'];
@@ -66,6 +70,8 @@ export const storedDraftSchema: ValueSchema<StoredDraft | null> = {
     if (typeof value.quoteId === 'string') data.quoteId = value.quoteId;
     const options = readOptions(value.options);
     if (options) data.options = options;
+    const discount = readDiscount(value.discount);
+    if (discount) data.discount = discount;
     return { success: true, data };
   },
 };
@@ -97,15 +103,10 @@ export function toStoredDraft(draft: QuoteDraft): StoredDraft {
     version: 1,
     title: draft.title,
     client: { ...draft.client },
-    // Each line keeps its own VAT rate (issue 28).
-    lines: draft.lines.map(({ name, unit, price, quantity, vatRate }) => ({
-      name,
-      unit,
-      price,
-      quantity,
-      ...(vatRate !== undefined ? { vatRate } : {}),
-    })),
+    // Each line keeps its own VAT rate (issue 28) and everything the editor gave it (issue 27).
+    lines: draft.lines.map(writeDraftLine),
     vatRate: draft.vatRate,
+    ...(draft.discount ? { discount: { ...draft.discount } } : {}),
     ...(draft.options ? { options: { ...draft.options } } : {}),
     ...(draft.quoteId ? { quoteId: draft.quoteId } : {}),
   };
@@ -120,6 +121,7 @@ export function fromStoredDraft(stored: StoredDraft | null): QuoteDraft {
     vatRate: Number.isFinite(stored.vatRate) ? stored.vatRate : DEFAULT_VAT_RATE,
     nextLineId: stored.lines.length + 1,
     ...(stored.options ? { options: stored.options } : {}),
+    ...(stored.discount ? { discount: stored.discount } : {}),
     ...(stored.quoteId ? { quoteId: stored.quoteId } : {}),
   };
 }
@@ -127,6 +129,7 @@ export function fromStoredDraft(stored: StoredDraft | null): QuoteDraft {
 export function isEmptyDraft(draft: QuoteDraft): boolean {
   return (
     draft.lines.length === 0 &&
+    !draft.discount &&
     draft.title.trim() === '' &&
     Object.values(draft.client).every((v) => v.trim() === '') &&
     draft.vatRate === DEFAULT_VAT_RATE

@@ -5,17 +5,22 @@ import {
   DEFAULT_VAT_RATE,
   MAX_QUANTITY,
   MAX_TASK_NAME_LENGTH,
-  computeDocumentTotals,
+  devisTotals,
   isVatRate,
   lineTotalError,
   normaliseVatRate,
-  toMoneyLines,
+  type DevisTotals,
   type DocumentTotals,
   type ExtractedClient,
+  type Discount,
   type QuoteLine,
+  type StoredLine,
   type Task,
+  type VatContext,
   type VatRegime,
 } from '@atelier/domain';
+
+import { lineFromCatalogue } from './catalogue-line';
 
 export interface DraftClient {
   name: string;
@@ -24,9 +29,18 @@ export interface DraftClient {
   address: string;
 }
 
-export interface DraftLine extends QuoteLine {
+/**
+ * A line of the devis being built: the stored line of @atelier/domain (item, comment or section heading, with its
+ * description, discount, option flag and ouvrage snapshot) plus an identity for rendering and editing.
+ */
+export interface DraftLine extends StoredLine {
   /** Stable identity for rendering and editing; not stored. */
   id: string;
+}
+
+/** Whether a line is priced (an item, as opposed to a comment or a section heading). */
+export function isItemLine(line: Pick<StoredLine, 'kind'>): boolean {
+  return line.kind === undefined || line.kind === 'item';
 }
 
 /** Devis options (issue 28): requested deposit, progress billing with its retenue, autoliquidation. */
@@ -50,6 +64,8 @@ export interface QuoteDraft {
   lines: readonly DraftLine[];
   vatRate: number;
   nextLineId: number;
+  /** The devis' global discount (remise before VAT, `quotes.discount`); absent = none. */
+  discount?: Discount | undefined;
 }
 
 export const EMPTY_CLIENT: DraftClient = { name: '', email: '', phone: '', address: '' };
@@ -97,7 +113,7 @@ export function recognisedQuantity(value: number, unit: string): number {
   return Math.max(0.01, Math.round(value * 100) / 100);
 }
 
-function withLine(draft: QuoteDraft, line: Omit<DraftLine, 'id'>): QuoteDraft {
+export function withLine(draft: QuoteDraft, line: Omit<DraftLine, 'id'>): QuoteDraft {
   return {
     ...draft,
     lines: [...draft.lines, { ...line, id: `line-${draft.nextLineId}` }],
@@ -105,7 +121,7 @@ function withLine(draft: QuoteDraft, line: Omit<DraftLine, 'id'>): QuoteDraft {
   };
 }
 
-function mapLine(draft: QuoteDraft, lineId: string, change: (line: DraftLine) => DraftLine): QuoteDraft {
+export function mapLine(draft: QuoteDraft, lineId: string, change: (line: DraftLine) => DraftLine): QuoteDraft {
   let changed = false;
   const lines = draft.lines.map((line) => {
     if (line.id !== lineId) return line;
@@ -131,7 +147,7 @@ export function applyRecognisedTasks(
     const name = [...task.name.trim()].slice(0, MAX_TASK_NAME_LENGTH).join('');
     if (!name) continue;
     const quantity = recognisedQuantity(task.quantity, task.unit);
-    const existing = next.lines.find((line) => sameTaskName(line.name, name));
+    const existing = next.lines.find((line) => isItemLine(line) && sameTaskName(line.name, name));
     if (existing) {
       next = mapLine(next, existing.id, (line) => ({
         ...line,
@@ -142,9 +158,7 @@ export function applyRecognisedTasks(
     const known = findCatalogueTask(catalogue, name);
     next = withLine(
       next,
-      known
-        ? { name: known.name, unit: known.unit, price: known.price, quantity }
-        : { name, unit: task.unit || 'unité', price: 0, quantity },
+      known ? { ...lineFromCatalogue(known), quantity } : { name, unit: task.unit || 'unité', price: 0, quantity },
     );
   }
   return next;
@@ -184,7 +198,11 @@ export function setTitle(draft: QuoteDraft, title: string): QuoteDraft {
   return draft.title === title ? draft : { ...draft, title };
 }
 
-/** Replaces the line by the catalogue task of that name, keeping its quantity. */
+/**
+ * Replaces the line by the catalogue task of that name (its name, unit and price copied in, the ouvrage's
+ * components with it), keeping its quantity, its place, its VAT rate and what the artisan wrote for this devis
+ * (description, discount, option).
+ */
 export function changeLineTask(
   draft: QuoteDraft,
   lineId: string,
@@ -193,18 +211,29 @@ export function changeLineTask(
 ): QuoteDraft {
   const task = findCatalogueTask(catalogue, taskName);
   if (!task) return draft;
-  return mapLine(draft, lineId, (line) =>
-    line.name === task.name && line.unit === task.unit && line.price === task.price
-      ? line
-      : { id: line.id, quantity: line.quantity, name: task.name, unit: task.unit, price: task.price },
-  );
+  const copied = lineFromCatalogue(task);
+  return mapLine(draft, lineId, (line) => {
+    if (!isItemLine(line)) return line;
+    if (line.name === copied.name && line.unit === copied.unit && line.price === copied.price) return line;
+    const { id, quantity, vatRate, vatCategory, description, discount, option, accepted } = line;
+    return {
+      id,
+      quantity,
+      ...copied,
+      ...(vatRate !== undefined ? { vatRate, vatCategory } : {}),
+      ...(description ? { description } : {}),
+      ...(discount ? { discount } : {}),
+      ...(option ? { option } : {}),
+      ...(accepted ? { accepted } : {}),
+    };
+  });
 }
 
 /** Adds the first catalogue task with quantity 1 (nothing when the catalogue is empty). */
 export function addLine(draft: QuoteDraft, catalogue: readonly Task[]): QuoteDraft {
   const first = catalogue[0];
   if (!first) return draft;
-  return withLine(draft, { name: first.name, unit: first.unit, price: first.price, quantity: 1 });
+  return withLine(draft, { ...lineFromCatalogue(first), quantity: 1 });
 }
 
 export function removeLine(draft: QuoteDraft, lineId: string): QuoteDraft {
@@ -214,7 +243,7 @@ export function removeLine(draft: QuoteDraft, lineId: string): QuoteDraft {
 
 export function setQuantity(draft: QuoteDraft, lineId: string, quantity: number | string): QuoteDraft {
   const q = normaliseQuantity(quantity);
-  return mapLine(draft, lineId, (line) => (line.quantity === q ? line : { ...line, quantity: q }));
+  return mapLine(draft, lineId, (line) => (line.quantity === q || !isItemLine(line) ? line : { ...line, quantity: q }));
 }
 
 /** VAT rate 0–100, step 0.1, empty → 20 (SPEC.md §5). */
@@ -240,22 +269,36 @@ export function setOptions(draft: QuoteDraft, patch: QuoteOptions): QuoteDraft {
 }
 
 /** The lines as the devis prices them: under autoliquidation every line is AE at 0 %. */
-export function pricedLines<L extends QuoteLine>(lines: readonly L[], options: QuoteOptions | undefined): L[] {
+export function pricedLines<L extends StoredLine>(lines: readonly L[], options: QuoteOptions | undefined): L[] {
   if (!options?.autoliquidation) return [...lines];
-  return lines.map((line) => ({ ...line, vatRate: 0, vatCategory: 'autoliquidation' as const }));
+  return lines.map((line) => (isItemLine(line) ? { ...line, vatRate: 0, vatCategory: 'autoliquidation' as const } : line));
+}
+
+/** The VAT context of the draft under the company's regime (a franchise devis carries no VAT). */
+export function draftVatContext(draft: Pick<QuoteDraft, 'vatRate'>, regime: VatRegime = 'assujetti'): VatContext {
+  return { regime, documentRate: regime === 'franchise' ? 0 : draft.vatRate };
 }
 
 /**
- * The devis' totals and VAT per rate, by the money model of @atelier/domain (VAT summed and rounded per rate),
- * under the company's regime: a franchise-en-base company's devis carries no VAT.
+ * The devis' money by the money model of @atelier/domain (devisTotals): per-line gross / remise / net, section
+ * subtotals, line and global remises, VAT per rate on the discounted bases, TTC, options outside the total.
  */
+export function draftDevisTotals(
+  draft: Pick<QuoteDraft, 'lines' | 'vatRate' | 'options' | 'discount'>,
+  regime: VatRegime = 'assujetti',
+): DevisTotals {
+  return devisTotals(pricedLines(draft.lines, draft.options), draft.discount, {
+    regime,
+    documentRate: draft.vatRate,
+  });
+}
+
+/** The devis' totals and VAT per rate (computeDocumentTotals' shape) after every remise. */
 export function draftTotals(
-  draft: Pick<QuoteDraft, 'lines' | 'vatRate' | 'options'>,
+  draft: Pick<QuoteDraft, 'lines' | 'vatRate' | 'options' | 'discount'>,
   regime: VatRegime = 'assujetti',
 ): DocumentTotals {
-  return computeDocumentTotals(
-    toMoneyLines(pricedLines(draft.lines, draft.options), { regime, documentRate: draft.vatRate }),
-  );
+  return draftDevisTotals(draft, regime).totals;
 }
 
 export function hasNameAndEmail(client: DraftClient): boolean {

@@ -1,11 +1,22 @@
 // The home page's quote session outside React: the draft, the quota gate and the recognition events of the
 // bus. Components read it through useSyncExternalStore; tests drive it by publishing bus events.
 import type { AtelierBus } from '@atelier/bus';
-import type { Task } from '@atelier/domain';
+import type { Discount, Task } from '@atelier/domain';
 import type { WriteResult } from '@atelier/storage';
 import type { Subscription } from 'rxjs';
 
 import { QUOTE_MESSAGES as M } from '../messages';
+import {
+  addCatalogueLine,
+  addCommentLine,
+  addFreeLine,
+  addSection,
+  moveLine,
+  moveLineTo,
+  setDocumentDiscount,
+  updateLine,
+  type LinePatch,
+} from './devis-lines';
 import {
   EMPTY_DRAFT,
   addLine,
@@ -49,6 +60,11 @@ export interface QuoteSession {
   connect(): () => void;
   // Additions (refused when the free quota is exhausted).
   addLine(): void;
+  /** A catalogue item copied in (the line picker). */
+  addCatalogueLine(taskName: string): void;
+  addFreeLine(): void;
+  addCommentLine(): void;
+  addSection(): void;
   setTitle(title: string): void;
   setClientField(field: keyof DraftClient, value: string): void;
   pickClient(client: DraftClient): void;
@@ -59,6 +75,10 @@ export interface QuoteSession {
   setVatRate(input: number | string): void;
   setLineVatRate(lineId: string, rate: number): void;
   setOptions(patch: QuoteOptions): void;
+  updateLine(lineId: string, patch: LinePatch): void;
+  moveLine(lineId: string, delta: number): void;
+  moveLineTo(lineId: string, toIndex: number): void;
+  setDiscount(discount: Discount | undefined): void;
   clearQuotaMessage(): void;
   /** « Nouveau devis »: back to an empty draft (after the user confirmed). */
   reset(): void;
@@ -125,6 +145,10 @@ export function createQuoteSession(deps: QuoteSessionDeps, initial: QuoteDraft =
     },
     connect,
     addLine: () => void add((d) => addLine(d, deps.catalogue())),
+    addCatalogueLine: (taskName) => void add((d) => addCatalogueLine(d, taskName, deps.catalogue())),
+    addFreeLine: () => void add(addFreeLine),
+    addCommentLine: () => void add(addCommentLine),
+    addSection: () => void add(addSection),
     setTitle: (title) => void add((d) => setTitle(d, title)),
     setClientField: (field, value) => void add((d) => setClientField(d, field, value)),
     pickClient: (client) => void add((d) => setClient(d, client)),
@@ -134,6 +158,10 @@ export function createQuoteSession(deps: QuoteSessionDeps, initial: QuoteDraft =
     setVatRate: (input) => edit((d) => setVatRate(d, input)),
     setLineVatRate: (lineId, rate) => edit((d) => setLineVatRate(d, lineId, rate)),
     setOptions: (patch) => edit((d) => setOptions(d, patch)),
+    updateLine: (lineId, patch) => edit((d) => updateLine(d, lineId, patch)),
+    moveLine: (lineId, delta) => edit((d) => moveLine(d, lineId, delta)),
+    moveLineTo: (lineId, toIndex) => edit((d) => moveLineTo(d, lineId, toIndex)),
+    setDiscount: (discount) => edit((d) => setDocumentDiscount(d, discount)),
     reset: () => edit(() => EMPTY_DRAFT),
     clearQuotaMessage: () => {
       if (state.quotaMessage) setState({ ...state, quotaMessage: null });
