@@ -1,7 +1,9 @@
 // Stored lines (euros, as the devis / invoice JSON keeps them) → money lines, under the VAT regime the document
 // was made with; and the checks a document's lines must pass before it is saved or issued.
 import { eurosToCents } from '../money';
+import { linesInTotal } from './line-roles';
 import { INVOICING_MESSAGES as M } from './messages';
+import { multiplyCents, shareOf } from './rounding';
 import type { MoneyLine } from './totals';
 import {
   CATEGORY_RATES,
@@ -102,21 +104,42 @@ export function lineVatRate(line: StoredLine, context: VatContext): number {
   return line.vatRate ?? context.documentRate;
 }
 
-/** A stored line as money (rate and category resolved). Call validateLines first: this does not refuse. */
+/**
+ * A line's remise in cents on its gross amount (quantity × unit price, rounded once): a percentage of it (half
+ * away from zero) or the amount; never below 0 nor above the gross (a line's net is never negative).
+ */
+export function lineDiscountCents(grossCents: number, discount: Discount | null | undefined): number {
+  if (!discount || grossCents <= 0) return 0;
+  const value = Math.max(0, discount.value);
+  const cents = discount.kind === 'percent' ? shareOf(grossCents, Math.min(100, value)) : eurosToCents(value);
+  return Math.min(cents, grossCents);
+}
+
+/**
+ * A stored line as money (rate and category resolved, line remise in `discountCents`). Call validateLines first:
+ * this does not refuse.
+ */
 export function toMoneyLine(line: StoredLine, context: VatContext): MoneyLine {
   const rate = lineVatRate(line, context);
   const category =
     context.regime === 'franchise' ? 'franchise' : (line.vatCategory ?? defaultCategory(rate, context.regime));
+  const unitPriceCents = eurosToCents(line.price);
+  const discountCents = lineDiscountCents(multiplyCents(unitPriceCents, line.quantity), line.discount);
   return {
     quantity: line.quantity,
-    unitPriceCents: eurosToCents(line.price),
+    unitPriceCents,
     vatRate: rate as MoneyLine['vatRate'],
     vatCategory: category,
+    ...(discountCents ? { discountCents } : {}),
   };
 }
 
+/**
+ * The money lines of a document: its lines in the total only (text and section lines, and options the client did
+ * not accept, carry no amount — see linesInTotal), in order.
+ */
 export function toMoneyLines(lines: readonly StoredLine[], context: VatContext): MoneyLine[] {
-  return lines.map((line) => toMoneyLine(line, context));
+  return linesInTotal(lines).map((line) => toMoneyLine(line, context));
 }
 
 /** Why one line cannot be saved under the regime (French), or null. */

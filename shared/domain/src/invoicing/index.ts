@@ -7,3 +7,5 @@ export * from './progress-billing';
 export * from './identifiers';
 export * from './mentions';
 export * from './stored-documents';
+export * from './line-roles';
+export * from './devis-lines';

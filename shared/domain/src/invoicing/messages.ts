@@ -31,3 +31,20 @@ export const INVOICING_MESSAGES = {
   vatNumberInvalid: "Le numéro de TVA intracommunautaire n'est pas valide (FR + 2 caractères + SIREN).",
   paymentDelay: 'Le délai de paiement ne peut pas dépasser 60 jours (art. L441-10 du Code de commerce).',
 } as const;
+
+/** The devis editor's lines: sections, comments, ouvrages, remises, options (issue 27). */
+export const DEVIS_LINE_MESSAGES = {
+  discountNegative: 'Une remise ne peut pas être négative.',
+  discountOver100: 'Une remise en pourcentage ne peut pas dépasser 100 %.',
+  discountOverLine: (max: string) => `La remise dépasse le montant de la ligne (${max} HT au plus).`,
+  discountOverTotal: (max: string) => `La remise globale dépasse le total HT du devis (${max} HT au plus).`,
+  emptySection: (name: string) => `La section « ${name} » est vide : ajoutez-y une ligne ou supprimez-la.`,
+  ouvrageEmpty: 'Un ouvrage doit contenir au moins une fourniture ou une main-d’œuvre.',
+  componentNegative: (name: string) =>
+    `« ${name} » : la quantité et le prix d’un composant ne peuvent pas être négatifs.`,
+  coefficientInvalid: 'Le coefficient d’un ouvrage doit être un nombre positif.',
+  descriptionTooLong: (max: number) => `La description ne peut pas dépasser ${max} caractères.`,
+  nameTooLong: (max: number) => `La désignation ne peut pas dépasser ${max} caractères.`,
+  notANumber: 'Le prix, la quantité et la remise doivent être des nombres.',
+  tooManyLines: (max: number) => `Un document ne peut pas dépasser ${max} lignes.`,
+} as const;

@@ -8,3 +8,5 @@ export * from './progress-billing.ts';
 export * from './identifiers.ts';
 export * from './mentions.ts';
 export * from './stored-documents.ts';
+export * from './line-roles.ts';
+export * from './devis-lines.ts';

@@ -34,3 +34,12 @@ export function percentOf(baseCents: Cents, ratePercent: number): Cents {
 export function shareOf(amountCents: Cents, percent: number): Cents {
   return divRound(amountCents * Math.round(percent * 100), 10000);
 }
+
+/** a × b / c rounded half away from zero, exact for products beyond 2^53 (c ≠ 0). */
+export function mulDivRound(a: number, b: number, c: number): number {
+  const n = BigInt(a) * BigInt(b) * (c < 0 ? -1n : 1n);
+  const d = BigInt(Math.abs(c));
+  const abs = n < 0n ? -n : n;
+  const r = (2n * abs + d) / (2n * d);
+  return Number(n < 0n ? -r : r);
+}
