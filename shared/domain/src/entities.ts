@@ -12,11 +12,32 @@ export type InvoiceKind = (typeof INVOICE_KINDS)[number];
 export const PREDEFINED_UNITS = ['m2', 'kg', 'ml', 'h', 'jour', 'unité', 'forfait'] as const;
 export const DEFAULT_UNIT = 'm2';
 
-/** A catalogue task (key `tasks`). Price in euros excluding tax, as the original product stored it. */
+/** One supply or labour component of a catalogue ouvrage (the shape a devis line copies: OuvrageComponent). */
+export const ouvrageComponentSchema = z.object({
+  kind: z.enum(['fourniture', 'main_oeuvre']),
+  name: z.string().check(z.minLength(1)),
+  unit: z.string().check(z.minLength(1)),
+  quantity: z.number().check(z.gte(0)),
+  price: z.number().check(z.gte(0)),
+});
+
+/**
+ * A catalogue task (key `tasks`). Price in euros excluding tax, as the original product stored it. Issue 27 adds
+ * optional fields only, so every stored catalogue reads unchanged: `id` (stable, copied to a devis line as
+ * `catalogueId`; absent on tasks made before), `category`, `description` (multi-line), `vatRate` (default rate of
+ * the lines made from it), and for an ouvrage `components` (supplies and labour) + `coefficient` (margin, default
+ * 1) — its `price` is then ouvrageUnitPrice(components, coefficient), kept up to date by the catalogue page.
+ */
 export const taskSchema = z.object({
   name: z.string().check(z.minLength(1)),
   unit: z.string().check(z.minLength(1)),
   price: z.number().check(z.gte(0)),
+  id: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
+  category: z.optional(z.string()),
+  description: z.optional(z.string()),
+  vatRate: z.optional(z.number()),
+  components: z.optional(z.array(ouvrageComponentSchema)),
+  coefficient: z.optional(z.number().check(z.positive())),
 });
 export type Task = z.infer<typeof taskSchema>;
 export const taskCatalogueSchema = z.array(taskSchema);

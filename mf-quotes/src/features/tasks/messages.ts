@@ -24,4 +24,109 @@ export const TASKS_MESSAGES = {
   unitRequired: 'Veuillez spécifier une unité',
   nameRequired: 'Le nom de la tâche est requis.',
   nameTooLong: 'Le nom de la tâche ne peut pas dépasser 200 caractères.',
+
+  // Issue 27: categories, descriptions, ouvrages.
+  categoryLabel: 'Catégorie',
+  categoryPlaceholder: 'Ex. : Plomberie',
+  descriptionLabel: 'Description',
+  ouvrageToggle: 'Ouvrage (fournitures et main-d’œuvre)',
+  componentsTitle: 'Composants de l’ouvrage',
+  componentKindLabel: 'Type',
+  componentKinds: { fourniture: 'Fourniture', main_oeuvre: 'Main-d’œuvre' },
+  componentNameLabel: 'Désignation',
+  componentUnitLabel: 'Unité',
+  componentQuantityLabel: 'Quantité',
+  componentPriceLabel: 'Prix (€ HT)',
+  addComponent: 'Ajouter un composant',
+  removeComponent: (n: number) => `Retirer le composant ${n}`,
+  coefficientLabel: 'Coefficient (marge)',
+  ouvragePrice: (price: string) => `Prix de l’ouvrage : ${price}`,
+  ouvrageBadge: 'Ouvrage',
+  componentNameRequired: (n: number) => `Composant ${n} : la désignation est requise.`,
+  componentUnitRequired: (n: number) => `Composant ${n} : l’unité est requise.`,
+  componentQuantityInvalid: (n: number) =>
+    `Composant ${n} : la quantité doit être un nombre positif (au plus 2 décimales).`,
+  componentPriceInvalid: (n: number) =>
+    `Composant ${n} : le prix doit être un nombre positif, au plus 1 000 000 € (centimes).`,
+  componentIsSelf: (name: string) => `Un ouvrage ne peut pas se contenir lui-même (« ${name} »).`,
+  componentIsOuvrage: (name: string) =>
+    `« ${name} » est un ouvrage : un ouvrage se compose de fournitures et de main-d’œuvre, pas d’autres ouvrages.`,
+  ouvrageEmpty: 'Un ouvrage doit contenir au moins un composant.',
+  coefficientInvalid: 'Le coefficient doit être un nombre supérieur à 0 et au plus 100 (ex. 1,2).',
+  vatInvalid: 'Le taux de TVA doit être 20, 10, 5,5, 2,1 ou 0 %.',
+  catalogueFull: (max: string) => `Le catalogue ne peut pas dépasser ${max} tâches.`,
+
+  // Search and filter on /tasks.
+  searchLabel: 'Rechercher une tâche',
+  searchPlaceholder: 'Nom ou catégorie',
+  categoryFilterLabel: 'Filtrer par catégorie',
+  allCategories: 'Toutes les catégories',
+  noCategory: 'Sans catégorie',
+  noMatch: 'Aucune tâche ne correspond à la recherche.',
+  shownCount: (shown: string, total: string) => `${shown} tâche(s) affichée(s) sur ${total}`,
+
+  // Line picker.
+  pickerLabel: 'Ajouter depuis le catalogue',
+  pickerPlaceholder: 'Tapez un nom ou une catégorie…',
+  pickerNoMatch: 'Aucune tâche du catalogue ne correspond.',
+  pickerCount: (n: string) => `${n} résultat(s)`,
 } as const;
+
+// Import (CSV / XLSX) and export (CSV) of the catalogue (issue 27).
+export const IMPORT_MESSAGES = {
+  importButton: 'Importer (CSV ou XLSX)',
+  exportButton: 'Exporter (CSV)',
+  dialogTitle: 'Importer des tâches',
+  fileLabel: 'Fichier CSV ou XLSX',
+  fileHint: 'Liste de prix d’un fournisseur ou votre tableur : une ligne d’en-têtes, puis une tâche par ligne.',
+  reading: 'Lecture du fichier…',
+  mappingTitle: 'Correspondance des colonnes',
+  columns: {
+    name: 'Désignation',
+    unit: 'Unité',
+    price: 'Prix unitaire HT',
+    category: 'Catégorie',
+    vatRate: 'TVA',
+    description: 'Description',
+  },
+  optionalColumn: '(facultatif)',
+  noColumn: '— Aucune —',
+  previewTitle: 'Aperçu',
+  previewCaption: (shown: string, total: string) => `${shown} premières tâches sur ${total}`,
+  errorsTitle: (n: string) => `${n} ligne(s) en erreur`,
+  moreErrors: (n: string) => `… et ${n} autre(s) ligne(s) en erreur.`,
+  importAll: (n: string) => `Importer ${n} tâches`,
+  importGood: (good: string, bad: string) => `Importer ${good} tâches, ignorer ${bad} lignes en erreur`,
+  cancel: 'Annuler',
+  back: 'Retour',
+  close: 'Fermer',
+  done: (added: string, updated: string) => `${added} tâche(s) ajoutée(s), ${updated} mise(s) à jour.`,
+  nothingToImport: 'Aucune ligne valide à importer.',
+  mappingRequired: 'Choisissez les colonnes Désignation, Unité et Prix unitaire HT.',
+  mappingTwice: (column: string) => `La colonne « ${column} » est choisie pour deux champs.`,
+  // Refusals of the whole file.
+  fileTooBig: 'Le fichier dépasse 5 Mo : découpez-le en plusieurs fichiers.',
+  tooManyRows: 'Le fichier dépasse 10 000 lignes : découpez-le en plusieurs fichiers.',
+  unsupportedFile: 'Format non reconnu : choisissez un fichier .csv ou .xlsx.',
+  unreadableFile: 'Le fichier est illisible (ni CSV ni XLSX valide).',
+  emptyFile: 'Le fichier ne contient aucune ligne de données.',
+  catalogueFull: (max: string, now: string, adding: string) =>
+    `Le catalogue ne peut pas dépasser ${max} tâches (il en a ${now}, l’import en ajouterait ${adding}).`,
+  catalogueTooLarge:
+    'Le catalogue dépasserait la taille qu’un compte peut synchroniser (900 Ko) : importez moins de lignes ou des désignations plus courtes.',
+  // One message per bad row.
+  row: (line: number, message: string) => `Ligne ${line} : ${message}`,
+  nameMissing: 'désignation vide',
+  nameTooLong: 'désignation de plus de 200 caractères',
+  unitMissing: 'unité vide',
+  priceMissing: 'prix vide',
+  priceInvalid: (raw: string) => `prix invalide « ${raw} »`,
+  priceNegative: (raw: string) => `prix négatif « ${raw} »`,
+  priceTooHigh: (raw: string) => `prix supérieur à 1 000 000 € « ${raw} »`,
+  priceDecimals: (raw: string) => `prix avec plus de 2 décimales « ${raw} »`,
+  vatInvalid: (raw: string) => `taux de TVA invalide « ${raw} » (20, 10, 5,5, 2,1 ou 0)`,
+  duplicateRow: (name: string, unit: string, line: number) =>
+    `« ${name} » (${unit}) figure déjà ligne ${line}`,
+} as const;
+
+export const EXPORT_COLUMNS = ['Désignation', 'Unité', 'Prix unitaire HT', 'Catégorie', 'TVA', 'Description'] as const;
