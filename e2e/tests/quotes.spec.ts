@@ -227,20 +227,13 @@ test('a quote built by hand: lines and VAT edited, PDF downloaded and read, mail
   expect(text).not.toContain('Évacuation gravats');
   await expect(page.getByTestId('plan-badge')).toContainText('2 devis restants ce mois-ci');
 
-  // « Envoyer par email »: enabled, subject « Devis DE0001 », greeting with number, title and total.
+  // « Envoyer par email » (issue 26): the server mails the devis with its PDF to the client — no mailto link.
   await expect(mail).toBeEnabled();
-  const mailto = (await mail.getAttribute('data-mailto')) ?? '';
-  const url = new URL(mailto);
-  expect(url.protocol).toBe('mailto:');
-  expect(decodeURIComponent(url.pathname)).toBe(CLIENT.email);
-  expect(mailto).not.toMatch(/[ \n]/); // every part encoded
-  const subject = decodeURIComponent(/[?&]subject=([^&]*)/.exec(mailto)?.[1] ?? '');
-  const body = decodeURIComponent(/[?&]body=([^&]*)/.exec(mailto)?.[1] ?? '');
-  expect(subject).toBe('Devis DE0001');
-  expect(body).toContain('Bonjour,');
-  expect(body).toContain('DE0001');
-  expect(body).toContain('Projet : Rénovation salle de bain');
-  expect(body.replace(/[\u202F\u00A0]/g, ' ')).toContain('534,60 €');
+  await expect(mail).not.toHaveAttribute('data-mailto');
+  await mail.click();
+  await expect(page.getByTestId('send-devis-notice')).toContainText(
+    `Devis DE0001 envoyé à ${CLIENT.email} avec son PDF.`,
+  );
 
   // After a reload the quote is in the client's list, with the snapshot it was issued with.
   await page.reload();

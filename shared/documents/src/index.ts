@@ -58,3 +58,18 @@ export {
 export { DocumentPreview, type DocumentPreviewProps } from './preview/document-preview';
 export { documentMessages, QUOTE_VALIDITY_DAYS } from './messages';
 export { toPdfText, formatAmount, formatQuantity, formatRate, formatDate, addDays } from './text';
+export {
+  sendDocument,
+  pdfForSend,
+  type SendTable,
+  type SendRow,
+  type SendResult,
+  type SendFunctions,
+} from './send/send-document';
+export {
+  startSendQueueFlushing,
+  sendQueued,
+  onQueuedSendSent,
+  SEND_RETRY_MS,
+  type FlushSupabase,
+} from './send/flush-queue';

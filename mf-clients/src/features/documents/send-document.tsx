@@ -2,8 +2,15 @@
 // it: the sends (date, address, result), the reminders, and for a devis its status (brouillon, envoyé, vu,
 // accepté, refusé, expiré), the signer and date, the signed PDF. Offline, the send waits in the user's queue
 // (@atelier/storage) and leaves once the network is back. Mounted with one line by quote-item / invoice-item.
+import {
+  onQueuedSendSent,
+  sendDocument,
+  SEND_RETRY_MS,
+  startSendQueueFlushing,
+  type FlushSupabase,
+} from '@atelier/documents';
 import { getSupabase, useAuth } from '@atelier/platform';
-import { sendQueueFor, type SendQueue } from '@atelier/storage';
+import { sendQueueFor } from '@atelier/storage';
 import { formatDate } from '@atelier/ui';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 
@@ -14,46 +21,16 @@ import {
   createSendInfoLoader,
   hasLiveLink,
   quoteStatusOf,
-  sendDocument,
   type SendInfo,
   type SendSupabase,
   type SendTable,
 } from './send-model';
 
 const supabase = () => getSupabase() as unknown as SendSupabase;
+const flushSupabase = () => getSupabase() as unknown as FlushSupabase;
 const loadInfo = createSendInfoLoader(supabase);
 const refreshers = new Map<string, () => void>();
-
-const RETRY_MS = 10_000;
-
-/** Once per page and user: flush the offline queue now, whenever the network comes back, and a little later. */
-const flushers = new Map<string, () => void>();
-function startFlushing(queue: SendQueue, userId: string): () => void {
-  const existing = flushers.get(userId);
-  if (existing || typeof window === 'undefined') return existing ?? (() => undefined);
-  let retry: ReturnType<typeof setTimeout> | undefined;
-  const flush = () => {
-    clearTimeout(retry);
-    void queue
-      .flush(async (entry) => {
-        if (navigator.onLine === false) return 'retry';
-        const { data, error } = await getSupabase().from(entry.table).select('*').eq('id', entry.id).maybeSingle();
-        if (error) return 'retry';
-        if (!data) return { error: M.failedSend };
-        const result = await sendDocument(supabase(), entry.table, data as Row);
-        if (result === 'sent') refreshers.get(entry.id)?.();
-        return result;
-      })
-      .then(() => {
-        // Still pending: try again a little later (a lost answer, or a network back without an 'online' event).
-        if (queue.list().some((e) => !e.error)) retry = setTimeout(flush, RETRY_MS);
-      });
-  };
-  window.addEventListener('online', flush);
-  flushers.set(userId, flush);
-  flush();
-  return flush;
-}
+onQueuedSendSent((entry) => refreshers.get(entry.id)?.());
 
 export function SendDocument({ table, row }: { table: SendTable; row: Row }) {
   const userId = useAuth().user?.id ?? '';
@@ -78,8 +55,8 @@ export function SendDocument({ table, row }: { table: SendTable; row: Row }) {
     };
   }, [refresh, row.id]);
   useEffect(() => {
-    if (queue && userId) startFlushing(queue, userId);
-  }, [queue, userId]);
+    if (userId) startSendQueueFlushing(userId, flushSupabase);
+  }, [userId]);
   useEffect(() => {
     if (!queued) setNotice((text) => (text === M.queued ? null : text));
   }, [queued]);
@@ -93,7 +70,7 @@ export function SendDocument({ table, row }: { table: SendTable; row: Row }) {
     if (result === 'retry') {
       queue?.add({ table, id: row.id });
       setNotice(M.queued);
-      if (queue && userId) setTimeout(startFlushing(queue, userId), RETRY_MS);
+      if (userId) setTimeout(startSendQueueFlushing(userId, flushSupabase), SEND_RETRY_MS);
     } else if (result === 'sent') {
       setNotice(null);
       refresh();

@@ -1,4 +1,5 @@
-import { createSendInfoLoader, hasLiveLink, quoteStatusOf, sendDocument, type SendSupabase } from './send-model';
+// The send itself is tested with @atelier/documents (send/send-document.test.ts).
+import { createSendInfoLoader, hasLiveLink, quoteStatusOf, type SendSupabase } from './send-model';
 
 function fakeSupabase(answer: { data?: unknown; error?: unknown }, calls: unknown[] = []): SendSupabase {
   return {
@@ -39,33 +40,6 @@ function fakeSupabase(answer: { data?: unknown; error?: unknown }, calls: unknow
     rpc: async () => ({ data: null, error: null }),
   };
 }
-
-const archivedInvoice = { id: 'i1', pdf_path: 'u/facture-FA0001.pdf', status: 'issued' };
-
-describe('sendDocument', () => {
-  it('sends an archived invoice without a PDF from the browser', async () => {
-    const calls: unknown[] = [];
-    expect(await sendDocument(fakeSupabase({ data: { status: 'sent' } }, calls), 'invoices', archivedInvoice)).toBe(
-      'sent',
-    );
-    expect(calls).toEqual([{ name: 'send-document', body: { table: 'invoices', id: 'i1' } }]);
-  });
-  it('queues when offline and passes the server’s French refusal on', async () => {
-    expect(await sendDocument(fakeSupabase({}), 'invoices', archivedInvoice, () => false)).toBe('retry');
-    const refusal = {
-      message: 'Edge Function returned a non-2xx status code',
-      context: {
-        status: 429,
-        json: async () => ({ error: 'Limite de 50 envois par jour atteinte : réessayez demain.' }),
-      },
-    };
-    expect(await sendDocument(fakeSupabase({ error: refusal }), 'invoices', archivedInvoice)).toEqual({
-      error: 'Limite de 50 envois par jour atteinte : réessayez demain.',
-    });
-    const network = { message: 'Failed to send a request to the Edge Function', name: 'FunctionsFetchError' };
-    expect(await sendDocument(fakeSupabase({ error: network }), 'invoices', archivedInvoice)).toBe('retry');
-  });
-});
 
 describe('history of the documents on screen', () => {
   it('loads many documents in one query per table and derives the devis status', async () => {

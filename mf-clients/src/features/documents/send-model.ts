@@ -1,14 +1,12 @@
-// « Envoyer » (issue 26): the PDF the browser supplies (a devis, or an invoice whose Factur-X is not archived
-// yet), the call to the send-document function, and the sending / signing history of the documents on screen,
-// loaded in one batched query per table for every row shown. Plain functions over a structural supabase type.
-import { regenerateCreditNotePdf, regenerateInvoicePdf, regenerateQuotePdf } from '@atelier/documents';
+// « Envoyer » (issue 26): the sending / signing history of the documents on screen, loaded in one batched query
+// per table for every row shown. The send itself is @atelier/documents' sendDocument (shared with the home page).
+// Plain functions over a structural supabase type.
+import type { SendTable } from '@atelier/documents';
 import { quoteSignStatus, type QuoteSignStatus } from '@atelier/domain';
-import { rowToInvoice, rowToQuote, snapshotLogos } from '@atelier/storage';
 
-import { SEND_MESSAGES as M } from './send-messages';
 import type { Row } from './rows';
 
-export type SendTable = 'quotes' | 'invoices' | 'credit_notes';
+export type { SendTable };
 
 interface Answer<T> {
   data: T | null;
@@ -48,68 +46,6 @@ export interface SendInfo {
   sends: SendRecord[];
   links: LinkRecord[];
   decision: DecisionRecord | null;
-}
-
-function base64(bytes: Uint8Array): string {
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
-}
-
-const loadLogo = (id: string) => snapshotLogos.load(id);
-
-/** The PDF the function needs from the browser, or null when the server has the archived one. */
-export async function pdfForSend(table: SendTable, row: Row): Promise<string | null> {
-  if (table !== 'quotes' && typeof row.pdf_path === 'string') return null;
-  const rendered =
-    table === 'quotes'
-      ? await regenerateQuotePdf(rowToQuote(row, 'stored'), { loadLogo })
-      : table === 'invoices'
-        ? await regenerateInvoicePdf(rowToInvoice(row, { reading: 'stored' }), {
-            loadLogo,
-            quoteNumber: typeof row.quote_number === 'string' ? row.quote_number : undefined,
-          })
-        : await regenerateCreditNotePdf(row as unknown as Parameters<typeof regenerateCreditNotePdf>[0], { loadLogo });
-  if (!rendered) throw new Error(M.pdfUnavailable);
-  return base64(rendered.bytes);
-}
-
-function isNetworkError(message: string): boolean {
-  return /failed to fetch|networkerror|network request failed|load failed|fetch failed|FunctionsFetchError/i.test(
-    message,
-  );
-}
-
-/** Sends one document: 'sent', 'retry' (no network: queue it) or the server's French refusal. */
-export async function sendDocument(
-  supabase: SendSupabase,
-  table: SendTable,
-  row: Row,
-  online: () => boolean = () => typeof navigator === 'undefined' || navigator.onLine !== false,
-): Promise<'sent' | 'retry' | { error: string }> {
-  if (!online()) return 'retry';
-  let pdf: string | null;
-  try {
-    pdf = await pdfForSend(table, row);
-  } catch (error) {
-    return { error: error instanceof Error ? error.message : M.pdfUnavailable };
-  }
-  try {
-    const { error } = await supabase.functions.invoke('send-document', {
-      body: { table, id: row.id, ...(pdf ? { pdf } : {}) },
-    });
-    if (!error) return 'sent';
-    const context = error.context as { json?: () => Promise<{ error?: string }>; status?: number } | undefined;
-    if (!context?.json)
-      return isNetworkError(`${error.message} ${String((error as { name?: string }).name)}`)
-        ? 'retry'
-        : { error: M.failedSend };
-    const body = await context.json().catch(() => ({}) as { error?: string });
-    if ((context.status ?? 0) >= 500 && context.status !== 502) return 'retry';
-    return { error: body.error ?? M.failedSend };
-  } catch (error) {
-    return isNetworkError(String((error as Error)?.message)) ? 'retry' : { error: M.failedSend };
-  }
 }
 
 /** History of many documents at once: one query per table for every id asked for in the same tick. */

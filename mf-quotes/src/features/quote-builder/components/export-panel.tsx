@@ -10,6 +10,8 @@ import { generateQuote, type GenerationDeps } from '../model/generate-quote';
 import type { QuoteSession } from '../model/quote-session';
 import { useQuoteServices, type QuoteServices } from '../services';
 
+import { SendDevis } from './send-devis';
+
 const Row = styled.div`
   display: flex;
   flex-wrap: wrap;
@@ -139,14 +141,6 @@ export const ExportPanel = memo(function ExportPanel({
     }
   }
 
-  function sendEmail() {
-    if (!generated) {
-      setError(M.pdfFirst);
-      return;
-    }
-    window.location.href = generated.mailto;
-  }
-
   async function share() {
     if (!generated?.shareable) return;
     try {
@@ -184,21 +178,13 @@ export const ExportPanel = memo(function ExportPanel({
             {M.share}
           </Button>
         )}
-        <Button
-          $variant="secondary"
-          onClick={sendEmail}
-          disabled={!generated || !emailValid}
-          data-mailto={generated?.mailto}
-        >
-          {M.sendEmail}
-        </Button>
+        <SendDevis ready={!!generated && emailValid} />
         {generated?.url && (
           <DownloadLink href={generated.url} download={generated.fileName}>
             {M.download(generated.fileName)}
           </DownloadLink>
         )}
       </Row>
-      {generated && !generated.shareable && emailValid && <Hint>{M.attachHint(generated.fileName)}</Hint>}
       {clientEmail.trim() !== '' && !emailValid && <Hint>{M.invalidClientEmail}</Hint>}
     </section>
   );

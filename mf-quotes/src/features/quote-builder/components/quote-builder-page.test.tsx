@@ -276,7 +276,6 @@ describe('home page', () => {
 
       const mail = screen.getByRole('button', { name: 'Envoyer par email' });
       expect(mail).toBeEnabled();
-      expect(mail).toHaveAttribute('data-mailto', 'mailto:alice@martin.fr?subject=Devis%20DE0001');
       expect(fake.services.buildQuoteMailto).toHaveBeenCalledWith({
         email: 'alice@martin.fr',
         number: 'DE0001',
