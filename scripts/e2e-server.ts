@@ -1,6 +1,6 @@
 // The system under test for Playwright: a fresh backend (in-memory PGlite, or DATABASE_URL when E2E_DATABASE_URL
 // is set) plus the production builds served like `npm start` does.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { repoRoot } from '../backend/src/config.ts';
@@ -12,6 +12,11 @@ import { appPorts, localRuntimeConfig, serveApps } from './lib/serve-apps.mjs';
 export const E2E_PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 3000);
 export const E2E_BACKEND_PORT = Number(process.env.E2E_BACKEND_PORT ?? 54322);
 export const E2E_ADMIN = { email: 'admin@atelier.local', password: 'atelier-admin' };
+
+/** Releases and request log of the e2e system on `portBase` (e2e/tests/release-rollback.spec.ts uses the same path). */
+function e2eRunDir(portBase: number): string {
+  return path.join(repoRoot(), '.atelier', `e2e-${portBase}-system`);
+}
 
 async function main() {
   const backend = await startBackend({
@@ -32,8 +37,17 @@ async function main() {
   const keyFile = path.join(repoRoot(), '.atelier', `e2e-${E2E_BACKEND_PORT}.service-role-key`);
   mkdirSync(path.dirname(keyFile), { recursive: true });
   writeFileSync(keyFile, backend.serviceRoleKey, { mode: 0o600 });
+  // This run's releases (release-rollback.spec.ts publishes there with scripts/release.ts --releases-dir) and the
+  // log of the requests the apps' servers received (the spec checks which remotes were fetched again).
+  const runDir = e2eRunDir(E2E_PORT_BASE);
+  rmSync(runDir, { recursive: true, force: true });
+  mkdirSync(path.join(runDir, 'releases'), { recursive: true });
+  const requestLog = path.join(runDir, 'requests.log');
+  writeFileSync(requestLog, '');
   const apps = await serveApps({
     ports: appPorts(E2E_PORT_BASE),
+    releasesDir: path.join(runDir, 'releases'),
+    onRequest: (app: string, url: string) => appendFileSync(requestLog, `${app} ${url}\n`),
     runtimeConfig: localRuntimeConfig(backend, { adminEmail: E2E_ADMIN.email }),
   });
   process.stdout.write(`e2e system ready: ${apps.url} (backend ${backend.url}, mailbox ${backend.mailboxUrl})\n`);

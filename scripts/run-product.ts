@@ -36,6 +36,8 @@ async function main() {
 
   const apps = await serveApps({
     ports,
+    // `pnpm release <app>` / `pnpm rollback <app>` publish there (docs/deploy.md, decision 0015).
+    releasesDir: process.env.ATELIER_RELEASES_DIR || 'releases',
     runtimeConfig: {
       supabaseUrl: hosted ? process.env.SUPABASE_URL : backend!.url,
       supabaseAnonKey: hosted ? process.env.SUPABASE_ANON_KEY : backend!.anonKey,

@@ -1,6 +1,6 @@
 // Serves the production builds: the shell on 3000 (SPA fallback, runtime /config.json and /remotes.json)
 // and each remote on its own port with CORS, as separate origins like a real deployment.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import path from 'node:path';
 
@@ -108,14 +108,52 @@ function listen(server, port, host) {
   });
 }
 
+/** A release folder name: the build's content hash (scripts/lib/releases.ts). */
+const RELEASE_VERSION = /^[0-9a-f]{16}$/;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 /**
- * @param {{ runtimeConfig: object, host?: string, ports?: Partial<typeof APP_PORTS>, publicHost?: string }} options
+ * The remotes.json served to the shell: each remote's published release (releases/remotes.json, relative to the
+ * remote's origin: "<version>/mf-manifest.json"; an absolute URL is kept), else its unversioned build at the root of
+ * its origin. Read at each request: `pnpm release` / `pnpm rollback` take effect on the next page load.
  */
-export async function serveApps({ runtimeConfig, host = '127.0.0.1', ports = {}, publicHost = 'localhost' }) {
-  const p = { ...APP_PORTS, ...ports };
-  const remotes = Object.fromEntries(
-    Object.keys(REMOTE_DIRS).map((name) => [name, `http://${publicHost}:${p[name]}/mf-manifest.json`]),
+export function remotesFile({ releasesDir, remoteOrigin }) {
+  let published = {};
+  const file = releasesDir && path.join(releasesDir, 'remotes.json');
+  if (file && existsSync(file)) {
+    try {
+      published = JSON.parse(readFileSync(file, 'utf8'));
+    } catch (error) {
+      process.stderr.write(`[atelier] ${file} unreadable, serving the unversioned builds: ${error}\n`);
+    }
+  }
+  return Object.fromEntries(
+    Object.keys(REMOTE_DIRS).map((name) => {
+      const entry = typeof published[name] === 'string' ? published[name] : 'mf-manifest.json';
+      return [name, new URL(entry, `${remoteOrigin(name)}/`).href];
+    }),
   );
+}
+
+/**
+ * @param {{ runtimeConfig: object, host?: string, ports?: Partial<typeof APP_PORTS>, publicHost?: string,
+ *   releasesDir?: string | null, onRequest?: (app: string, url: string) => void }} options
+ * `releasesDir` (relative to the repository or absolute): releases published there are served like a CDN would —
+ * `/<version>/…` of a remote's origin from releases/<app>/<version>/ with immutable caching, /remotes.json never
+ * cached. `onRequest` sees every request (tests count them).
+ */
+export async function serveApps({
+  runtimeConfig,
+  host = '127.0.0.1',
+  ports = {},
+  publicHost = 'localhost',
+  releasesDir = null,
+  onRequest,
+}) {
+  const p = { ...APP_PORTS, ...ports };
+  const releases = releasesDir ? path.resolve(repoRoot, releasesDir) : null;
+  const remoteOrigin = (name) => `http://${publicHost}:${p[name]}`;
+  const remotes = remotesFile({ releasesDir: releases, remoteOrigin });
   const servers = [];
   const appOrigins = Object.keys(p).map((name) => `http://${publicHost}:${p[name]}`);
   const headers = securityHeaders({ runtimeConfig, appOrigins });
@@ -157,9 +195,14 @@ export async function serveApps({ runtimeConfig, host = '127.0.0.1', ports = {},
     await listen(
       createServer((req, res) => {
         secure(req, res);
+        onRequest?.('shell', req.url || '/');
         const url = (req.url || '/').split('?')[0];
         if (url === '/config.json') return json(res, runtimeConfig);
-        if (url === '/remotes.json') return json(res, remotes);
+        if (url === '/remotes.json') {
+          // Revalidated at each load (a release switches it); Workbox keeps the last copy for offline starts.
+          res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-cache' });
+          return res.end(JSON.stringify(remotesFile({ releasesDir: releases, remoteOrigin })));
+        }
         shellStatic(req, res);
       }),
       p.shell,
@@ -169,15 +212,35 @@ export async function serveApps({ runtimeConfig, host = '127.0.0.1', ports = {},
 
   for (const [name, dir] of Object.entries(REMOTE_DIRS)) {
     const serve = staticDir(path.join(repoRoot, dir, 'dist'), { gzip: true, etag: true, dev: false });
+    /** One handler per published version: the folder never changes (content-addressed), so it is cached for good. */
+    const versions = new Map();
+    const release = (version) => {
+      const folder = releases && RELEASE_VERSION.test(version) ? path.join(releases, dir, version) : null;
+      if (!folder || !existsSync(folder)) return null;
+      if (!versions.has(version))
+        versions.set(version, sirv(folder, { gzip: true, etag: true, immutable: true, maxAge: 31536000, dev: false }));
+      return versions.get(version);
+    };
     servers.push(
       await listen(
         createServer((req, res) => {
           secure(req, res);
+          onRequest?.(name, req.url || '/');
           res.setHeader('Access-Control-Allow-Origin', '*');
           res.setHeader('Access-Control-Allow-Headers', '*');
           if (req.method === 'OPTIONS') {
             res.writeHead(204);
             return res.end();
+          }
+          const [, first, rest] = /^\/([^/?]+)(\/.*)?$/.exec(req.url || '/') ?? [];
+          const versioned = first && rest ? release(first) : null;
+          if (versioned) {
+            req.url = rest;
+            res.setHeader('Cache-Control', IMMUTABLE);
+            return versioned(req, res, () => {
+              res.writeHead(404, { 'content-type': 'text/plain', 'cache-control': 'no-store' });
+              res.end('Not found');
+            });
           }
           serve(req, res, () => {
             res.writeHead(404, { 'content-type': 'text/plain' });

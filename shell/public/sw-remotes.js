@@ -175,7 +175,9 @@
 
   async function baseOf(url) {
     if (url.endsWith('/mf-manifest.json')) return url.replace(/mf-manifest\.json$/, '');
-    const known = Object.keys(await readPointers());
+    // The longest base: a remote's unversioned build (http://host:3003/) is a prefix of its releases
+    // (http://host:3003/<version>/, published by `pnpm release`), each a build with a cache of its own.
+    const known = Object.keys(await readPointers()).sort((a, b) => b.length - a.length);
     return known.find((base) => url.startsWith(base)) || null;
   }
 
