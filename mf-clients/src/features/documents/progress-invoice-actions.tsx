@@ -57,7 +57,8 @@ function Figures({ planned }: { planned: Planned | null }) {
   );
 }
 
-export function ProgressInvoiceActions({ quote }: { quote: Row }) {
+/** `depositOnly`: just « Facture d'acompte » (offered again beside an accepted devis' status). */
+export function ProgressInvoiceActions({ quote, depositOnly = false }: { quote: Row; depositOnly?: boolean }) {
   const engine = useEngine();
   const id = useId();
   const [mode, setMode] = useState<Mode>(null);
@@ -128,7 +129,7 @@ export function ProgressInvoiceActions({ quote }: { quote: Row }) {
       <button type="button" onClick={() => open('deposit')}>
         {M.deposit}
       </button>
-      {quote.progress_billing === true && (
+      {quote.progress_billing === true && !depositOnly && (
         <button type="button" onClick={() => open('situation')}>
           {M.situation}
         </button>

@@ -14,6 +14,7 @@ import { sendQueueFor } from '@atelier/storage';
 import { formatDate } from '@atelier/ui';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 
+import { AcceptedQuoteActions } from './accepted-quote-actions';
 import { saveFile } from './actions';
 import type { Row } from './rows';
 import { QUOTE_STATUS_LABELS, SEND_MESSAGES as M } from './send-messages';
@@ -113,6 +114,7 @@ export function SendDocument({ table, row }: { table: SendTable; row: Row }) {
           </strong>
         </span>
       ) : null}
+      {status === 'accepté' ? <AcceptedQuoteActions quote={row} /> : null}
       {decision?.signed_pdf_path ? (
         <button type="button" onClick={() => void downloadSigned(decision.signed_pdf_path!)}>
           {M.signedPdf}

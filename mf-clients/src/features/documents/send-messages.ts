@@ -19,6 +19,8 @@ export const SEND_MESSAGES = {
   revoked: 'Lien désactivé : le client ne peut plus l’ouvrir.',
   signedPdf: 'Devis signé (PDF)',
   pdfUnavailable: 'Le PDF du document n’a pas pu être produit.',
+  acceptedNext: 'Suite du devis accepté',
+  invoiceAccepted: 'Facturer',
 } as const;
 
 export const QUOTE_STATUS_LABELS: Record<QuoteSignStatus, string> = {
