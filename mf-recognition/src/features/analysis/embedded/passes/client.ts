@@ -33,6 +33,8 @@ export function readClientFields(input: string): ClientPass {
   text = rewriteNumberWords(text).replace(/(?<![\p{L}])plus\s+(?=33(?:\s|\d))/giu, '+');
   // « zéro un dix », « zéro six, un deux »: « un » between figures of a spoken phone is the digit 1, not an article.
   text = text.replace(/(?<=(?<![\d.,])\d{1,2}[ \t]*,?[ \t]+)(?:un|une)(?=[ \t]*,?[ \t]+\d{1,2}(?!\d|[.,]\d))/giu, '1');
+  // « zéro neuf »: after « zéro » (a pair of a spoken phone, a code), « neuf » is the digit 9, never « new ».
+  text = text.replace(/(?<=(?<![\d.,])0[ \t]+)neuf(?![\p{L}])/giu, '9');
   // Phone and address before corrections and dimensions: « 84000 Avignon, 04… » holds no correction or size.
   const phone = findPhoneNumbers(text)[0];
   if (phone) {

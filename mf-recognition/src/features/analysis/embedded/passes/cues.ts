@@ -1,6 +1,6 @@
 // Words and patterns the task passes react to (negation, corrections, totals, contexts…).
 export const CONNECTORS =
-  /\s+(?:avec (?:son|sa|ses|le|la|les|un|une|des)(?=\s)|et puis|et aussi|et ensuite|et|puis|ensuite|ainsi que|sinon|après ça|apres ca|plus(?=\s+(?:\d|un\b|une\b)))\s+/giu;
+  /\s+(?:avec (?:son|sa|ses|le|la|les|un|une|des)(?=\s)|et puis|et aussi|et ensuite|et|puis|ensuite|ainsi que|en même temps que|en meme temps que|sinon|après ça|apres ca|plus(?=\s+(?:\d|un\b|une\b)))\s+/giu;
 /** Trade activities a coordinated object inherits (« peinture des murs et des boiseries »). */
 export const SHARED_ACTIVITIES = new Set(['peinture', 'papierpeint', 'isolation']);
 export const CORRECTION =
@@ -12,7 +12,7 @@ export const ELLIPSIS =
   /(?<![a-z])(?:nouveau|nouvelle|nouveaux|nouvelles|neuf|neuve|neufs|neuves|autre|autres|meme|memes|idem|en|aussi|egalement|pareil)(?![a-z])/;
 export const CONTEXT_WORD = /\s(?:pour|dans|chez|derrière|derriere|entre|au-dessus|au dessus|à côté|a cote)\s/iu;
 export const SAME_QUANTITY =
-  /(?<![a-z])(?:(?:la|le) meme (?:surface|quantite|longueur|metrage|nombre)|idem|pareil)(?![a-z])/;
+  /(?<![a-z])(?:(?:la|le) meme (?:surface|quantite|longueur|metrage|nombre)|idem|pareil|autant(?= de| d'))(?![a-z])/;
 /** « l'entretien a déjà été fait », « elle a déjà fait changer les fenêtres »: work done before, not to quote (« déjà on dépose… » is not). */
 export const ALREADY_DONE =
   /(?<![a-z])(?:(?:a|ont|avait|avaient|est|sont|etait|etaient)\s+deja|deja\s+(?:ete\s+)?(?:fait|faite|faits|faites|change|changee|changes|changees|pose|posee|poses|posees|refait|refaite|refaits|remplace|remplacee|remplaces|installe|installee|installes|realise|realisee|effectue|effectuee))(?![a-z])/;

@@ -12,6 +12,11 @@ const SPOKEN_DIMENSION = new RegExp(
 const DIMENSION = /\d+(?:[.,]\d+)?\s*(?:cm|mm|m)?\s*(?:x|×|\*|par|sur)\s*\d+(?:[.,]\d+)?(?:\s*(?:cm|mm|m)\b)?/gu;
 const MONEY_AFTER = /^\s*(?:€|euros?\b|eur\b|e\s*ht\b|ht\b|ttc\b|%|pour\s?cent|€\s*\/|francs?\b)/u;
 const ORDINAL_AFTER = /^(?:er|ere|e|eme|emes|nd|nde|ieme)\b/u;
+/**
+ * « le cumulus a quinze ans », « un ballon de deux cents litres », « une chaudière de 24 kW »: an age, a capacity or a
+ * power describes the thing, it is never how many of it are quoted.
+ */
+const DESCRIBES_AFTER = /^\s*(?:ans|annees|litres?|l|kw|kva|kwh|watts?|w|volts?|v|amperes?|degres|°|bars?)(?![\p{L}\d])/u;
 
 export function findQuantities(folded: string): Quantity[] {
   const dimensions = [...folded.matchAll(DIMENSION), ...folded.matchAll(SPOKEN_DIMENSION)].map(
@@ -23,7 +28,7 @@ export function findQuantities(folded: string): Quantity[] {
     let end = start + match[0].length;
     if (dimensions.some(([from, to]) => start >= from && start < to)) continue;
     const after = folded.slice(end);
-    if (ORDINAL_AFTER.test(after) || MONEY_AFTER.test(after)) continue;
+    if (ORDINAL_AFTER.test(after) || MONEY_AFTER.test(after) || DESCRIBES_AFTER.test(after)) continue;
     const value = Number(match[1]!.replace(',', '.'));
     if (/^(?:19|20)\d\d$/.test(match[1]!) && !/^\s*(?:m|h|j|u)/.test(after)) continue;
     const unit = matchUnitAt(folded, end) ?? unitAfterDe(folded, end);

@@ -61,6 +61,9 @@ export function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtra
     pending = null;
   };
 
+  // The things measured in a clause of their own (« les combles font 10 sur 8 »), in their sentence.
+  let measured: { terms: Term[]; sentence: number } | null = null;
+  const isMeasured = (t: Term) => measured!.terms.some((m) => m.concept === t.concept && m.stem === t.stem);
   let correcting = -1;
   for (const segment of segments) {
     if (segment.sentence !== pendingSentence) flushPending();
@@ -86,7 +89,10 @@ export function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtra
         // « dans » / « pour » name the work better, they were the object, not the context.
         const whole =
           match && terms.length ? bestCatalogueMatch(part.text, catalogue, { unit: mainUnit, terms }) : null;
-        if (match && whole && whole.index !== match.index && whole.score >= match.score + 0.1) match = whole;
+        // « … pour que la peinture accroche »: a purpose clause (pour que, afin que) is never the object.
+        const purpose = /^\s*(?:pour|afin)\s+qu/iu.test(part.text.slice(context.index));
+        if (match && whole && !purpose && whole.index !== match.index && whole.score >= match.score + 0.1)
+          match = whole;
         else if (match) terms = headTerms;
       }
       if (!match && terms.length) match = bestCatalogueMatch(part.text, catalogue, { unit: mainUnit, terms });
@@ -144,6 +150,16 @@ export function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtra
           terms = [...terms, ...PAINTING];
         }
       }
+      // « les combles font 10 sur 8, on souffle de la laine de roche »: the thing measured just before, in the same
+      // sentence, is what the work is done on when naming it makes a clearly better match.
+      if (match && measured?.sentence === part.sentence && !terms.some((t) => t.role === 'head' && isMeasured(t))) {
+        const placed = [...terms, ...measured.terms];
+        const better = bestCatalogueMatch(part.text, catalogue, { unit: mainUnit, terms: placed });
+        if (better && better.index !== match.index && better.score >= match.score + 0.1) {
+          match = better;
+          terms = placed;
+        }
+      }
       if (match) {
         const hasWork = terms.some((t) => t.role === 'install' || t.role === 'remove' || t.role === 'service');
         const figure = part.quantities.some((q) => q.strength >= 2);
@@ -151,6 +167,8 @@ export function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtra
         if (!hasWork && !part.inherited.length && match.score < 0.6 && MEASUREMENT.test(part.folded)) {
           // « la toiture fait environ 120 m² »: the figure may still serve the work said next to it.
           match = null;
+          const heads = terms.filter((t) => t.role === 'head');
+          if (heads.length) measured = { terms: heads, sentence: part.sentence };
         } else if (!hasWork && !figure && match.score < 0.6 && CONTEXT_OPENING.test(part.folded)) {
           continue;
         } else if (
