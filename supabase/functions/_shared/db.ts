@@ -11,6 +11,7 @@ export class DbError extends Error {
     message: string,
     readonly code: string | null,
     readonly hint: string | null,
+    readonly detail: string | null = null,
   ) {
     super(message);
   }
@@ -27,13 +28,19 @@ export async function rest<T>(token: string, path: string, init: RequestInit = {
   });
   const text = await res.text();
   if (!res.ok) {
-    let body: { message?: string; code?: string; hint?: string } = {};
+    let body: { message?: string; code?: string; hint?: string; details?: string } = {};
     try {
       body = JSON.parse(text) as typeof body;
     } catch {
       // not JSON
     }
-    throw new DbError(res.status, body.message ?? text.slice(0, 300), body.code ?? null, body.hint ?? null);
+    throw new DbError(
+      res.status,
+      body.message ?? text.slice(0, 300),
+      body.code ?? null,
+      body.hint ?? null,
+      body.details ?? null,
+    );
   }
   return (text ? JSON.parse(text) : null) as T;
 }

@@ -1,34 +1,14 @@
 // POST /functions/v1/admin-delete-user {user_email} — the administrator deletes a user (spec §7 delete_user).
-// SQL cannot call Stripe, so this function first cancels the user's provider subscription when one is live, then
+// SQL cannot call Stripe, so this function first cancels the user's provider subscription when one is live and
+// removes their files through the storage API (_shared/account-closing.ts, shared with delete-account), then
 // calls rpc delete_user *with the caller's token*: the database decides who is administrator (is_admin(): the
 // ADMIN_EMAIL account with a confirmed email), refuses the admin's own account and unknown emails, and removes
 // everything the user owns in one transaction.
+import { cancelLiveSubscriptions, ClosingError, removeStoredFiles, storedFilesOf } from '../_shared/account-closing.ts';
 import { json, preflight } from '../_shared/cors.ts';
 
 const SUPABASE_URL = Deno.env.get('SUPABASE_URL') ?? '';
 const SUPABASE_ANON_KEY = Deno.env.get('SUPABASE_ANON_KEY') ?? '';
-const SUPABASE_SERVICE_ROLE_KEY = Deno.env.get('SUPABASE_SERVICE_ROLE_KEY') ?? '';
-
-/** Subscription statuses Stripe still bills or may bill: these are cancelled before the user goes. */
-const LIVE_STATUSES = new Set(['active', 'trialing', 'past_due', 'unpaid', 'incomplete', 'paused']);
-
-type StripeLike = { subscriptions: { cancel(id: string): Promise<unknown> } };
-
-/**
- * The functions' one Stripe client, `getStripe()` of _shared/stripe.ts (billing, issue 11). Loaded lazily so that
- * this function works where billing is absent or unconfigured: then null, and only users without a live
- * subscription can be deleted.
- */
-async function stripeClient(): Promise<StripeLike | null> {
-  const modulePath = '../_shared/stripe.ts';
-  try {
-    const mod = (await import(modulePath)) as { getStripe?: () => StripeLike | null };
-    return mod.getStripe?.() ?? null;
-  } catch (error) {
-    console.warn('Stripe unavailable:', error instanceof Error ? error.message : error);
-    return null;
-  }
-}
 
 function rest(path: string, token: string, init: RequestInit = {}): Promise<Response> {
   return fetch(`${SUPABASE_URL}/rest/v1/${path}`, {
@@ -49,32 +29,6 @@ async function callerIsSignedIn(token: string): Promise<boolean> {
   });
   await res.body?.cancel();
   return res.ok;
-}
-
-/** Provider subscription ids of a user that are still live (local record, and billing's table when present). */
-async function liveSubscriptionIds(userId: string): Promise<string[]> {
-  const ids = new Set<string>();
-  const local = await rest(
-    `subscriptions?select=stripe_subscription_id,status&user_id=eq.${encodeURIComponent(userId)}`,
-    SUPABASE_SERVICE_ROLE_KEY,
-    { headers: { apikey: SUPABASE_SERVICE_ROLE_KEY } },
-  );
-  if (local.ok) {
-    for (const row of (await local.json()) as { stripe_subscription_id: string | null; status: string }[]) {
-      if (row.stripe_subscription_id && LIVE_STATUSES.has(row.status)) ids.add(row.stripe_subscription_id);
-    }
-  } else await local.body?.cancel();
-  const billing = await rest(
-    `stripe_subscriptions?select=subscription_id,status&deleted_at=is.null&user_id=eq.${encodeURIComponent(userId)}`,
-    SUPABASE_SERVICE_ROLE_KEY,
-    { headers: { apikey: SUPABASE_SERVICE_ROLE_KEY } },
-  );
-  if (billing.ok) {
-    for (const row of (await billing.json()) as { subscription_id: string | null; status: string }[]) {
-      if (row.subscription_id && LIVE_STATUSES.has(row.status)) ids.add(row.subscription_id);
-    }
-  } else await billing.body?.cancel(); // 404: billing tables not installed
-  return [...ids];
 }
 
 Deno.serve(async (req: Request) => {
@@ -101,24 +55,13 @@ Deno.serve(async (req: Request) => {
   const found = await rest(`admin_clients_view?select=user_id&user_email=eq.${encodeURIComponent(email)}`, token);
   const rows = found.ok ? ((await found.json()) as { user_id: string }[]) : [];
   if (rows[0]) {
-    const subscriptions = await liveSubscriptionIds(rows[0].user_id);
-    if (subscriptions.length > 0) {
-      const stripe = await stripeClient();
-      if (!stripe) {
-        return json(502, { error: 'The payment provider is not configured: the subscription cannot be cancelled' });
-      }
-      for (const id of subscriptions) {
-        try {
-          await stripe.subscriptions.cancel(id);
-        } catch (error) {
-          // Already gone at the provider: nothing left to bill.
-          if ((error as { code?: string }).code !== 'resource_missing') {
-            console.error('Stripe cancel failed:', error);
-            return json(502, { error: 'The subscription could not be cancelled at the payment provider' });
-          }
-        }
-      }
+    try {
+      await cancelLiveSubscriptions(rows[0].user_id);
+    } catch (error) {
+      if (error instanceof ClosingError) return json(error.status, { error: error.message });
+      throw error;
     }
+    await removeStoredFiles(await storedFilesOf(rows[0].user_id));
   }
 
   const deleted = await rest('rpc/delete_user', token, { method: 'POST', body: JSON.stringify({ user_email: email }) });
