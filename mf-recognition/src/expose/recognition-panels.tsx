@@ -56,6 +56,21 @@ const TABS = [
   { key: 'voice' as const, label: VOICE_MESSAGES.title },
 ];
 
+/**
+ * The first photo of a session should not wait for the OCR engine (issue 30: 2.18 s first, 1.34 s warm): the
+ * worker, its WebAssembly core and the French model are started ahead — once the panels are on screen (the user
+ * showed interest: the shell loads them on pointer over or focus) and the page is idle, and at once when a photo
+ * button is pressed or focused (decision 0019). Without Web Workers (tests) nothing is started.
+ */
+function warmUpImageAnalysis(): void {
+  if (typeof Worker === 'undefined') return;
+  void loadAnalyzer().catch(() => undefined);
+  void import(/* webpackChunkName: "ocr" */ '../features/ocr/browser-ocr').then(
+    (ocr) => ocr.warmUpOcr(),
+    () => undefined,
+  );
+}
+
 async function analyzeImage(image: Blob): Promise<ExtractionResult> {
   return (await loadAnalyzer()).analyzeImage(image, tasksStore.get());
 }
@@ -95,7 +110,12 @@ export default function RecognitionPanels({ start }: { start?: RecognitionStart 
     <Card data-testid="recognition-panels">
       <Tabs items={TABS} value={tab} onChange={setTab} />
       {tab === 'image' ? (
-        <ImagePanel analyzeImage={analyzeImage} initialImage={start?.image} openCameraAtOnce={start?.openCamera} />
+        <ImagePanel
+          analyzeImage={analyzeImage}
+          warmUp={warmUpImageAnalysis}
+          initialImage={start?.image}
+          openCameraAtOnce={start?.openCamera}
+        />
       ) : (
         <VoicePanel analyzeText={analyzeText} />
       )}

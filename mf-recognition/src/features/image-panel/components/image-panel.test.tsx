@@ -52,6 +52,25 @@ afterEach(() => {
 });
 
 describe('ImagePanel', () => {
+  it('starts the OCR engine ahead of the first image: on idle after mount and when a photo button is pressed', () => {
+    jest.useFakeTimers();
+    const warmUp = jest.fn();
+    render(
+      <UiProviders>
+        <MemoryRouter>
+          <ImagePanel analyzeImage={jest.fn()} warmUp={warmUp} />
+        </MemoryRouter>
+      </UiProviders>,
+    );
+    expect(warmUp).not.toHaveBeenCalled();
+    fireEvent.pointerDown(screen.getByRole('button', { name: 'Choisir une image' }));
+    expect(warmUp).toHaveBeenCalledTimes(1);
+    act(() => void jest.advanceTimersByTime(2000));
+    expect(warmUp).toHaveBeenCalledTimes(2);
+    fireEvent.focus(screen.getByRole('button', { name: 'Prendre une photo' }));
+    expect(warmUp).toHaveBeenCalledTimes(3);
+  });
+
   it('offers a photo and a file, with tips', () => {
     renderPanel(jest.fn());
     expect(screen.getByRole('button', { name: 'Prendre une photo' })).toBeEnabled();

@@ -77,13 +77,32 @@ export interface ImagePanelProps {
   /** Handed over from the shell's placeholder: a file already chosen, « Prendre une photo » already pressed. */
   initialImage?: File;
   openCameraAtOnce?: boolean;
+  /** Starts the OCR engine ahead of the first image (idempotent): on idle after mount, and on a photo button's intent. */
+  warmUp?: () => void;
+}
+
+/** Idle warm-up after mount, unless the user asked to save data (the model is fetched on a first visit). */
+function useIdleWarmUp(warmUp: (() => void) | undefined): void {
+  useEffect(() => {
+    if (!warmUp) return;
+    const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection;
+    if (connection?.saveData) return;
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(() => warmUp(), { timeout: 2000 });
+      return () => cancelIdleCallback(id);
+    }
+    const timer = setTimeout(warmUp, 500);
+    return () => clearTimeout(timer);
+  }, [warmUp]);
 }
 
 /** Images up to this size are previewed while they are analysed; larger ones once read. */
 const PREVIEW_AT_ONCE_BYTES = 1024 * 1024;
 
-export function ImagePanel({ analyzeImage, initialImage, openCameraAtOnce }: ImagePanelProps) {
+export function ImagePanel({ analyzeImage, initialImage, openCameraAtOnce, warmUp }: ImagePanelProps) {
   const catalogue = useStoredValue(tasksStore);
+  useIdleWarmUp(warmUp);
+  const intent = warmUp ? { onPointerDown: warmUp, onPointerEnter: warmUp, onFocus: warmUp } : {};
   const { run, start, reset } = useAnalysisRun({
     source: 'image',
     noResultMessage: IMAGE_MESSAGES.noResult,
@@ -174,10 +193,10 @@ export function ImagePanel({ analyzeImage, initialImage, openCameraAtOnce }: Ima
       <Muted>{IMAGE_MESSAGES.intro}</Muted>
       {catalogue.length === 0 && <EmptyCatalogueWarning />}
       <Row>
-        <Button onClick={openCamera} disabled={analysing || cameraOpen}>
+        <Button onClick={openCamera} disabled={analysing || cameraOpen} {...intent}>
           {IMAGE_MESSAGES.takePhoto}
         </Button>
-        <Button $variant="secondary" onClick={() => fileInput.current?.click()} disabled={analysing}>
+        <Button $variant="secondary" onClick={() => fileInput.current?.click()} disabled={analysing} {...intent}>
           {IMAGE_MESSAGES.chooseImage}
         </Button>
         <input
