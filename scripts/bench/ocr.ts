@@ -28,6 +28,8 @@ const distDir = path.join(repoRoot, 'mf-recognition/dist');
 const PHOTO_ID = '09-photo-a4-garnier';
 const BUDGET_MS = 1500;
 const RUNS = Number(process.env.OCR_BENCH_RUNS) || 5;
+/** How long after pressing « Choisir une image » the photo is picked, for the first photo of a later session. */
+const PICK_MS = Number(process.env.OCR_BENCH_PICK_MS ?? 1000);
 const parts = new Set((process.env.OCR_BENCH ?? 'node,chromium,corpus').split(','));
 
 const log = (message: string) => process.stderr.write(`[ocr-bench] ${message}\n`);
@@ -270,6 +272,43 @@ async function benchChromium() {
         `Chromium 4000×3000 phone photo ${phone.id}: image → lines median ${phoneRecord.medianEndToEndMs} ms (prepare ${phoneRecord.medianPrepareMs} ms, recognise ${phoneRecord.medianRecognizeMs} ms; budget ≤ ${BUDGET_MS} ms, load ${phoneRecord.loadAverage1m})`,
       );
       emit(phoneRecord);
+    }
+    // The first photo of a later session (issue 30): a new page of the same browser profile (model and engine files
+    // in its caches, as on a second visit), the user presses « Choisir une image » (the OCR engine starts then, as it
+    // does on idle once the panels are shown) and picks the photo PICK_MS later (a person needs at least about a
+    // second in a file chooser); then the same photo picked the instant the button is pressed (worst case).
+    for (const pickMs of [PICK_MS, 0]) {
+      const session = await page.context().newPage();
+      await session.goto(origin);
+      const chooser = session.waitForEvent('filechooser');
+      await session.getByRole('button', { name: 'Choisir une image' }).click();
+      const t = Date.now();
+      const fileChooser = await chooser;
+      await new Promise((r) => setTimeout(r, Math.max(0, pickMs - (Date.now() - t))));
+      await fileChooser.setFiles(path.join(imagesDir, photo.file));
+      await session.waitForFunction(() => performance.getEntriesByName('atelier:image:analyse').length > 0, null, {
+        timeout: 60_000,
+      });
+      const m = await session.evaluate(() => ({
+        analyse: performance.getEntriesByName('atelier:image:analyse')[0]?.duration ?? 0,
+        worker: performance.getEntriesByName('atelier:ocr:worker')[0]?.duration ?? 0,
+        total: performance.getEntriesByName('atelier:ocr:total')[0]?.duration ?? 0,
+      }));
+      const sessionRecord = {
+        bench: pickMs ? 'ocr-chromium-first-of-session' : 'ocr-chromium-first-of-session-instant-pick',
+        image: `${photo.width}x${photo.height}`,
+        pickMs,
+        firstEndToEndMs: Math.round(m.analyse),
+        waitedForEngineMs: Math.round(m.worker),
+        ocrMs: Math.round(m.total),
+        budgetMs: BUDGET_MS,
+        withinBudget: m.analyse <= BUDGET_MS,
+      };
+      log(
+        `Chromium first photo of a new session (photo picked ${pickMs} ms after « Choisir une image »): image → lines ${sessionRecord.firstEndToEndMs} ms (waited ${sessionRecord.waitedForEngineMs} ms for the engine; budget ≤ ${BUDGET_MS} ms)`,
+      );
+      emit(sessionRecord);
+      await session.close();
     }
   } finally {
     await browser.close();
