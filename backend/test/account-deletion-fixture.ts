@@ -92,7 +92,12 @@ export async function subscribe(backend: RunningBackend, user: SignedInUser): Pr
     method: 'POST',
     redirect: 'manual',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ card: '4242 4242 4242 4242', exp: '12/34', cvc: '123', name: 'Jeanne Martin' }).toString(),
+    body: new URLSearchParams({
+      card: '4242 4242 4242 4242',
+      exp: '12/34',
+      cvc: '123',
+      name: 'Jeanne Martin',
+    }).toString(),
   });
   if (paid.status !== 303) throw new Error(`pay ${paid.status}`);
   const { rows } = await backend.db.query(
@@ -172,9 +177,16 @@ export async function userWithEverything(backend: RunningBackend, prefix: string
     id: string;
     number: string;
   };
-  const fx = await fn('facturx', { documentId: invoice.id, table: 'invoices', pdf: await pdf(`Facture ${invoice.number}`) });
+  const fx = await fn('facturx', {
+    documentId: invoice.id,
+    table: 'invoices',
+    pdf: await pdf(`Facture ${invoice.number}`),
+  });
   if (fx.status !== 200) throw new Error(`facturx ${fx.status} ${fx.text}`);
-  check(await db.from('invoices').update({ is_paid: true, payment_date: '2026-11-20' }).eq('id', invoice.id).select(), 'paid');
+  check(
+    await db.from('invoices').update({ is_paid: true, payment_date: '2026-11-20' }).eq('id', invoice.id).select(),
+    'paid',
+  );
   const creditNote = check(await db.rpc('issue_credit_note', { p_invoice_id: invoice.id }), 'avoir') as {
     number: string;
   };
@@ -188,7 +200,13 @@ export async function userWithEverything(backend: RunningBackend, prefix: string
   const depositDraft = check(
     await db
       .from('invoices')
-      .insert({ ...quoteRow({ lines: depositLines, ...totals(depositLines) }), number: undefined, quote_id: depositQuote.id, kind: 'deposit', deposit_percent: 30 })
+      .insert({
+        ...quoteRow({ lines: depositLines, ...totals(depositLines) }),
+        number: undefined,
+        quote_id: depositQuote.id,
+        kind: 'deposit',
+        deposit_percent: 30,
+      })
       .select()
       .single(),
     'acompte',
@@ -196,10 +214,19 @@ export async function userWithEverything(backend: RunningBackend, prefix: string
   check(await db.rpc('issue_invoice', { p_id: depositDraft.id }), 'issue acompte');
 
   const situationQuote = check(
-    await db.from('quotes').insert(quoteRow({ progress_billing: true })).select().single(),
+    await db
+      .from('quotes')
+      .insert(quoteRow({ progress_billing: true }))
+      .select()
+      .single(),
     'quote 3',
   ) as { id: string };
-  const situation = planSituation(money, LINES.map((l) => l.name), [0, 0], [50, 50]);
+  const situation = planSituation(
+    money,
+    LINES.map((l) => l.name),
+    [0, 0],
+    [50, 50],
+  );
   if (!situation.ok) throw new Error(situation.message);
   const situationLines = asStored(situation.plan.lines, (i) => `${LINES[i]!.name} — avancement 50 %`);
   const situationTotals = computeDocumentTotals(toMoneyLines(situationLines, ASSUJETTI), {

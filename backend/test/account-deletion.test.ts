@@ -56,7 +56,9 @@ describe('account-export', () => {
     const res = await exportZip(alice.accessToken);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/zip');
-    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="atelier-export-\d{4}-\d{2}-\d{2}\.zip"$/);
+    expect(res.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="atelier-export-\d{4}-\d{2}-\d{2}\.zip"$/,
+    );
     files = readZip(new Uint8Array(await res.arrayBuffer()));
   });
 
@@ -84,10 +86,14 @@ describe('account-export', () => {
       '\uFEFFType;Numéro;Statut;Date;Client;Email du client;Projet;Référence;Total HT (€);TVA (€);Total TTC (€);Net à payer (€);Payée;Date de paiement',
     );
     expect(documents.filter((l) => l.startsWith('Devis;')).length).toBe(3);
-    expect(documents.find((l) => l.startsWith(`Facture;${alice.invoiceNumber};Émise;`))).toContain(';1250,00;250,00;1500,00;1500,00;Oui;20/11/2026');
+    expect(documents.find((l) => l.startsWith(`Facture;${alice.invoiceNumber};Émise;`))).toContain(
+      ';1250,00;250,00;1500,00;1500,00;Oui;20/11/2026',
+    );
     expect(documents.some((l) => l.startsWith('Facture d’acompte;'))).toBe(true);
     expect(documents.some((l) => l.startsWith('Facture de situation n° 1;'))).toBe(true);
-    expect(documents.find((l) => l.startsWith(`Avoir;${alice.creditNoteNumber};`))).toContain(`;${alice.invoiceNumber};-1250,00;-250,00;-1500,00;`);
+    expect(documents.find((l) => l.startsWith(`Avoir;${alice.creditNoteNumber};`))).toContain(
+      `;${alice.invoiceNumber};-1250,00;-250,00;-1500,00;`,
+    );
     expect(csv('paiements.csv')).toContain(`${alice.invoiceNumber};Facture;Paul Client;`);
     expect(csv('factures-recues.csv')).toContain(`;${alice.receivedNumber};`);
   });
@@ -126,7 +132,9 @@ describe('account-export', () => {
     const refused = await exportZip(forged);
     expect(refused.status).toBe(401);
     expect(await refused.text()).not.toContain(alice.clientEmail);
-    expect((await exportZip(bob.accessToken, { body: JSON.stringify({ pad: 'x'.repeat(3_000_000) }) })).status).toBe(413);
+    expect((await exportZip(bob.accessToken, { body: JSON.stringify({ pad: 'x'.repeat(3_000_000) }) })).status).toBe(
+      413,
+    );
   });
 
   it('is rate limited: 3 exports per 10 minutes, then 429 with Retry-After and nothing built', async () => {
@@ -212,7 +220,9 @@ describe('delete-account (self-service)', () => {
     });
     expect(write.status).toBeGreaterThanOrEqual(400);
     expect(write.status).toBeLessThan(500);
-    const refresh = await anonClient(backend).auth.refreshSession({ refresh_token: second.data.session!.refresh_token });
+    const refresh = await anonClient(backend).auth.refreshSession({
+      refresh_token: second.data.session!.refresh_token,
+    });
     expect(refresh.error).not.toBeNull();
     const signIn = await anonClient(backend).auth.signInWithPassword({ email: alice.email, password: alice.password });
     expect(signIn.error).not.toBeNull();

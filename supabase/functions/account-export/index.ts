@@ -54,10 +54,9 @@ const ORDER: Record<keyof typeof EXPORT_SELECT, string> = {
 
 /** A table as PostgREST's CSV (`Accept: text/csv`, what `.csv()` sends), read as the user: the /clients export. */
 async function csvTable(token: string, table: keyof typeof EXPORT_SELECT): Promise<CsvRecord[]> {
-  const res = await fetch(
-    `${SUPABASE_URL}/rest/v1/${table}?select=${EXPORT_SELECT[table]}&order=${ORDER[table]}`,
-    { headers: { apikey: ANON_KEY, Authorization: `Bearer ${token}`, Accept: 'text/csv' } },
-  );
+  const res = await fetch(`${SUPABASE_URL}/rest/v1/${table}?select=${EXPORT_SELECT[table]}&order=${ORDER[table]}`, {
+    headers: { apikey: ANON_KEY, Authorization: `Bearer ${token}`, Accept: 'text/csv' },
+  });
   const text = await res.text();
   if (!res.ok) throw new Error(`csv ${table} ${res.status}: ${text.slice(0, 200)}`);
   return parsePostgrestCsv(text);
@@ -71,7 +70,9 @@ const baseName = (path: string) => path.slice(path.lastIndexOf('/') + 1);
 /** The Factur-X XML of an issued document from its stored rows (the facturx function's computation). */
 async function facturXXml(token: string, table: 'invoices' | 'credit_notes', row: DocRow, clients: Map<string, Row>) {
   const regime =
-    (row.vat_regime as string | null) ?? (row.snapshot?.company as { vatRegime?: string } | undefined)?.vatRegime ?? null;
+    (row.vat_regime as string | null) ??
+    (row.snapshot?.company as { vatRegime?: string } | undefined)?.vatRegime ??
+    null;
   const lines = table === 'credit_notes' ? row.lines.map((l) => ({ ...l, price: Math.abs(l.price) })) : row.lines;
   const money = await rpc<{ rows: { net_cents: number; rate: number; category: string }[] }>(token, 'document_money', {
     p_lines: lines,
@@ -100,17 +101,18 @@ async function exportAccount(req: Request): Promise<Response> {
   }
 
   // The rows (JSON, small next to the PDFs) are read before the stream starts, so a refusal is still a JSON error.
-  const [clients, quotes, invoices, creditNotes, received, settings, profiles, subscriptions, files] = await Promise.all([
-    rows(token, 'clients?select=*&order=created_at.asc'),
-    rows(token, 'quotes?select=*&order=created_at.asc'),
-    rows<DocRow>(token, 'invoices?select=*&order=created_at.asc'),
-    rows<DocRow>(token, 'credit_notes?select=*&order=created_at.asc'),
-    rows(token, 'received_invoices?select=*&order=received_at.asc').catch(() => [] as Row[]),
-    rows<{ key: string; value: unknown }>(token, 'user_settings?select=key,value'),
-    rows(token, 'profiles?select=*'),
-    rows(token, 'subscriptions?select=plan_id,status,current_period_end').catch(() => [] as Row[]),
-    rpc<{ name: string }[]>(token, 'my_stored_files', {}),
-  ]);
+  const [clients, quotes, invoices, creditNotes, received, settings, profiles, subscriptions, files] =
+    await Promise.all([
+      rows(token, 'clients?select=*&order=created_at.asc'),
+      rows(token, 'quotes?select=*&order=created_at.asc'),
+      rows<DocRow>(token, 'invoices?select=*&order=created_at.asc'),
+      rows<DocRow>(token, 'credit_notes?select=*&order=created_at.asc'),
+      rows(token, 'received_invoices?select=*&order=received_at.asc').catch(() => [] as Row[]),
+      rows<{ key: string; value: unknown }>(token, 'user_settings?select=key,value'),
+      rows(token, 'profiles?select=*'),
+      rows(token, 'subscriptions?select=plan_id,status,current_period_end').catch(() => [] as Row[]),
+      rpc<{ name: string }[]>(token, 'my_stored_files', {}),
+    ]);
   const [csvClients, csvQuotes, csvInvoices, csvCreditNotes] = await Promise.all([
     csvTable(token, 'clients'),
     csvTable(token, 'quotes'),
@@ -164,7 +166,8 @@ async function exportAccount(req: Request): Promise<Response> {
     const tables = { clients: csvClients, quotes: csvQuotes, invoices: csvInvoices, credit_notes: csvCreditNotes };
     await zip.add(FILES.documentsCsv, encode(toExcelCsv(EXPORT_MESSAGES.documentHeaders, documentRows(tables))));
     const paid = csvInvoices.filter((i) => i.is_paid === 't' || i.is_paid === 'true');
-    const clientName = (id: string | null | undefined) => csvTextCell((id && csvClients.find((c) => c.id === id)?.name) || '');
+    const clientName = (id: string | null | undefined) =>
+      csvTextCell((id && csvClients.find((c) => c.id === id)?.name) || '');
     await zip.add(
       FILES.paymentsCsv,
       encode(
@@ -172,7 +175,11 @@ async function exportAccount(req: Request): Promise<Response> {
           PAYMENT_HEADERS,
           paid.map((i) => [
             csvTextCell(i.number),
-            i.kind === 'deposit' ? EXPORT_MESSAGES.deposit : i.kind === 'situation' ? EXPORT_MESSAGES.situation(i.situation_number ?? '') : EXPORT_MESSAGES.invoice,
+            i.kind === 'deposit'
+              ? EXPORT_MESSAGES.deposit
+              : i.kind === 'situation'
+                ? EXPORT_MESSAGES.situation(i.situation_number ?? '')
+                : EXPORT_MESSAGES.invoice,
             clientName(i.client_id),
             csvDate(i.issue_date),
             centsToCsvEuros(i.net_due_cents ?? i.total_ttc_cents),

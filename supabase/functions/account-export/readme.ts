@@ -30,7 +30,14 @@ export const RECEIVED_HEADERS = [
   'Reçue le',
   'Fichier',
 ];
-export const PAYMENT_HEADERS = ['Facture', 'Type', 'Client', 'Date de la facture', 'Montant réglé (€)', 'Date de paiement'];
+export const PAYMENT_HEADERS = [
+  'Facture',
+  'Type',
+  'Client',
+  'Date de la facture',
+  'Montant réglé (€)',
+  'Date de paiement',
+];
 export const RECEIVED_KIND = { invoice: 'Facture', creditNote: 'Avoir' };
 
 export interface ReadmeFacts {

@@ -19,7 +19,8 @@ const M = {
   tooLarge: 'Requête trop volumineuse.',
   emailMismatch: 'L’adresse e-mail saisie ne correspond pas à celle de votre compte.',
   adminAccount: 'Le compte administrateur ne peut pas être supprimé depuis cette page.',
-  provider: 'Votre abonnement n’a pas pu être résilié auprès du prestataire de paiement : rien n’a été supprimé. Réessayez plus tard.',
+  provider:
+    'Votre abonnement n’a pas pu être résilié auprès du prestataire de paiement : rien n’a été supprimé. Réessayez plus tard.',
   server: 'La suppression a échoué : rien n’a été supprimé. Réessayez plus tard.',
 };
 

@@ -7,6 +7,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 
 import { PlanSection } from './billing/plan-section';
+import { AccountClosing } from './closing/account-closing';
 import { useBilling } from './billing/use-billing';
 import { ACCOUNT_MESSAGES as M, BILLING_MESSAGES as B, RETURN_RELOAD_MS } from './messages';
 import { useProfileForm } from './use-profile-form';
@@ -148,6 +149,8 @@ export function AccountPage() {
           </Button>
         </LogoutRow>
       </Card>
+
+      <AccountClosing email={user?.email ?? ''} onDeleted={() => navigate('/auth', { replace: true })} />
     </section>
   );
 }

@@ -1,0 +1,89 @@
+// The account's export and deletion calls (Edge Functions account-export and delete-account). The ZIP is read with
+// fetch and the session's token: supabase-js's functions.invoke would read an application/zip answer as text.
+import { getRuntimeConfig, loadSupabase, signOut } from '@atelier/platform';
+
+import { CLOSING_MESSAGES as M } from './messages';
+
+/** A refusal or failure with the French message to show. */
+export class ClosingError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ClosingError';
+  }
+}
+
+async function accessToken(): Promise<string> {
+  const { data } = await (await loadSupabase()).auth.getSession();
+  const token = data.session?.access_token;
+  if (!token) throw new ClosingError(M.sessionExpired);
+  return token;
+}
+
+function fileNameOf(disposition: string | null): string {
+  return /filename="([^"]+)"/.exec(disposition ?? '')?.[1] ?? 'atelier-export.zip';
+}
+
+function save(fileName: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/** Downloads the ZIP of all the user's data; resolves with its file name. */
+export async function downloadAllData(): Promise<string> {
+  const { supabaseUrl, supabaseAnonKey } = getRuntimeConfig();
+  const token = await accessToken();
+  let res: Response;
+  try {
+    res = await fetch(`${supabaseUrl.replace(/\/+$/, '')}/functions/v1/account-export`, {
+      method: 'POST',
+      headers: { apikey: supabaseAnonKey, Authorization: `Bearer ${token}` },
+    });
+  } catch {
+    throw new ClosingError(M.downloadFailed);
+  }
+  if (res.status === 429) throw new ClosingError(M.tooMany);
+  if (res.status === 401) throw new ClosingError(M.sessionExpired);
+  if (!res.ok) throw new ClosingError(M.downloadFailed);
+  let blob: Blob;
+  try {
+    blob = await res.blob();
+  } catch {
+    throw new ClosingError(M.downloadFailed);
+  }
+  const fileName = fileNameOf(res.headers.get('content-disposition'));
+  save(fileName, new Blob([blob], { type: 'application/zip' }));
+  return fileName;
+}
+
+/** Deletes the account (the typed e-mail is checked by the server), then forgets the session on this device. */
+export async function deleteMyAccount(email: string): Promise<void> {
+  const supabase = await loadSupabase();
+  const { error } = await supabase.functions.invoke('delete-account', { body: { email } });
+  if (error) {
+    // FunctionsHttpError carries the function's Response; a fetch error (offline) carries no status.
+    const context = (error as { context?: { status?: unknown; json?: unknown } }).context;
+    if (!context || typeof context.status !== 'number' || typeof context.json !== 'function') {
+      throw new ClosingError(M.offline);
+    }
+    const status = context.status;
+    let body: { error?: unknown; code?: unknown } = {};
+    try {
+      body = (await (context.json as () => Promise<unknown>)()) as typeof body;
+    } catch {
+      // not JSON
+    }
+    if (body.code === 'email_mismatch') throw new ClosingError(M.mismatch);
+    if (status === 401) throw new ClosingError(M.sessionExpired);
+    const known = typeof body.error === 'string' && (status < 500 || body.code === 'provider');
+    throw new ClosingError(known ? (body.error as string) : M.failed);
+  }
+  // Every session is gone on the server: this device forgets its own (a dead-session answer is expected).
+  await signOut().catch(() => undefined);
+}
