@@ -9,8 +9,10 @@
 // evidence page at <artisan>/devis-<n>-signe.pdf.
 import {
   acceptanceError,
+  bankTransferDetails,
   decisionNotice,
   formatVatRate,
+  invoicePayment,
   resolveMailSettings,
   REDUCED_RATE_CERTIFICATION,
   SIGNATURE_LIMITS,
@@ -173,7 +175,16 @@ function view(o: Opened): Record<string, unknown> {
         : null,
     };
   }
-  const rib = (d.company?.rib ?? {}) as { iban?: string; bic?: string; bank?: string };
+  const payment = invoicePayment({
+    totalTtcCents: Number(d.total_ttc_cents ?? 0),
+    prepaidCents: Number(d.prepaid_cents ?? 0),
+    retenueCents: Number(d.retenue_cents ?? 0),
+    netDueCents: d.net_due_cents === null || d.net_due_cents === undefined ? null : Number(d.net_due_cents),
+    isPaid: d.is_paid === true,
+    cancelled: d.cancelled === true,
+  });
+  const rib = (d.company?.rib ?? null) as { iban?: unknown; bic?: unknown; bank?: unknown } | null;
+  const reference = structuredReference(String(d.number));
   return {
     ...base,
     kind: d.kind,
@@ -186,8 +197,10 @@ function view(o: Opened): Record<string, unknown> {
     isPaid: d.is_paid,
     paymentDate: d.payment_date,
     cancelled: d.cancelled,
-    bank: rib.iban ? { iban: rib.iban, bic: rib.bic ?? '', bank: rib.bank ?? '' } : null,
-    paymentReference: structuredReference(String(d.number)),
+    payment,
+    // The artisan's bank details only while something is due on this invoice, and only a valid IBAN.
+    bank: payment.dueCents > 0 ? bankTransferDetails(rib, reference) : null,
+    paymentReference: reference,
   };
 }
 

@@ -3,3 +3,4 @@ export * from './reminders';
 export * from './payment-reference';
 export * from './signing';
 export * from './links';
+export * from './bank-account';

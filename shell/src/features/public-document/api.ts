@@ -31,7 +31,10 @@ export interface PublicDocument {
   isPaid?: boolean;
   paymentDate?: string | null;
   cancelled?: boolean;
-  bank?: { iban: string; bic: string; bank: string } | null;
+  /** @atelier/domain invoicePayment: deposits deducted, retenue, paid, still due. */
+  payment?: { prepaidCents: number; retenueCents: number; paidCents: number; dueCents: number };
+  /** Only while something is due, and only a valid IBAN (@atelier/domain bankTransferDetails). */
+  bank?: { iban: string; bic: string | null; bank: string | null; reference: string | null } | null;
   paymentReference?: string | null;
   totalHtCents: number;
   tvaCents: number;

@@ -55,5 +55,11 @@ export const PUBLIC_DOCUMENT_MESSAGES = {
   bic: 'BIC',
   bank: 'Banque',
   reference: 'Référence à indiquer',
+  referenceHint: 'Indiquez cette référence dans le libellé de votre virement : l’artisan reconnaîtra votre paiement.',
+  amountToPay: 'Montant à régler',
+  prepaid: 'Acomptes déjà réglés',
+  retenue: 'Retenue de garantie',
+  alreadyPaid: 'Déjà réglé',
+  remaining: 'Reste à payer',
   noBank: 'Contactez l’artisan pour les modalités de paiement.',
 } as const;

@@ -94,7 +94,8 @@ it('an invoice page shows what is due and the transfer details with the referenc
     netDueCents: 44000,
     isPaid: false,
     cancelled: false,
-    bank: { iban: 'FR76 3000 6000 0112 3456 7890 189', bic: 'AGRIFRPP', bank: '' },
+    payment: { prepaidCents: 12000, retenueCents: 0, paidCents: 0, dueCents: 44000 },
+    bank: { iban: 'FR76 3000 6000 0112 3456 7890 189', bic: 'AGRIFRPP', bank: null, reference: 'RF71 FA00 03' },
     paymentReference: 'RF71 FA00 03',
   });
   renderAt(`/facture-en-ligne/${TOKEN}`, <AppRoutes />);
@@ -102,4 +103,33 @@ it('an invoice page shows what is due and the transfer details with the referenc
   expect(screen.getByText('À régler au plus tard le 01/12/2026')).toBeInTheDocument();
   expect(screen.getByText('FR76 3000 6000 0112 3456 7890 189')).toBeInTheDocument();
   await waitFor(() => expect(screen.getByTestId('payment-reference')).toHaveTextContent('RF71 FA00 03'));
+  const space = (text: string | null) => (text ?? '').replace(/\s/g, ' ');
+  expect(space(screen.getByTestId('public-invoice-due').textContent)).toBe('440,00 €');
+  expect(space(screen.getByTestId('public-invoice-paid').textContent)).toBe('0,00 €');
+  expect(space(screen.getByTestId('bank-amount').textContent)).toBe('440,00 €');
+  expect(screen.getByText('Acomptes déjà réglés')).toBeInTheDocument();
+});
+
+it('a paid invoice shows what was paid, nothing due and no bank details', async () => {
+  open.mockResolvedValue({
+    ...QUOTE,
+    purpose: 'view_invoice',
+    number: 'FA0004',
+    kind: 'invoice',
+    lines: undefined,
+    issueDate: '2026-11-01',
+    netDueCents: 44000,
+    isPaid: true,
+    paymentDate: '2026-11-20',
+    cancelled: false,
+    payment: { prepaidCents: 0, retenueCents: 0, paidCents: 44000, dueCents: 0 },
+    bank: null,
+    paymentReference: 'RF71 FA00 04',
+  });
+  renderAt(`/facture-en-ligne/${TOKEN}`, <AppRoutes />);
+  expect(await screen.findByText('Payée le 20/11/2026')).toBeInTheDocument();
+  const space = (text: string | null) => (text ?? '').replace(/\s/g, ' ');
+  expect(space(screen.getByTestId('public-invoice-paid').textContent)).toBe('440,00 €');
+  expect(space(screen.getByTestId('public-invoice-due').textContent)).toBe('0,00 €');
+  expect(screen.queryByTestId('public-invoice-bank')).toBeNull();
 });

@@ -38,6 +38,24 @@ const Totals = styled.dl`
     font-weight: 600;
   }
 `;
+/** A phone-wide screen scrolls the lines table, never the page. */
+const TableScroll = styled.div`
+  overflow-x: auto;
+  max-width: 100%;
+`;
+const Fingerprint = styled.small`
+  overflow-wrap: anywhere;
+`;
+const BankDetails = styled.dl`
+  display: grid;
+  grid-template-columns: max-content minmax(0, 1fr);
+  gap: 0.25rem 1rem;
+  dd {
+    margin: 0;
+    font-weight: 600;
+    overflow-wrap: anywhere;
+  }
+`;
 const Certification = styled.blockquote`
   margin: 1rem 0;
   padding: 0.75rem 1rem;
@@ -145,30 +163,32 @@ function QuoteView({ doc, token, reload }: { doc: PublicDocument; token: string;
     <Card as="article" data-testid="public-quote">
       <Header title={M.quoteTitle(doc.number)} doc={doc} />
       <p>{M.validUntil(formatDate(doc.expiresAt))}</p>
-      <Lines>
-        <thead>
-          <tr>
-            <th>{M.columns.name}</th>
-            <th className="num">{M.columns.quantity}</th>
-            <th>{M.columns.unit}</th>
-            <th className="num">{M.columns.price}</th>
-            <th className="num">{M.columns.vat}</th>
-            <th className="num">{M.columns.total}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {(doc.lines ?? []).map((line, i) => (
-            <tr key={i}>
-              <td>{line.name}</td>
-              <td className="num">{String(line.quantity).replace('.', ',')}</td>
-              <td>{line.unit}</td>
-              <td className="num">{formatEuros(Math.round(line.price * 100))}</td>
-              <td className="num">{vat(line.vatRate)}</td>
-              <td className="num">{formatEuros(Math.round(line.price * line.quantity * 100))}</td>
+      <TableScroll>
+        <Lines>
+          <thead>
+            <tr>
+              <th>{M.columns.name}</th>
+              <th className="num">{M.columns.quantity}</th>
+              <th>{M.columns.unit}</th>
+              <th className="num">{M.columns.price}</th>
+              <th className="num">{M.columns.vat}</th>
+              <th className="num">{M.columns.total}</th>
             </tr>
-          ))}
-        </tbody>
-      </Lines>
+          </thead>
+          <tbody>
+            {(doc.lines ?? []).map((line, i) => (
+              <tr key={i}>
+                <td>{line.name}</td>
+                <td className="num">{String(line.quantity).replace('.', ',')}</td>
+                <td>{line.unit}</td>
+                <td className="num">{formatEuros(Math.round(line.price * 100))}</td>
+                <td className="num">{vat(line.vatRate)}</td>
+                <td className="num">{formatEuros(Math.round(line.price * line.quantity * 100))}</td>
+              </tr>
+            ))}
+          </tbody>
+        </Lines>
+      </TableScroll>
       <Totals data-testid="public-quote-totals">
         <dt>{M.totalHt}</dt>
         <dd>{formatEuros(doc.totalHtCents)}</dd>
@@ -186,7 +206,7 @@ function QuoteView({ doc, token, reload }: { doc: PublicDocument; token: string;
         </Button>
       </p>
       <p>
-        <small>{M.fingerprint(doc.pdfSha256)}</small>
+        <Fingerprint>{M.fingerprint(doc.pdfSha256)}</Fingerprint>
       </p>
       {doc.certification ? (
         <section>
@@ -271,19 +291,42 @@ function QuoteView({ doc, token, reload }: { doc: PublicDocument; token: string;
 
 function InvoiceView({ doc, token }: { doc: PublicDocument; token: string }) {
   const [error, setError] = useState<string | null>(null);
+  const netDue = doc.netDueCents ?? doc.totalTtcCents;
+  const payment = doc.payment ?? {
+    prepaidCents: 0,
+    retenueCents: 0,
+    paidCents: doc.isPaid ? netDue : 0,
+    dueCents: doc.isPaid || doc.cancelled ? 0 : netDue,
+  };
   return (
     <Card as="article" data-testid="public-invoice">
       <Header title={M.invoiceTitle(doc.kind, doc.number)} doc={doc} />
       {doc.issueDate ? <p>{M.issueDate(formatDate(doc.issueDate))}</p> : null}
-      <Totals>
+      <Totals data-testid="public-invoice-totals">
         <dt>{M.totalHt}</dt>
         <dd>{formatEuros(doc.totalHtCents)}</dd>
         <dt>{M.totalVat}</dt>
         <dd>{formatEuros(doc.tvaCents)}</dd>
         <dt>{M.totalTtc}</dt>
         <dd>{formatEuros(doc.totalTtcCents)}</dd>
+        {payment.prepaidCents > 0 ? (
+          <>
+            <dt>{M.prepaid}</dt>
+            <dd>− {formatEuros(payment.prepaidCents)}</dd>
+          </>
+        ) : null}
+        {payment.retenueCents > 0 ? (
+          <>
+            <dt>{M.retenue}</dt>
+            <dd>− {formatEuros(payment.retenueCents)}</dd>
+          </>
+        ) : null}
         <dt>{M.netDue}</dt>
-        <dd>{formatEuros(doc.netDueCents ?? doc.totalTtcCents)}</dd>
+        <dd>{formatEuros(netDue)}</dd>
+        <dt>{M.alreadyPaid}</dt>
+        <dd data-testid="public-invoice-paid">{formatEuros(payment.paidCents)}</dd>
+        <dt>{M.remaining}</dt>
+        <dd data-testid="public-invoice-due">{formatEuros(payment.dueCents)}</dd>
       </Totals>
       <div data-testid="public-invoice-status">
         <Banner tone={doc.isPaid ? 'success' : doc.cancelled ? 'info' : 'warning'}>
@@ -304,13 +347,15 @@ function InvoiceView({ doc, token }: { doc: PublicDocument; token: string }) {
         </Button>
       </p>
       {error ? <Banner tone="error">{error}</Banner> : null}
-      {!doc.isPaid && !doc.cancelled ? (
-        <section>
+      {payment.dueCents > 0 ? (
+        <section data-testid="public-invoice-bank">
           <h2>{M.bankTitle}</h2>
           {doc.bank ? (
-            <dl>
+            <BankDetails>
+              <dt>{M.amountToPay}</dt>
+              <dd data-testid="bank-amount">{formatEuros(payment.dueCents)}</dd>
               <dt>{M.iban}</dt>
-              <dd>{doc.bank.iban}</dd>
+              <dd data-testid="bank-iban">{doc.bank.iban}</dd>
               {doc.bank.bic ? (
                 <>
                   <dt>{M.bic}</dt>
@@ -323,16 +368,17 @@ function InvoiceView({ doc, token }: { doc: PublicDocument; token: string }) {
                   <dd>{doc.bank.bank}</dd>
                 </>
               ) : null}
-              {doc.paymentReference ? (
+              {doc.bank.reference ? (
                 <>
                   <dt>{M.reference}</dt>
-                  <dd data-testid="payment-reference">{doc.paymentReference}</dd>
+                  <dd data-testid="payment-reference">{doc.bank.reference}</dd>
                 </>
               ) : null}
-            </dl>
+            </BankDetails>
           ) : (
             <p>{M.noBank}</p>
           )}
+          {doc.bank?.reference ? <p>{M.referenceHint}</p> : null}
         </section>
       ) : null}
     </Card>

@@ -4,6 +4,8 @@ import {
   OPERATION_NATURES,
   VAT_REGIMES,
   companyVatRegime,
+  normaliseBic,
+  normaliseIban,
   normaliseSiret as validSiret,
   normaliseVatNumber,
   type CompanyInfo,
@@ -104,21 +106,13 @@ export function normaliseSiret(value: string): string {
   return value.replace(/\s/g, '');
 }
 
-/** IBAN with its ISO 13616 mod-97 check. */
+/** IBAN with its country length and ISO 13616 mod-97 check (@atelier/domain, also used by the public page). */
 export function isValidIban(value: string): boolean {
-  const iban = value.replace(/\s/g, '').toUpperCase();
-  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(iban)) return false;
-  const rearranged = iban.slice(4) + iban.slice(0, 4);
-  let remainder = 0;
-  for (const ch of rearranged) {
-    const n = ch >= 'A' && ch <= 'Z' ? ch.charCodeAt(0) - 55 : Number(ch);
-    remainder = Number(`${remainder}${n}`) % 97;
-  }
-  return remainder === 1;
+  return normaliseIban(value) !== null;
 }
 
 export function isValidBic(value: string): boolean {
-  return /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(value.replace(/\s/g, '').toUpperCase());
+  return normaliseBic(value) !== null;
 }
 
 /** FR + 2-character key + 9-digit SIREN, or another EU number (2 letters then 2–13 characters). */

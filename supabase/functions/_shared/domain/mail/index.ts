@@ -4,3 +4,4 @@ export * from './reminders.ts';
 export * from './payment-reference.ts';
 export * from './signing.ts';
 export * from './links.ts';
+export * from './bank-account.ts';
