@@ -42,12 +42,29 @@ export const taskSchema = z.object({
 export type Task = z.infer<typeof taskSchema>;
 export const taskCatalogueSchema = z.array(taskSchema);
 
-/** A task on a quote or an invoice: a catalogue task with a quantity. */
+/** A remise before VAT (issue 27): a percentage 0–100 or an amount in euros HT (@atelier/domain's Discount). */
+export const discountSchema = z.union([
+  z.object({ kind: z.literal('percent'), value: z.number().check(z.gte(0), z.lte(100)) }),
+  z.object({ kind: z.literal('amount'), value: z.number().check(z.gte(0)) }),
+]);
+
+/**
+ * A line on a quote or an invoice (@atelier/domain's StoredLine): a catalogue task with a quantity, or a free
+ * line; issue 27's optional fields (kind, description, remise, option, ouvrage snapshot) read unchanged on older
+ * lines. A text or section line may have an empty unit.
+ */
 export const quoteLineSchema = z.extend(taskSchema, {
+  unit: z.string(),
   quantity: z.number().check(z.gte(0)),
   /** Per-line VAT (issue 28): absent on lines made before it, which take the document's `tvaRate`. */
   vatRate: z.optional(z.number()),
   vatCategory: z.optional(z.enum(VAT_CATEGORIES)),
+  kind: z.optional(z.enum(['item', 'text', 'section'])),
+  discount: z.optional(discountSchema),
+  option: z.optional(z.boolean()),
+  accepted: z.optional(z.boolean()),
+  detailed: z.optional(z.boolean()),
+  catalogueId: z.optional(z.string()),
 });
 export type QuoteLine = z.infer<typeof quoteLineSchema>;
 
@@ -178,6 +195,8 @@ export const quoteSchema = z.object({
   retenueCaution: z.optional(z.boolean()),
   /** Autoliquidation (sous-traitance BTP): every line is AE at 0 %. */
   autoliquidation: z.optional(z.boolean()),
+  /** Remise globale before VAT (issue 27, `quotes.discount`); absent = none. */
+  discount: z.optional(discountSchema),
   /**
    * Absent on documents issued before snapshots existed (they still parse). A damaged snapshot is dropped
    * rather than making the whole client book unreadable: the document itself stays.
@@ -197,6 +216,8 @@ export const invoiceSchema = z.object({
   tvaRate: z.number(),
   pdfData: z._default(z.optional(z.string()), ''),
   tasks: z.array(quoteLineSchema),
+  /** Remise globale before VAT carried from the devis (issue 27, `invoices.discount`); absent = none. */
+  discount: z.optional(discountSchema),
   isPaid: z._default(z.boolean(), false),
   paymentDate: z.optional(z.string()),
   projectTitle: z.optional(z.string()),

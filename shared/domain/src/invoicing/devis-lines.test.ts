@@ -5,6 +5,7 @@ import {
   INVOICING_MESSAGES as M,
   computeDocumentTotals,
   devisTotals,
+  foldDocumentDiscount,
   invoiceLinesFromDevis,
   lineNetCents,
   ouvrageUnitPrice,
@@ -235,5 +236,19 @@ describe('invoiceLinesFromDevis', () => {
     const after = devisTotals(out, { kind: 'percent', value: 5 }, ASSUJETTI);
     expect(after.ttcCents).toBe(before.ttcCents);
     expect(after.vat).toEqual(before.vat);
+  });
+});
+
+describe('foldDocumentDiscount', () => {
+  it('spreads each rate share over its lines: the folded breakdown is the discounted devis', () => {
+    const folded = foldDocumentDiscount(toMoneyLines(DEVIS, ASSUJETTI), { kind: 'percent', value: 5 });
+    // 10 %: 6 412 over 47 250 and 81 000 → 47 250 × 6 412 / 128 250 = 2 362,3 → 2 362 ; the larger gets 4 050
+    expect(folded.map((l) => l.discountCents ?? 0)).toEqual([5250 + 2362, 3939 + 4050, 500, 1133 + 321]);
+    const t = computeDocumentTotals(folded);
+    expect(t.breakdown.map((r) => [r.baseCents, r.vatCents])).toEqual([
+      [9499, 1900],
+      [121838, 12184],
+      [6099, 335],
+    ]);
   });
 });

@@ -10,6 +10,7 @@ import {
   eurosToCents,
   centsToEuros,
   parisDayFormat,
+  discountSchema,
   quoteLineSchema,
   storedDocumentRegime,
   storedDocumentTotals,
@@ -154,6 +155,8 @@ function contentColumns(document: Quote | Invoice) {
   return {
     project_title: title ? title.slice(0, 200) : null,
     lines,
+    // Issue 27 (migration 0067): the remise globale, null = none.
+    discount: document.discount ?? null,
     vat_rate: summaryVatRate(lines as { vatRate: number }[], document.tvaRate),
     vat_regime: regime,
     ...totals,
@@ -164,8 +167,10 @@ function contentColumns(document: Quote | Invoice) {
 function readContent(row: Record<string, unknown>) {
   const vatRegime: VatRegime | undefined =
     row.vat_regime === 'assujetti' || row.vat_regime === 'franchise' ? row.vat_regime : undefined;
+  const discount = discountSchema.safeParse(row.discount);
   return {
     tasks: rowLines(row.lines),
+    ...(discount.success ? { discount: discount.data } : {}),
     totalHT: centsToEuros(num(row.total_ht_cents)),
     tva: centsToEuros(num(row.tva_cents)),
     total: centsToEuros(num(row.total_ttc_cents)),

@@ -88,6 +88,8 @@ const WRITABLE: Record<SyncTable, readonly string[]> = {
     'deposit_percent',
     'site_address',
     'operation_nature',
+    // Issue 27 (migration 0067): the remise globale.
+    'discount',
   ],
   invoices: [
     'id',
@@ -117,6 +119,8 @@ const WRITABLE: Record<SyncTable, readonly string[]> = {
     'deposit_percent',
     'site_address',
     'operation_nature',
+    // Issue 27 (migration 0067): the remise globale.
+    'discount',
   ],
   credit_notes: ['id', 'pdf_path'],
   user_settings: ['key', 'value'],

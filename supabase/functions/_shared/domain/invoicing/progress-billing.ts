@@ -117,7 +117,13 @@ export function planSituation(
   }
   if (lines.every((l) => l.unitPriceCents === 0)) return { ok: false, message: M.situationNothing };
   const final = quoteLines.every((_, index) => (next[index] ?? previous[index] ?? 0) === 100);
-  const asLines = (nets: Cents[]) => quoteLines.map((line, i) => ({ ...line, quantity: 1, unitPriceCents: nets[i]! }));
+  const asLines = (nets: Cents[]): MoneyLine[] =>
+    quoteLines.map((line, i) => ({
+      quantity: 1,
+      unitPriceCents: nets[i]!,
+      vatRate: line.vatRate,
+      vatCategory: line.vatCategory,
+    }));
   const before = new Map(vatBreakdown(asLines(previousNetCents)).map((row) => [vatKey(row.category, row.rate), row]));
   const vatCents: Record<string, Cents> = {};
   for (const row of vatBreakdown(asLines(cumulativeNetCents))) {

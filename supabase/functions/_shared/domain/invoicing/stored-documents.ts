@@ -4,7 +4,14 @@
 // money model only (toMoneyLines, computeDocumentTotals): the apps, the storage mapping and the PDFs call these
 // instead of adding amounts themselves.
 import type { Cents } from '../money.ts';
-import { documentVatRegime, toMoneyLine, type StoredLine, type VatContext } from './document-lines.ts';
+import {
+  documentVatRegime,
+  toMoneyLine,
+  toMoneyLines,
+  type Discount,
+  type StoredLine,
+  type VatContext,
+} from './document-lines.ts';
 import { computeDocumentTotals, type DocumentTotals, type TotalsOptions, type VatBreakdownRow } from './totals.ts';
 import { VAT_REGIMES, type VatRegime } from './vat.ts';
 
@@ -14,6 +21,8 @@ export interface StoredDocumentVat {
   /** The document's single legacy rate (`vat_rate`). */
   tvaRate: number;
   tasks: readonly StoredLine[];
+  /** The document discount (`discount` column, migration 0067), null = none. */
+  discount?: Discount | null | undefined;
 }
 
 type CompanyLike = Parameters<typeof documentVatRegime>[0];
@@ -46,22 +55,51 @@ export function withExplicitVat<L extends StoredLine>(lines: readonly L[], conte
   });
 }
 
-/**
- * Lines as a document stores them (the stored line's fields only: whatever else an editor keeps is dropped), each
- * with its VAT rate and category made explicit.
- */
-export function storedLines(lines: readonly StoredLine[], context: VatContext): StoredLine[] {
-  return withExplicitVat(
-    lines.map(({ name, unit, price, quantity, vatRate, vatCategory }) => ({
+const OPTIONAL_FIELDS = [
+  'vatRate',
+  'vatCategory',
+  'description',
+  'discount',
+  'option',
+  'accepted',
+  'components',
+  'coefficient',
+  'detailed',
+  'catalogueId',
+] as const;
+
+/** One line with the stored line's fields only (whatever else an editor keeps is dropped). */
+export function storedLineFields(line: StoredLine): StoredLine {
+  const out: StoredLine = {
+    ...(line.kind && line.kind !== 'item' ? { kind: line.kind } : {}),
+    name: line.name,
+    unit: line.unit,
+    price: line.price,
+    quantity: line.quantity,
+  };
+  for (const key of OPTIONAL_FIELDS) {
+    if (line[key] !== undefined) (out as unknown as Record<string, unknown>)[key] = line[key];
+  }
+  if (out.components)
+    out.components = out.components.map(({ kind, name, unit, quantity, price }) => ({
+      kind,
       name,
       unit,
-      price,
       quantity,
-      ...(vatRate !== undefined ? { vatRate } : {}),
-      ...(vatCategory !== undefined ? { vatCategory } : {}),
-    })),
-    context,
-  );
+      price,
+    }));
+  return out;
+}
+
+/**
+ * Lines as a document stores them (the stored line's fields only), each item with its VAT rate and category made
+ * explicit (text and section lines carry no VAT).
+ */
+export function storedLines(lines: readonly StoredLine[], context: VatContext): StoredLine[] {
+  return lines.map((line) => {
+    const stored = storedLineFields(line);
+    return stored.kind === 'text' || stored.kind === 'section' ? stored : withExplicitVat([stored], context)[0]!;
+  });
 }
 
 export function storedDocumentTotals(
@@ -70,10 +108,10 @@ export function storedDocumentTotals(
   options: TotalsOptions = {},
 ): DocumentTotals {
   const context = storedVatContext(document, company);
-  return computeDocumentTotals(
-    document.tasks.map((line) => toMoneyLine(line, context)),
-    options,
-  );
+  return computeDocumentTotals(toMoneyLines(document.tasks, context), {
+    documentDiscount: document.discount,
+    ...options,
+  });
 }
 
 /** A breakdown row as the `vat_breakdown` jsonb column keeps it (migration 0060). */
@@ -83,6 +121,8 @@ export interface StoredBreakdownRow {
   rate: number;
   base_cents: Cents;
   vat_cents: Cents;
+  /** The row's share of the remise globale (migration 0067), when the document has one. */
+  discount_cents?: Cents;
 }
 
 export function breakdownColumn(breakdown: readonly VatBreakdownRow[]): StoredBreakdownRow[] {
@@ -92,6 +132,7 @@ export function breakdownColumn(breakdown: readonly VatBreakdownRow[]): StoredBr
     rate: row.rate,
     base_cents: row.baseCents,
     vat_cents: row.vatCents,
+    ...(row.discountCents !== undefined ? { discount_cents: row.discountCents } : {}),
   }));
 }
 

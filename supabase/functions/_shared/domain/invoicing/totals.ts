@@ -201,6 +201,34 @@ export function computeDocumentTotals(lines: readonly MoneyLine[], options: Tota
   };
 }
 
+/**
+ * The lines with the document discount folded into their remises: each rate's share (discountBreakdown) spread
+ * over that rate's lines in proportion to their nets, the remainder on the largest. Their breakdown is the
+ * discounted document's to the cent: acomptes and situations take their shares of these (planDeposit,
+ * planSituation), as the server's document_lines_net does.
+ */
+export function foldDocumentDiscount(lines: readonly MoneyLine[], discount: Discount | null | undefined): MoneyLine[] {
+  if (!discount) return [...lines];
+  const nets = lines.map((line) => lineNetCents(line));
+  const breakdown = vatBreakdown(lines, nets);
+  discountBreakdown(breakdown, discount);
+  const out = lines.map((line) => ({ ...line }));
+  for (const row of breakdown) {
+    const members = lines.flatMap((line, i) =>
+      line.vatCategory === row.category && line.vatRate === row.rate ? [i] : [],
+    );
+    const shares = spreadDiscount(
+      members.map((i) => nets[i]!),
+      row.discountCents ?? 0,
+    );
+    members.forEach((i, k) => {
+      const total = (out[i]!.discountCents ?? 0) + shares[k]!;
+      if (total) out[i]!.discountCents = total;
+    });
+  }
+  return out;
+}
+
 /** The same document with every amount negated (an avoir cancelling an invoice). */
 export function negateLines(lines: readonly MoneyLine[]): MoneyLine[] {
   return lines.map((line) => ({
