@@ -2,9 +2,8 @@ import {
   FRANCHISE_MENTION,
   formatEuros,
   formatFrenchNumber,
-  lineNetCents,
-  eurosToCents,
-  type DocumentTotals,
+  type DevisTotals,
+  type Discount,
   type VatRegime,
 } from '@atelier/domain';
 import { memo, type ReactNode } from 'react';
@@ -13,7 +12,7 @@ import styled from 'styled-components';
 import { Card, CardTitle, Muted } from '../../../components/primitives';
 import { QUOTE_MESSAGES as M } from '../messages';
 import type { DraftClient, DraftLine } from '../model/quote-draft';
-import { Table, TableScroll, formatQuantity } from './table';
+import { QuoteLinesView, discountText } from './quote-lines-view';
 
 const Grid = styled.div`
   display: grid;
@@ -80,49 +79,12 @@ const ClientBlock = memo(function ClientBlock({ client }: { client: DraftClient 
   );
 });
 
-const LineRow = memo(function LineRow({ line }: { line: DraftLine }) {
-  return (
-    <tr>
-      <td>{line.name}</td>
-      <td className="num">{formatQuantity(line.quantity, line.unit)}</td>
-      <td className="num">
-        {formatEuros(lineNetCents({ quantity: line.quantity, unitPriceCents: eurosToCents(line.price) }))}
-      </td>
-    </tr>
-  );
-});
-
-const LinesTable = memo(function LinesTable({ lines }: { lines: readonly DraftLine[] }) {
-  if (lines.length === 0) return <Muted>{M.noLines}</Muted>;
-  return (
-    <TableScroll>
-      <Table aria-label={M.currentQuoteTitle}>
-        <thead>
-          <tr>
-            <th style={{ width: '42%' }}>{M.columnTask}</th>
-            <th className="num" style={{ width: '26%' }}>
-              {M.columnQuantity}
-            </th>
-            <th className="num" style={{ width: '32%' }}>
-              {M.columnPrice}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {lines.map((line) => (
-            <LineRow key={line.id} line={line} />
-          ))}
-        </tbody>
-      </Table>
-    </TableScroll>
-  );
-});
-
 interface CurrentQuoteProps {
   title: string;
   client: DraftClient;
   lines: readonly DraftLine[];
-  totals: DocumentTotals;
+  discount?: Discount | undefined;
+  totals: DevisTotals;
   regime: VatRegime;
   /** The generate control (export panel). */
   children?: ReactNode;
@@ -135,14 +97,40 @@ const rateText = (rate: number) => formatFrenchNumber(rate, { maxDecimals: 1 });
  * The totals of the money model: HT, the VAT of each rate (its base beside it when there are several), TTC. A
  * franchise-en-base devis has no VAT line and says why.
  */
-const TotalsBlock = memo(function TotalsBlock({ totals, regime }: { totals: DocumentTotals; regime: VatRegime }) {
+const TotalsBlock = memo(function TotalsBlock({
+  totals: devis,
+  discount,
+  regime,
+}: {
+  totals: DevisTotals;
+  discount: Discount | undefined;
+  regime: VatRegime;
+}) {
+  const totals = devis.totals;
   const taxed = totals.breakdown.filter((row) => row.code === 'S');
   const several = taxed.length > 1;
+  const documentDiscount = devis.documentDiscountCents > 0 && discount;
   return (
     <>
       <TotalsList aria-label={M.total}>
-        <dt>{M.totalHT}</dt>
-        <dd data-testid="total-ht">{formatEuros(totals.totalHTCents)}</dd>
+        {devis.lineDiscountsCents > 0 && (
+          <>
+            <dt>{M.grossHT}</dt>
+            <dd data-testid="total-gross-ht">{formatEuros(devis.grossHtCents)}</dd>
+            <dt>{M.lineDiscounts}</dt>
+            <dd data-testid="total-line-discounts">{formatEuros(-devis.lineDiscountsCents)}</dd>
+          </>
+        )}
+        {documentDiscount && (
+          <>
+            <dt>{M.totalBeforeDiscount}</dt>
+            <dd data-testid="total-before-discount">{formatEuros(devis.lineTotalCents)}</dd>
+            <dt>{M.documentDiscount(discountText(discount))}</dt>
+            <dd data-testid="total-document-discount">{formatEuros(-devis.documentDiscountCents)}</dd>
+          </>
+        )}
+        <dt>{documentDiscount ? M.totalAfterDiscount : M.totalHT}</dt>
+        <dd data-testid="total-ht">{formatEuros(devis.netHtCents)}</dd>
         {taxed.map((row) => (
           <VatRow
             key={row.rate}
@@ -160,9 +148,21 @@ const TotalsBlock = memo(function TotalsBlock({ totals, regime }: { totals: Docu
         )}
         <dt className="ttc">{M.totalTTC}</dt>
         <dd className="ttc" data-testid="total-ttc">
-          {formatEuros(totals.totalTTCCents)}
+          {formatEuros(devis.ttcCents)}
         </dd>
       </TotalsList>
+      {devis.options.length > 0 && (
+        <section aria-label={M.optionsHeading}>
+          <h3 style={{ fontSize: '1rem', margin: '0 0 0.3rem' }}>{M.optionsHeading}</h3>
+          <ul data-testid="options-list" style={{ margin: 0, paddingLeft: '1.1rem' }}>
+            {devis.options.map((o) => (
+              <li key={o.index}>
+                {o.name} : {formatEuros(o.netHtCents)} HT — {M.notIncluded}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       {regime === 'franchise' && <Muted data-testid="vat-mention">{FRANCHISE_MENTION}</Muted>}
     </>
   );
@@ -177,7 +177,7 @@ function VatRow({ rate, base, vat, single }: { rate: number; base: number | null
   );
 }
 
-export function CurrentQuote({ title, client, lines, totals, regime, children }: CurrentQuoteProps) {
+export function CurrentQuote({ title, client, lines, discount, totals, regime, children }: CurrentQuoteProps) {
   return (
     <Card aria-labelledby="current-quote-title">
       <CardTitle id="current-quote-title">{M.currentQuoteTitle}</CardTitle>
@@ -190,8 +190,8 @@ export function CurrentQuote({ title, client, lines, totals, regime, children }:
         </section>
         <ClientBlock client={client} />
       </Grid>
-      <LinesTable lines={lines} />
-      <TotalsBlock totals={totals} regime={regime} />
+      <QuoteLinesView lines={lines} totals={totals} />
+      <TotalsBlock totals={totals} discount={discount} regime={regime} />
       {children}
     </Card>
   );

@@ -15,7 +15,7 @@ import { StorageIssuesBanner } from '../../../components/storage-issues-banner';
 import { useQuotaState, useQuoteSession } from '../hooks/use-quote-session';
 import { QUOTE_MESSAGES as M } from '../messages';
 import { isEmptyDraft } from '../model/draft-storage';
-import { draftTotals, type QuoteDraft } from '../model/quote-draft';
+import { draftDevisTotals, type QuoteDraft } from '../model/quote-draft';
 import type { QuoteSession } from '../model/quote-session';
 import { QuoteServicesContext, isQuotaExhausted, useQuoteServices, type QuoteServices } from '../services';
 import { ClientEditor } from './client-editor';
@@ -95,9 +95,11 @@ function QuoteBuilder({ recognitionSlot, initialDraft, onSessionReady }: Omit<Qu
     onSessionReady?.(session);
   }, [session, onSessionReady]);
   const exhausted = isQuotaExhausted(quota);
-  const { lines, vatRate } = draft;
-  const { options } = draft;
-  const totals = useMemo(() => draftTotals({ lines, vatRate, options }, regime), [lines, vatRate, options, regime]);
+  const { lines, vatRate, options, discount } = draft;
+  const totals = useMemo(
+    () => draftDevisTotals({ lines, vatRate, options, discount }, regime),
+    [lines, vatRate, options, discount, regime],
+  );
 
   useEffect(() => {
     const timer = setTimeout(() => saveCheckpoint(), CHECKPOINT_DELAY_MS);
@@ -129,13 +131,22 @@ function QuoteBuilder({ recognitionSlot, initialDraft, onSessionReady }: Omit<Qu
           vatRate={vatRate}
           regime={regime}
           options={options}
+          discount={discount}
+          totals={totals}
           catalogue={catalogue}
           session={session}
           additionsBlocked={exhausted}
         >
           <ClientEditor client={draft.client} clients={clients} session={session} disabled={exhausted} />
         </LineEditor>
-        <CurrentQuote title={draft.title} client={draft.client} lines={lines} totals={totals} regime={regime}>
+        <CurrentQuote
+          title={draft.title}
+          client={draft.client}
+          lines={lines}
+          discount={discount}
+          totals={totals}
+          regime={regime}
+        >
           <ExportPanel session={session} clientEmail={draft.client.email} />
         </CurrentQuote>
       </Columns>

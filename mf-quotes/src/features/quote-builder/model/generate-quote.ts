@@ -5,9 +5,10 @@ import {
   centsToEuros,
   companyVatRegime,
   retenueError,
-  validateLines,
-  storedLines,
+  validateDevisLines,
+  withExplicitVat,
   type CompanyInfo,
+  type StoredLine,
   type Quote,
   type QuoteCustomization,
   type VatRegime,
@@ -16,7 +17,18 @@ import type { WriteResult } from '@atelier/storage';
 
 import { QUOTE_MESSAGES as M } from '../messages';
 import type { QuoteCredit, RenderQuoteInput, RenderedPdf } from '../services';
-import { draftTotals, pricedLines, type DraftClient, type QuoteDraft } from './quote-draft';
+import { writeDraftLine } from './draft-lines';
+import { draftTotals, isItemLine, pricedLines, type DraftClient, type DraftLine, type QuoteDraft } from './quote-draft';
+
+/** A line the artisan left without its designation (a free line, a section title): refused, naming the line. */
+function blankNameError(lines: readonly DraftLine[]): string | null {
+  for (const [index, line] of lines.entries()) {
+    if (line.name.trim() !== '') continue;
+    if (line.kind === 'text') continue;
+    return line.kind === 'section' ? M.blankSection(index + 1) : M.blankDesignation(index + 1);
+  }
+  return null;
+}
 
 /**
  * The spec's three rules, the one that applies first: a devis without any line is refused for that reason
@@ -27,7 +39,7 @@ export function validateForGeneration(
   draft: QuoteDraft,
   company?: Pick<CompanyInfo, 'name' | 'vatRegime'>,
 ): string | null {
-  if (draft.lines.length === 0) return M.taskRequired;
+  if (!draft.lines.some(isItemLine)) return M.taskRequired;
   if (!draft.client.email.trim()) return M.emailRequired;
   if (!draft.client.name.trim()) return M.nameRequired;
   if (company && !company.name.trim()) return M.companyNameRequired;
@@ -46,10 +58,28 @@ export function validateForGeneration(
     if (retenue) return retenue;
   }
   if (options.autoliquidation && regime === 'franchise') return M.autoliquidationFranchise;
-  return validateLines(pricedLines(draft.lines, draft.options), {
+  const blank = blankNameError(draft.lines);
+  if (blank) return blank;
+  // Issue 27: negative prices, remises over 100 % or over their amount, empty sections, ouvrages without
+  // components, then the VAT rules on the items — the money model's French messages.
+  return validateDevisLines(pricedLines(draft.lines, draft.options), draft.discount, {
     regime,
     documentRate: regime === 'franchise' ? 0 : draft.vatRate,
   });
+}
+
+/**
+ * The lines as the devis stores them: every field the editor gave them (kind, description, remise, option,
+ * ouvrage snapshot; empty comments left out), items with their VAT rate and category made explicit.
+ */
+export function devisStoredLines(draft: QuoteDraft, regime: VatRegime): StoredLine[] {
+  const context = { regime, documentRate: draft.vatRate };
+  return pricedLines(draft.lines, draft.options)
+    .filter((line) => line.kind !== 'text' || line.name.trim() !== '')
+    .map((line) => {
+      const stored = writeDraftLine(line);
+      return isItemLine(stored) ? withExplicitVat([stored], context)[0]! : stored;
+    });
 }
 
 /** The stored quote (euros in the legacy shape; computed from integer cents). */
@@ -61,7 +91,7 @@ export function buildQuote(
   const totals = draftTotals(draft, regime);
   const title = draft.title.trim();
   // Every line is stored with its rate and category (the contract's stored line), under the company's regime.
-  const tasks = storedLines(pricedLines(draft.lines, draft.options), { regime, documentRate: draft.vatRate });
+  const tasks = devisStoredLines(draft, regime);
   return {
     id: meta.id,
     number: meta.number,
