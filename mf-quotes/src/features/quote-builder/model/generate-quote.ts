@@ -5,8 +5,8 @@ import {
   centsToEuros,
   companyVatRegime,
   retenueError,
+  storedLines,
   validateDevisLines,
-  withExplicitVat,
   type CompanyInfo,
   type StoredLine,
   type Quote,
@@ -17,7 +17,6 @@ import type { WriteResult } from '@atelier/storage';
 
 import { QUOTE_MESSAGES as M } from '../messages';
 import type { QuoteCredit, RenderQuoteInput, RenderedPdf } from '../services';
-import { writeDraftLine } from './draft-lines';
 import { draftTotals, isItemLine, pricedLines, type DraftClient, type DraftLine, type QuoteDraft } from './quote-draft';
 
 /** A line the artisan left without its designation (a free line, a section title): refused, naming the line. */
@@ -69,17 +68,13 @@ export function validateForGeneration(
 }
 
 /**
- * The lines as the devis stores them: every field the editor gave them (kind, description, remise, option,
- * ouvrage snapshot; empty comments left out), items with their VAT rate and category made explicit.
+ * The lines as the devis stores them (@atelier/domain's storedLines: every field of the stored line — kind,
+ * description, remise, option, ouvrage snapshot — items with their VAT rate and category made explicit); empty
+ * comments are left out.
  */
 export function devisStoredLines(draft: QuoteDraft, regime: VatRegime): StoredLine[] {
-  const context = { regime, documentRate: draft.vatRate };
-  return pricedLines(draft.lines, draft.options)
-    .filter((line) => line.kind !== 'text' || line.name.trim() !== '')
-    .map((line) => {
-      const stored = writeDraftLine(line);
-      return isItemLine(stored) ? withExplicitVat([stored], context)[0]! : stored;
-    });
+  const lines = pricedLines(draft.lines, draft.options).filter((l) => l.kind !== 'text' || l.name.trim() !== '');
+  return storedLines(lines, { regime, documentRate: draft.vatRate });
 }
 
 /** The stored quote (euros in the legacy shape; computed from integer cents). */
@@ -103,6 +98,7 @@ export function buildQuote(
     tvaRate: regime === 'franchise' ? 0 : draft.vatRate,
     vatRegime: regime,
     ...quoteOptions(draft),
+    ...(draft.discount ? { discount: { ...draft.discount } } : {}),
     pdfData: '',
     ...(title ? { projectTitle: title } : {}),
   };

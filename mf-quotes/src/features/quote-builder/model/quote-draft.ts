@@ -6,6 +6,7 @@ import {
   MAX_QUANTITY,
   MAX_TASK_NAME_LENGTH,
   devisTotals,
+  isItemLine,
   isVatRate,
   lineTotalError,
   normaliseVatRate,
@@ -38,10 +39,8 @@ export interface DraftLine extends StoredLine {
   id: string;
 }
 
-/** Whether a line is priced (an item, as opposed to a comment or a section heading). */
-export function isItemLine(line: Pick<StoredLine, 'kind'>): boolean {
-  return line.kind === undefined || line.kind === 'item';
-}
+/** Whether a line is priced (an item, as opposed to a comment or a section heading): the money model's rule. */
+export { isItemLine };
 
 /** Devis options (issue 28): requested deposit, progress billing with its retenue, autoliquidation. */
 export interface QuoteOptions {

@@ -23,6 +23,8 @@ export function draftFromSavedQuote(quoteRow: SyncRow, clientRow: SyncRow | unde
     lines: quote.tasks.map((line, i) => ({ ...line, id: `line-${i + 1}` })),
     vatRate: quote.tvaRate,
     nextLineId: quote.tasks.length + 1,
+    // Issue 27: the remise globale comes back with the devis (its lines carry their own fields).
+    ...(quote.discount ? { discount: quote.discount } : {}),
   };
 }
 
