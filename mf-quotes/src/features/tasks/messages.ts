@@ -36,7 +36,7 @@ export const TASKS_MESSAGES = {
   componentNameLabel: 'Désignation',
   componentUnitLabel: 'Unité',
   componentQuantityLabel: 'Quantité',
-  componentPriceLabel: 'Prix (€ HT)',
+  componentPriceLabel: 'Prix unitaire (€ HT)',
   addComponent: 'Ajouter un composant',
   removeComponent: (n: number) => `Retirer le composant ${n}`,
   coefficientLabel: 'Coefficient (marge)',
@@ -63,7 +63,8 @@ export const TASKS_MESSAGES = {
   allCategories: 'Toutes les catégories',
   noCategory: 'Sans catégorie',
   noMatch: 'Aucune tâche ne correspond à la recherche.',
-  shownCount: (shown: string, total: string) => `${shown} tâche(s) affichée(s) sur ${total}`,
+  shownCount: (shown: string, total: string) => `${shown} tâche(s) trouvée(s) sur ${total}`,
+  showMore: (n: string) => `Afficher ${n} de plus`,
 
   // Line picker.
   pickerLabel: 'Ajouter depuis le catalogue',

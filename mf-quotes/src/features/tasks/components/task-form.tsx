@@ -2,9 +2,13 @@ import { MAX_TASK_NAME_LENGTH, PREDEFINED_UNITS, type Task } from '@atelier/doma
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 
+import { TextArea } from '@atelier/ui';
+
 import { Button, Field, FieldRow, Input, LinkButton, Select } from '../../../components/primitives';
 import { TASKS_MESSAGES as M } from '../messages';
-import { INITIAL_TASK_FORM, priceError, taskFromForm, type TaskFormValues } from '../model/task-form';
+import { catalogueCategories } from '../model/catalogue-item';
+import { EMPTY_COMPONENT, INITIAL_TASK_FORM, priceError, taskFromForm, type TaskFormValues } from '../model/task-form';
+import { OuvrageFields } from './ouvrage-fields';
 
 const Actions = styled.div`
   display: flex;
@@ -26,7 +30,10 @@ interface TaskFormProps {
 export function TaskForm({ onAdd, catalogue = [], editing, idPrefix = 'task' }: TaskFormProps) {
   const [values, setValues] = useState<TaskFormValues>(editing?.initial ?? INITIAL_TASK_FORM);
   // Each refusal shows under its field; what was typed stays.
-  const [errors, setErrors] = useState<{ name?: string | null; price?: string | null }>({});
+  const [errors, setErrors] = useState<{ name?: string | null; price?: string | null; components?: string | null }>(
+    {},
+  );
+  const categories = catalogueCategories(catalogue);
   const update = (patch: Partial<TaskFormValues>) => setValues((prev) => ({ ...prev, ...patch }));
 
   function submit(event: FormEvent) {
@@ -63,6 +70,7 @@ export function TaskForm({ onAdd, catalogue = [], editing, idPrefix = 'task' }: 
             }}
           />
         </Field>
+        {values.ouvrage ? null : (
         <Field label={M.priceLabel} htmlFor={id('price')} error={errors.price}>
           <Input
             id={id('price')}
@@ -83,6 +91,7 @@ export function TaskForm({ onAdd, catalogue = [], editing, idPrefix = 'task' }: 
             }}
           />
         </Field>
+        )}
         <Field label={M.unitLabel} htmlFor={id('unit')}>
           {values.unitMode === 'predefined' ? (
             <Select
@@ -110,7 +119,48 @@ export function TaskForm({ onAdd, catalogue = [], editing, idPrefix = 'task' }: 
             {values.unitMode === 'predefined' ? M.useCustomUnit : M.usePredefinedUnit}
           </LinkButton>
         </Field>
+        <Field label={M.categoryLabel} htmlFor={id('category')}>
+          <Input
+            id={id('category')}
+            name="category"
+            list={id('categories')}
+            autoComplete="off"
+            value={values.category ?? ''}
+            placeholder={M.categoryPlaceholder}
+            onChange={(e) => update({ category: e.target.value })}
+          />
+          <datalist id={id('categories')}>
+            {categories.map((category) => (
+              <option key={category} value={category} />
+            ))}
+          </datalist>
+        </Field>
       </FieldRow>
+      <Field label={M.descriptionLabel} htmlFor={id('description')}>
+        <TextArea
+          id={id('description')}
+          name="description"
+          rows={3}
+          value={values.description ?? ''}
+          onChange={(e) => update({ description: e.target.value })}
+        />
+      </Field>
+      <label>
+        <input
+          type="checkbox"
+          checked={values.ouvrage === true}
+          onChange={(e) =>
+            update({
+              ouvrage: e.target.checked,
+              components: values.components?.length ? values.components : [{ ...EMPTY_COMPONENT }],
+            })
+          }
+        />{' '}
+        {M.ouvrageToggle}
+      </label>
+      {values.ouvrage ? (
+        <OuvrageFields idPrefix={idPrefix} values={values} update={update} error={errors.components} />
+      ) : null}
       {editing ? (
         <Actions>
           <Button type="submit">{M.saveButton}</Button>

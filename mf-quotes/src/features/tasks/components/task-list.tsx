@@ -4,6 +4,7 @@ import styled from 'styled-components';
 
 import { Button, Muted } from '../../../components/primitives';
 import { TASKS_MESSAGES as M } from '../messages';
+import { isOuvrage } from '../model/catalogue-item';
 import { formatTaskPrice, taskFormValues } from '../model/task-form';
 import { TaskForm } from './task-form';
 
@@ -51,20 +52,29 @@ const EditRow = styled.li`
   border-radius: ${({ theme }) => theme.radius};
 `;
 
+const Meta = styled.span`
+  color: ${({ theme }) => theme.colors.muted};
+  font-size: ${({ theme }) => theme.font.size.sm};
+`;
+
 interface TaskListProps {
   tasks: readonly Task[];
+  /** The catalogue indexes to show (search, category filter, paging); default: all. */
+  indexes?: readonly number[];
   onDelete(index: number): void;
   /** Returns whether the edited task was stored; the row closes only then. */
   onEdit(index: number, task: Task): boolean;
 }
 
-export function TaskList({ tasks, onDelete, onEdit }: TaskListProps) {
+export function TaskList({ tasks, indexes, onDelete, onEdit }: TaskListProps) {
   const [editing, setEditing] = useState<number | null>(null);
   if (tasks.length === 0) return <Muted>{M.emptyList}</Muted>;
+  const shown = indexes ?? tasks.map((_, i) => i);
   return (
     <List aria-label={M.listTitle}>
-      {tasks.map((task, index) =>
-        editing === index ? (
+      {shown.map((index) => {
+        const task = tasks[index]!;
+        return editing === index ? (
           <EditRow key={`${index}-${task.name}`}>
             <TaskForm
               idPrefix={`task-edit-${index}`}
@@ -85,6 +95,12 @@ export function TaskList({ tasks, onDelete, onEdit }: TaskListProps) {
                 {' — '}
               </span>
               <span>{formatTaskPrice(task)}</span>
+              {task.category || isOuvrage(task) ? (
+                <Meta>
+                  {' · '}
+                  {[task.category, isOuvrage(task) ? M.ouvrageBadge : null].filter(Boolean).join(' · ')}
+                </Meta>
+              ) : null}
             </Label>
             <RowActions>
               <Button
@@ -105,8 +121,8 @@ export function TaskList({ tasks, onDelete, onEdit }: TaskListProps) {
               </Button>
             </RowActions>
           </Row>
-        ),
-      )}
+        );
+      })}
     </List>
   );
 }

@@ -25,16 +25,19 @@ describe('TasksPage', () => {
     expect(screen.getByText('Aucune tâche enregistrée')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Ajouter une tâche' })).toBeInTheDocument();
 
-    await user.selectOptions(screen.getByRole('combobox'), 'h');
+    await user.selectOptions(screen.getByLabelText('Unité'), 'h');
     await addTask(user, 'Électricité', '45.5');
     const list = screen.getByRole('list', { name: 'Tâches enregistrées' });
     expect(within(list).getByText('Électricité')).toBeInTheDocument();
     expect(within(list).getByText((t) => t.replace(/\s/g, ' ') === '45,50 € / h')).toBeInTheDocument();
-    expect(JSON.parse(localStorage.getItem('tasks')!)).toEqual([{ name: 'Électricité', price: 45.5, unit: 'h' }]);
+    // A new task gets a catalogue id (copied to the devis line as catalogueId).
+    expect(JSON.parse(localStorage.getItem('tasks')!)).toEqual([
+      { id: expect.stringMatching(/^t[0-9a-z]{12}$/), name: 'Électricité', price: 45.5, unit: 'h' },
+    ]);
 
     // The form went back to its defaults: empty fields and unit m2.
     expect(screen.getByLabelText('Nom de la tâche')).toHaveValue('');
-    expect(screen.getByRole('combobox')).toHaveValue('m2');
+    expect(screen.getByLabelText('Unité')).toHaveValue('m2');
 
     await user.click(screen.getByRole('button', { name: 'Supprimer la tâche Électricité' }));
     expect(screen.getByText('Aucune tâche enregistrée')).toBeInTheDocument();
@@ -45,15 +48,15 @@ describe('TasksPage', () => {
     const user = userEvent.setup();
     render(<TasksPage />);
     await user.click(screen.getByRole('button', { name: 'Spécifier une autre unité' }));
-    expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Unité').tagName).toBe('INPUT');
     await user.type(screen.getByPlaceholderText('Ex. : lot, pièce, m3'), 'lot');
     await addTask(user, 'Plomberie', '120');
-    expect(tasksStore.get()).toEqual([{ name: 'Plomberie', price: 120, unit: 'lot' }]);
+    expect(tasksStore.get()).toEqual([{ id: expect.any(String), name: 'Plomberie', price: 120, unit: 'lot' }]);
     // Reset to the predefined m2 after the add.
-    expect(screen.getByRole('combobox')).toHaveValue('m2');
+    expect(screen.getByLabelText('Unité')).toHaveValue('m2');
     await user.click(screen.getByRole('button', { name: 'Spécifier une autre unité' }));
     await user.click(screen.getByRole('button', { name: 'Utiliser une unité prédéfinie' }));
-    expect(screen.getByRole('combobox')).toBeInTheDocument();
+    expect(screen.getByLabelText('Unité').tagName).toBe('SELECT');
   });
 
   it('alerts « Veuillez spécifier une unité » and adds nothing when the custom unit is empty', async () => {
@@ -135,9 +138,10 @@ describe('TasksPage — edit and duplicates (issue 29.6)', () => {
     await user.clear(price);
     await user.type(price, '5,40');
     await user.click(within(form).getByRole('button', { name: 'Enregistrer' }));
-    expect(JSON.parse(localStorage.getItem('tasks')!)).toEqual([
-      { name: 'Tuyau cuivre', price: 18, unit: 'm2' },
-      { name: 'Raccord laiton', price: 5.4, unit: 'm2' },
+    const stored = JSON.parse(localStorage.getItem('tasks')!) as { id: string }[];
+    expect(stored).toEqual([
+      { id: expect.any(String), name: 'Tuyau cuivre', price: 18, unit: 'm2' },
+      { id: expect.any(String), name: 'Raccord laiton', price: 5.4, unit: 'm2' },
     ]);
     expect(screen.queryByRole('form', { name: /Modifier la tâche/ })).not.toBeInTheDocument();
   });
