@@ -55,7 +55,9 @@ try {
       if (i === word.length) {
         // Sanity: the typed word reached the real input and filtered the list.
         const status = await page.getByRole('status').textContent();
-        const shown = (await page.getByText('Aucune tâche du catalogue ne correspond.').count()) ? 0 : await options.count();
+        const shown = (await page.getByText('Aucune tâche du catalogue ne correspond.').count())
+          ? 0
+          : await options.count();
         if (word !== 'zzz' && !(shown > 0)) throw new Error(`typing « ${word} » showed no option`);
         if (word === 'zzz' && shown !== 0) throw new Error(`« zzz » showed ${shown} options`);
         log(`« ${word} » → ${status || 'aucun résultat'}`);
@@ -79,7 +81,9 @@ try {
     items,
     keystrokes: typed,
     keystrokeMs,
-    ...(SMOKE ? { smoke: true } : { budgetMs: BUDGET_MS, withinBudget: keystrokeMs.median <= BUDGET_MS && keystrokeMs.max <= BUDGET_MS }),
+    ...(SMOKE
+      ? { smoke: true }
+      : { budgetMs: BUDGET_MS, withinBudget: keystrokeMs.median <= BUDGET_MS && keystrokeMs.max <= BUDGET_MS }),
   };
   console.log(JSON.stringify(record));
   log(

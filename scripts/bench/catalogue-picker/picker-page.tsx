@@ -7,7 +7,16 @@ import { createRoot } from 'react-dom/client';
 
 import { CataloguePicker } from '../../../mf-quotes/src/features/tasks/components/catalogue-picker';
 
-const TRADES = ['Plomberie', 'Électricité', 'Peinture', 'Carrelage', 'Menuiserie', 'Maçonnerie', 'Isolation', 'Chauffage'];
+const TRADES = [
+  'Plomberie',
+  'Électricité',
+  'Peinture',
+  'Carrelage',
+  'Menuiserie',
+  'Maçonnerie',
+  'Isolation',
+  'Chauffage',
+];
 const WORDS = ['pose', 'dépose', 'fourniture', 'câble', 'tuyau', 'enduit', 'plinthe', 'robinet', 'prise', 'cloison'];
 
 /** A supplier-like catalogue: `size` items in 8 trades, names with accents, prices and units. */

@@ -126,8 +126,7 @@ export const IMPORT_MESSAGES = {
   priceTooHigh: (raw: string) => `prix supérieur à 1 000 000 € « ${raw} »`,
   priceDecimals: (raw: string) => `prix avec plus de 2 décimales « ${raw} »`,
   vatInvalid: (raw: string) => `taux de TVA invalide « ${raw} » (20, 10, 5,5, 2,1 ou 0)`,
-  duplicateRow: (name: string, unit: string, line: number) =>
-    `« ${name} » (${unit}) figure déjà ligne ${line}`,
+  duplicateRow: (name: string, unit: string, line: number) => `« ${name} » (${unit}) figure déjà ligne ${line}`,
 } as const;
 
 export const EXPORT_COLUMNS = ['Désignation', 'Unité', 'Prix unitaire HT', 'Catégorie', 'TVA', 'Description'] as const;

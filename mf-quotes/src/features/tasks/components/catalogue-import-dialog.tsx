@@ -152,9 +152,7 @@ export default function CatalogueImportDialog({ open, onClose, onImport }: Catal
 
   return (
     <Modal open={open} title={I.dialogTitle} onClose={close} actions={actions}>
-      {done ? (
-        <Banner tone="success">{done}</Banner>
-      ) : null}
+      {done ? <Banner tone="success">{done}</Banner> : null}
       {error ? <Banner tone="error">{error}</Banner> : null}
       {!table ? (
         <Field label={I.fileLabel} htmlFor="catalogue-import-file" hint={I.fileHint}>
@@ -183,7 +181,9 @@ export default function CatalogueImportDialog({ open, onClose, onImport }: Catal
               <Select
                 id={`catalogue-import-${field}`}
                 value={mapping[field] === null ? '' : String(mapping[field])}
-                onChange={(e) => setMapping({ ...mapping, [field]: e.target.value === '' ? null : Number(e.target.value) })}
+                onChange={(e) =>
+                  setMapping({ ...mapping, [field]: e.target.value === '' ? null : Number(e.target.value) })
+                }
               >
                 <option value="">{I.noColumn}</option>
                 {table.headers.map((header, index) => (

@@ -42,7 +42,9 @@ describe('/tasks — ouvrages', () => {
     await fill('task-component-1-price', '45');
     await fill('task-coefficient', '1,2');
     await user.click(within(form).getByRole('button', { name: 'Ajouter' }));
-    expect(within(form).getByText('Un ouvrage ne peut pas se contenir lui-même (« pose wc suspendu »).')).toBeInTheDocument();
+    expect(
+      within(form).getByText('Un ouvrage ne peut pas se contenir lui-même (« pose wc suspendu »).'),
+    ).toBeInTheDocument();
     expect(tasksStore.get()).toEqual([]);
 
     await fill('task-component-1-name', 'Main-d’œuvre plombier');
@@ -79,7 +81,12 @@ describe('/tasks — ouvrages', () => {
         price: 100,
         components: [{ kind: 'main_oeuvre', name: 'Pose', unit: 'h', quantity: 2, price: 50 }],
       },
-      { name: 'Salle d’eau complète', unit: 'forfait', price: 100, components: [{ kind: 'fourniture', name: 'Bac', unit: 'u', quantity: 1, price: 100 }] },
+      {
+        name: 'Salle d’eau complète',
+        unit: 'forfait',
+        price: 100,
+        components: [{ kind: 'fourniture', name: 'Bac', unit: 'u', quantity: 1, price: 100 }],
+      },
     ]);
     const user = userEvent.setup();
     render(<TasksPage />);
@@ -151,10 +158,11 @@ describe('/tasks — import and export', () => {
     expect(within(dialog).getByLabelText('Unité')).toHaveDisplayValue('U');
     expect(within(dialog).getByLabelText('Catégorie (facultatif)')).toHaveDisplayValue('Famille');
     const errors = within(dialog).getByRole('region', { name: '2 ligne(s) en erreur' });
-    expect(within(errors).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'Ligne 3 : prix invalide « abc »',
-      'Ligne 5 : désignation vide',
-    ]);
+    expect(
+      within(errors)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Ligne 3 : prix invalide « abc »', 'Ligne 5 : désignation vide']);
     // A wrong mapping is said, and nothing can be imported with it.
     await user.selectOptions(within(dialog).getByLabelText('Unité'), 'Libellé');
     expect(within(dialog).getByText('La colonne « Libellé » est choisie pour deux champs.')).toBeInTheDocument();
@@ -192,7 +200,9 @@ describe('/tasks — import and export', () => {
   });
 
   it('exports the catalogue as a French CSV (BOM, « ; », decimal comma)', async () => {
-    tasksStore.set([{ name: 'Peinture « mat »; 2 couches', unit: 'm2', price: 1250.5, category: 'Peinture', vatRate: 10 }]);
+    tasksStore.set([
+      { name: 'Peinture « mat »; 2 couches', unit: 'm2', price: 1250.5, category: 'Peinture', vatRate: 10 },
+    ]);
     let blob: Blob | null = null;
     Object.assign(URL, {
       createObjectURL: jest.fn((b: Blob) => {

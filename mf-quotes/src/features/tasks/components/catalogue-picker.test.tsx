@@ -13,7 +13,13 @@ const catalogue: Task[] = Array.from({ length: 5000 }, (_, i) => ({
   price: 10 + (i % 50),
   category: i % 2 ? 'Plomberie' : 'Électricité',
 }));
-catalogue[4321] = { id: 'chauffe-eau', name: 'Chauffe-eau Atlantic 200 L', unit: 'unité', price: 640, category: 'Plomberie' };
+catalogue[4321] = {
+  id: 'chauffe-eau',
+  name: 'Chauffe-eau Atlantic 200 L',
+  unit: 'unité',
+  price: 640,
+  category: 'Plomberie',
+};
 catalogue[77] = {
   id: 'ouvrage',
   name: 'Pose WC suspendu',

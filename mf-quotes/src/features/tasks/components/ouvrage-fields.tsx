@@ -97,7 +97,9 @@ export function OuvrageFields({ idPrefix, values, update, error }: OuvrageFields
           </Button>
         </Row>
       ))}
-      <LinkButton onClick={() => update({ components: [...rows, { ...EMPTY_COMPONENT }] })}>{M.addComponent}</LinkButton>
+      <LinkButton onClick={() => update({ components: [...rows, { ...EMPTY_COMPONENT }] })}>
+        {M.addComponent}
+      </LinkButton>
       <Field label={M.coefficientLabel} htmlFor={`${idPrefix}-coefficient`}>
         <Input
           id={`${idPrefix}-coefficient`}
@@ -108,9 +110,7 @@ export function OuvrageFields({ idPrefix, values, update, error }: OuvrageFields
         />
       </Field>
       {price !== null ? <Total role="status">{M.ouvragePrice(formatEuros(eurosToCents(price)))}</Total> : null}
-      {error ? (
-        <ErrorText role="alert">{error}</ErrorText>
-      ) : null}
+      {error ? <ErrorText role="alert">{error}</ErrorText> : null}
     </section>
   );
 }

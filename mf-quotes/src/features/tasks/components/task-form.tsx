@@ -30,9 +30,7 @@ interface TaskFormProps {
 export function TaskForm({ onAdd, catalogue = [], editing, idPrefix = 'task' }: TaskFormProps) {
   const [values, setValues] = useState<TaskFormValues>(editing?.initial ?? INITIAL_TASK_FORM);
   // Each refusal shows under its field; what was typed stays.
-  const [errors, setErrors] = useState<{ name?: string | null; price?: string | null; components?: string | null }>(
-    {},
-  );
+  const [errors, setErrors] = useState<{ name?: string | null; price?: string | null; components?: string | null }>({});
   const categories = catalogueCategories(catalogue);
   const update = (patch: Partial<TaskFormValues>) => setValues((prev) => ({ ...prev, ...patch }));
 
@@ -71,26 +69,26 @@ export function TaskForm({ onAdd, catalogue = [], editing, idPrefix = 'task' }: 
           />
         </Field>
         {values.ouvrage ? null : (
-        <Field label={M.priceLabel} htmlFor={id('price')} error={errors.price}>
-          <Input
-            id={id('price')}
-            name="price"
-            type="text"
-            required
-            inputMode="decimal"
-            autoComplete="off"
-            value={values.price}
-            aria-invalid={errors.price ? true : undefined}
-            aria-describedby={errors.price ? id('price-error') : undefined}
-            onChange={(e) => {
-              update({ price: e.target.value });
-              setErrors((prev) => ({
-                ...prev,
-                price: e.target.value.trim() === '' ? null : priceError(e.target.value),
-              }));
-            }}
-          />
-        </Field>
+          <Field label={M.priceLabel} htmlFor={id('price')} error={errors.price}>
+            <Input
+              id={id('price')}
+              name="price"
+              type="text"
+              required
+              inputMode="decimal"
+              autoComplete="off"
+              value={values.price}
+              aria-invalid={errors.price ? true : undefined}
+              aria-describedby={errors.price ? id('price-error') : undefined}
+              onChange={(e) => {
+                update({ price: e.target.value });
+                setErrors((prev) => ({
+                  ...prev,
+                  price: e.target.value.trim() === '' ? null : priceError(e.target.value),
+                }));
+              }}
+            />
+          </Field>
         )}
         <Field label={M.unitLabel} htmlFor={id('unit')}>
           {values.unitMode === 'predefined' ? (

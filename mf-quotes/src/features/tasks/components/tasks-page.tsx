@@ -3,7 +3,19 @@ import { STORAGE_KEYS, tasksStore, useStoredValue } from '@atelier/storage';
 import { Suspense, lazy, useMemo, useState } from 'react';
 import styled from 'styled-components';
 
-import { Banner, Button, Card, CardTitle, Field, FieldRow, Input, Muted, Page, PageTitle, Select } from '../../../components/primitives';
+import {
+  Banner,
+  Button,
+  Card,
+  CardTitle,
+  Field,
+  FieldRow,
+  Input,
+  Muted,
+  Page,
+  PageTitle,
+  Select,
+} from '../../../components/primitives';
 import { StorageIssuesBanner } from '../../../components/storage-issues-banner';
 import { IMPORT_MESSAGES as I, TASKS_MESSAGES as M } from '../messages';
 import { catalogueCategories, createCatalogueSearch, newTaskId } from '../model/catalogue-item';

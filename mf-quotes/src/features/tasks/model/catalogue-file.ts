@@ -88,7 +88,11 @@ function isZip(bytes: Uint8Array): boolean {
 }
 
 /** A chosen file → its table, or the French refusal of the whole file (size, format, rows). */
-export async function readCatalogueFile(file: { name: string; size: number; bytes(): Promise<Uint8Array> }): Promise<TableResult> {
+export async function readCatalogueFile(file: {
+  name: string;
+  size: number;
+  bytes(): Promise<Uint8Array>;
+}): Promise<TableResult> {
   if (file.size > MAX_IMPORT_BYTES) return { ok: false, message: I.fileTooBig };
   const name = file.name.toLowerCase();
   if (/\.(xls|ods|numbers|pdf|docx?)$/.test(name)) return { ok: false, message: I.unsupportedFile };

@@ -17,7 +17,9 @@ export function generatedCsv(count: number, bad: Record<number, string> = {}): s
   const lines = ['Désignation;Unité;Prix unitaire HT;Catégorie;TVA'];
   for (let i = 1; i <= count; i += 1) {
     const price = bad[i] ?? `${(i % 500) + 1},${String(i % 100).padStart(2, '0')} €`;
-    lines.push(`Article ${i} réf. ${1000 + i};${i % 3 ? 'm2' : 'unité'};${price};Catégorie ${i % 12};${i % 2 ? '20' : '10'}`);
+    lines.push(
+      `Article ${i} réf. ${1000 + i};${i % 3 ? 'm2' : 'unité'};${price};Catégorie ${i % 12};${i % 2 ? '20' : '10'}`,
+    );
   }
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }
@@ -95,7 +97,10 @@ describe('cells', () => {
     expect(parseImportVat('5,5 %')).toEqual({ ok: true, value: 5.5 });
     expect(parseImportVat('0.055')).toEqual({ ok: true, value: 5.5 });
     expect(parseImportVat('')).toEqual({ ok: true, value: undefined });
-    expect(parseImportVat('19,6')).toEqual({ ok: false, message: 'taux de TVA invalide « 19,6 » (20, 10, 5,5, 2,1 ou 0)' });
+    expect(parseImportVat('19,6')).toEqual({
+      ok: false,
+      message: 'taux de TVA invalide « 19,6 » (20, 10, 5,5, 2,1 ou 0)',
+    });
   });
 });
 
@@ -112,7 +117,13 @@ describe('a 5 000-row CSV with 3 bad rows', () => {
       { line: 2501, message: 'Ligne 2501 : prix négatif « -4,00 »' },
       { line: 5000, message: 'Ligne 5000 : prix vide' },
     ]);
-    expect(plan.items[0]).toEqual({ name: 'Article 1 réf. 1001', unit: 'm2', price: 2.01, category: 'Catégorie 1', vatRate: 20 });
+    expect(plan.items[0]).toEqual({
+      name: 'Article 1 réf. 1001',
+      unit: 'm2',
+      price: 2.01,
+      category: 'Catégorie 1',
+      vatRate: 20,
+    });
   });
 
   it('merges in one step: new items get an id, the same name and unit updates the existing task', () => {
@@ -166,7 +177,9 @@ describe('files', () => {
     if (!result.ok) throw new Error(result.message);
     expect(result.table.headers[0]).toBe('Libellé');
     const plan = planImport(result.table, guessMapping(result.table.headers));
-    expect(plan.items).toEqual([{ name: 'Peinture, 2 couches', unit: 'm2', price: 18.5, description: 'Murs\net plafonds' }]);
+    expect(plan.items).toEqual([
+      { name: 'Peinture, 2 couches', unit: 'm2', price: 18.5, description: 'Murs\net plafonds' },
+    ]);
     expect(plan.errors).toEqual([{ line: 4, message: 'Ligne 4 : désignation vide' }]);
   });
 
@@ -194,7 +207,9 @@ describe('files', () => {
   });
 
   it('refuses a file over 5 MB, over 10 000 rows, an old .xls and an empty file, in French', async () => {
-    expect(await readCatalogueFile({ name: 'a.csv', size: MAX_IMPORT_BYTES + 1, bytes: async () => new Uint8Array() })).toEqual({
+    expect(
+      await readCatalogueFile({ name: 'a.csv', size: MAX_IMPORT_BYTES + 1, bytes: async () => new Uint8Array() }),
+    ).toEqual({
       ok: false,
       message: 'Le fichier dépasse 5 Mo : découpez-le en plusieurs fichiers.',
     });
@@ -203,7 +218,10 @@ describe('files', () => {
       ok: false,
       message: 'Le fichier dépasse 10 000 lignes : découpez-le en plusieurs fichiers.',
     });
-    expect(await readCatalogueFile(fileOf('a.xls', new Uint8Array([1])))).toMatchObject({ ok: false, message: expect.stringMatching(/Format non reconnu/) });
+    expect(await readCatalogueFile(fileOf('a.xls', new Uint8Array([1])))).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/Format non reconnu/),
+    });
     expect(await readCatalogueFile(fileOf('a.csv', new TextEncoder().encode('Désignation;Prix\r\n\r\n')))).toEqual({
       ok: false,
       message: 'Le fichier ne contient aucune ligne de données.',

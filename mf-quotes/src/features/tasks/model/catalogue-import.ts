@@ -73,7 +73,14 @@ function headerKey(header: string): string {
 
 /** The mapping guessed from the header row (« Désignation », « Libellé », « Prix unitaire HT », « PU HT », « Unité »…). */
 export function guessMapping(headers: readonly string[]): ColumnMapping {
-  const mapping: ColumnMapping = { name: null, unit: null, price: null, category: null, vatRate: null, description: null };
+  const mapping: ColumnMapping = {
+    name: null,
+    unit: null,
+    price: null,
+    category: null,
+    vatRate: null,
+    description: null,
+  };
   const keys = headers.map(headerKey);
   // Exact matches first, then headers starting with a known word (« Prix unitaire HT (€) », « Désignation article »).
   for (const exact of [true, false]) {
@@ -117,7 +124,8 @@ export function parseImportPrice(raw: string): Parsed<number> {
   if (value > MAX_UNIT_PRICE_EUROS) return { ok: false, message: I.priceTooHigh(text) };
   // A spreadsheet's computed price (12.499999999) is rounded to the cent; a typed « 12,505 » is refused.
   const rounded = Math.round(value * 100) / 100;
-  if (decimalPlaces(value) > 2 && Math.abs(rounded - value) > 1e-6) return { ok: false, message: I.priceDecimals(text) };
+  if (decimalPlaces(value) > 2 && Math.abs(rounded - value) > 1e-6)
+    return { ok: false, message: I.priceDecimals(text) };
   return { ok: true, value: rounded };
 }
 
@@ -191,7 +199,8 @@ export function planImport(table: ImportTable, mapping: ColumnMapping): ImportPl
   return { items, errors };
 }
 
-export type MergeResult = { ok: true; catalogue: Task[]; added: number; updated: number } | { ok: false; message: string };
+export type MergeResult =
+  { ok: true; catalogue: Task[]; added: number; updated: number } | { ok: false; message: string };
 
 /**
  * The catalogue after importing `items`: an item with the name and unit of an existing task updates it (its price

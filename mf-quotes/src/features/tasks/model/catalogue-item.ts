@@ -88,13 +88,15 @@ export function validateCatalogueItem(task: Task, catalogue: readonly Task[] = [
       if (!component.name.trim()) return M.componentNameRequired(n);
       if (!component.unit.trim()) return M.componentUnitRequired(n);
       const q = component.quantity;
-      if (!(Number.isFinite(q) && q >= 0 && q <= 100_000 && decimalPlaces(q) <= 2)) return M.componentQuantityInvalid(n);
+      if (!(Number.isFinite(q) && q >= 0 && q <= 100_000 && decimalPlaces(q) <= 2))
+        return M.componentQuantityInvalid(n);
       if (!validPrice(component.price)) return M.componentPriceInvalid(n);
       const key = taskNameKey(component.name);
       if (key === self) return M.componentIsSelf(component.name.trim());
       if (ouvrages.has(key)) return M.componentIsOuvrage(component.name.trim());
     }
-    if (ouvrageUnitPrice(task.components, task.coefficient ?? 1) > MAX_UNIT_PRICE_EUROS) return NUMBER_MESSAGES.priceMax;
+    if (ouvrageUnitPrice(task.components, task.coefficient ?? 1) > MAX_UNIT_PRICE_EUROS)
+      return NUMBER_MESSAGES.priceMax;
   }
   return null;
 }

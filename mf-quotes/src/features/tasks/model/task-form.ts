@@ -49,11 +49,16 @@ export const INITIAL_TASK_FORM: TaskFormValues = {
   customUnit: '',
 };
 
-export const EMPTY_COMPONENT: ComponentFormValues = { kind: 'fourniture', name: '', unit: 'unité', quantity: '1', price: '' };
+export const EMPTY_COMPONENT: ComponentFormValues = {
+  kind: 'fourniture',
+  name: '',
+  unit: 'unité',
+  quantity: '1',
+  price: '',
+};
 
 export type TaskFormResult =
-  | { ok: true; task: Task }
-  | { ok: false; field: 'name' | 'price' | 'unit' | 'components'; message: string };
+  { ok: true; task: Task } | { ok: false; field: 'name' | 'price' | 'unit' | 'components'; message: string };
 
 /** The price typed the French way (« 12,5 », « 1 250,50 »): euros with cents, 0 to 1 000 000 €. */
 export function parsePrice(input: string): number | null {
@@ -99,10 +104,17 @@ function componentsFromForm(rows: readonly ComponentFormValues[]): Parsed<NonNul
   const out: NonNullable<Task['components']> = [];
   for (const [i, row] of rows.entries()) {
     const quantity = parseFrenchNumber(row.quantity);
-    if (!quantity.ok || quantity.value < 0) return { ok: false, message: TASKS_MESSAGES.componentQuantityInvalid(i + 1) };
+    if (!quantity.ok || quantity.value < 0)
+      return { ok: false, message: TASKS_MESSAGES.componentQuantityInvalid(i + 1) };
     const price = parseFrenchNumber(row.price);
     if (!price.ok || price.value < 0) return { ok: false, message: TASKS_MESSAGES.componentPriceInvalid(i + 1) };
-    out.push({ kind: row.kind, name: row.name.trim(), unit: row.unit.trim(), quantity: quantity.value, price: price.value });
+    out.push({
+      kind: row.kind,
+      name: row.name.trim(),
+      unit: row.unit.trim(),
+      quantity: quantity.value,
+      price: price.value,
+    });
   }
   return { ok: true, value: out };
 }
