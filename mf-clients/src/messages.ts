@@ -109,4 +109,26 @@ export const CLIENTS_MESSAGES = {
   cancelled: 'annulée par avoir',
   creditNoteFor: (number: string) => `avoir de ${number}`,
   close: 'Fermer',
+
+  // Business view (issue 29.10): what is unpaid, what is late, what came in
+  daysLate: (days: number) => `en retard de ${days} jour${days > 1 ? 's' : ''}`,
+  figures: {
+    quoted: 'Devis envoyés',
+    pendingQuotes: 'Devis en attente',
+    invoiced: 'Facturé',
+    paid: 'Payé',
+    unpaid: 'À encaisser',
+    overdue: 'En retard',
+  },
+  totalsTitle: 'Tous les clients',
+  figuresOf: (name: string) => `Chiffres de ${name}`,
+  filters: 'Filtres',
+  filterOverdue: 'En retard',
+  filterUnpaid: 'À encaisser',
+  filterPendingQuotes: 'Devis en attente',
+  sortBy: 'Trier par',
+  sortDate: 'Date (plus récents)',
+  sortAmount: 'Montant à encaisser',
+  noFilterMatch: 'Aucun client ne correspond à ces filtres',
+  shownCount: (shown: number, total: number) => `${shown} client${shown > 1 ? 's' : ''} sur ${total}`,
 } as const;

@@ -7,10 +7,14 @@ import { Banner, Button, Field, Input, PageTitle } from '@atelier/ui';
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 
+import { BusinessBar } from '../features/client-book/business-bar';
+import type { BusinessFilter, BusinessSort } from '../features/client-book/business';
 import { ClientGrid } from '../features/client-book/client-grid';
-import type { ClientForm, ClientRow } from '../features/client-book/model';
 import { useClientBook, useEngine } from '../features/client-book/use-client-book';
+import { useClientEdits } from '../features/client-book/use-client-edits';
 import { ClientFormModal, EMPTY_CLIENT_FORM } from '../features/client-form/client-form-modal';
+import { DIALOG_MESSAGES as D } from '../features/dialogs/messages';
+import { useConfirm } from '../features/dialogs/use-confirm';
 import {
   DocumentError,
   creditNotePdf,
@@ -32,8 +36,6 @@ import { useDocumentServices } from '../features/documents/use-document-services
 import { ExportCsv } from '../features/export/export-csv';
 import { ReceivedInvoices } from '../features/received-invoices/received-invoices';
 import { refusalText } from '../features/sync-feedback/refusal';
-import { TRASH_MESSAGES as TM } from '../features/trash/messages';
-import { deleteConfirmation, moveToTrash } from '../features/trash/trash';
 import { TrashSection } from '../features/trash/trash-section';
 import { CLIENTS_MESSAGES as M } from '../messages';
 
@@ -44,8 +46,20 @@ export default function ClientsPage() {
   const engine = useEngine();
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
-  const book = useClientBook(engine, query);
-  const [editing, setEditing] = useState<{ id: string | null; form: ClientForm } | null>(null);
+  const [filters, setFilters] = useState<ReadonlySet<BusinessFilter>>(new Set());
+  const [sort, setSort] = useState<BusinessSort>('date');
+  const view = useMemo(() => ({ query, filters, sort }), [query, filters, sort]);
+  const book = useClientBook(engine, view);
+  const { confirm, dialog } = useConfirm();
+  const toggleFilter = useCallback(
+    (filter: BusinessFilter) =>
+      setFilters((prev) => {
+        const next = new Set(prev);
+        if (!next.delete(filter)) next.add(filter);
+        return next;
+      }),
+    [],
+  );
   const [notice, setNotice] = useState<Notice | null>(null);
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
   const [generating, setGenerating] = useState<Row | null>(null);
@@ -118,8 +132,15 @@ export default function ClientsPage() {
       generateInvoice: (quote) => {
         if (!busy.has(quote.id)) setGenerating(quote);
       },
-      deleteQuote: (quote) => {
-        if (!engine || !window.confirm(M.confirmDeleteQuote)) return;
+      deleteQuote: async (quote) => {
+        const number = String(quote.number ?? '');
+        const ok = await confirm({
+          title: D.confirmTitle.deleteQuote,
+          message: M.confirmDeleteQuote,
+          confirmLabel: D.deleteQuote(number),
+          danger: true,
+        });
+        if (!engine || !ok) return;
         engine.remove('quotes', quote.id).then(
           () => void engine.sync(),
           () => setNotice({ tone: 'error', text: M.deleteQuoteError }),
@@ -128,11 +149,24 @@ export default function ClientsPage() {
       downloadInvoice: (invoice) =>
         download(`pdf:${invoice.id}`, (s) => invoicePdf(s, invoice), M.invoicePdfUnavailable),
       payInvoice: (invoice) => setPaying(invoice),
-      correctInvoice: (invoice) => {
-        if (window.confirm(M.confirmCorrectInvoice(String(invoice.number)))) issueAvoir(invoice, 'correct');
+      correctInvoice: async (invoice) => {
+        const number = String(invoice.number);
+        const ok = await confirm({
+          title: D.confirmTitle.correctInvoice,
+          message: M.confirmCorrectInvoice(number),
+          confirmLabel: D.correctInvoice(number),
+        });
+        if (ok) issueAvoir(invoice, 'correct');
       },
-      cancelInvoice: (invoice) => {
-        if (window.confirm(M.confirmCancelInvoice(String(invoice.number)))) issueAvoir(invoice, 'cancel');
+      cancelInvoice: async (invoice) => {
+        const number = String(invoice.number);
+        const ok = await confirm({
+          title: D.confirmTitle.cancelInvoice,
+          message: M.confirmCancelInvoice(number),
+          confirmLabel: D.cancelInvoice(number),
+          danger: true,
+        });
+        if (ok) issueAvoir(invoice, 'cancel');
       },
       editDraft: (invoice) => setDraft(invoice),
       issueDraft: (invoice) =>
@@ -149,8 +183,14 @@ export default function ClientsPage() {
           },
           M.invoiceGenerationError,
         ),
-      deleteDraft: (invoice) => {
-        if (!engine || !window.confirm(M.confirmDeleteInvoice)) return;
+      deleteDraft: async (invoice) => {
+        const ok = await confirm({
+          title: D.confirmTitle.deleteDraft,
+          message: M.confirmDeleteInvoice,
+          confirmLabel: D.deleteDraft,
+          danger: true,
+        });
+        if (!engine || !ok) return;
         engine.remove('invoices', invoice.id).then(
           () => void engine.sync(),
           () => setNotice({ tone: 'error', text: M.deleteInvoiceError }),
@@ -159,7 +199,7 @@ export default function ClientsPage() {
       downloadCreditNote: (note) =>
         download(`pdf:${note.id}`, (s) => creditNotePdf(s, note), M.creditNotePdfUnavailable),
     }),
-    [busy, download, engine, issueAvoir, navigate, run, services],
+    [busy, confirm, download, engine, issueAvoir, navigate, run, services],
   );
 
   const confirmGenerate = (choice: PaymentChoice) => {
@@ -227,50 +267,15 @@ export default function ClientsPage() {
     );
   };
 
-  const saveClient = async (id: string | null, form: ClientForm) => {
-    if (!engine) return;
-    try {
-      const existing = id ? engine.row('clients', id) : undefined;
-      await engine.write('clients', {
-        ...(existing ?? { created_at: new Date().toISOString() }),
-        ...form,
-        id: id ?? crypto.randomUUID(),
-      });
-      setEditing(null);
-      void engine.sync();
-    } catch {
-      setNotice({ tone: 'error', text: M.saveError });
-    }
-  };
-
-  const editClient = useCallback(
-    (client: ClientRow) =>
-      setEditing({
-        id: client.id,
-        form: { name: client.name, email: client.email, phone: client.phone, address: client.address },
-      }),
-    [],
+  const notifyError = useCallback((text: string) => setNotice({ tone: 'error', text }), []);
+  const notifyInfo = useCallback((text: string) => setNotice({ tone: 'info', text }), []);
+  const { editing, setEditing, saveClient, editClient, deleteClient } = useClientEdits(
+    engine,
+    book,
+    confirm,
+    notifyError,
+    notifyInfo,
   );
-
-  const { invoicesByClient, quotesByClient } = book;
-  // « Supprimer » puts the client in the Corbeille (archived): its numbered devis and invoices are never cascaded
-  // away; the confirmation says what happens to them (issue 32).
-  const removeClient = useCallback(
-    async (client: ClientRow) => {
-      const quotes = quotesByClient.get(client.id) ?? [];
-      const invoices = invoicesByClient.get(client.id) ?? [];
-      if (!engine || !window.confirm(deleteConfirmation(client.name, quotes, invoices))) return;
-      try {
-        await moveToTrash(engine, client.id);
-        setNotice({ tone: 'info', text: TM.movedToTrash(client.name) });
-        void engine.sync();
-      } catch {
-        setNotice({ tone: 'error', text: M.deleteError });
-      }
-    },
-    [engine, invoicesByClient, quotesByClient],
-  );
-  const deleteClient = useCallback((client: ClientRow) => void removeClient(client), [removeClient]);
 
   const { status, loaded, clients, shown } = book;
   // A change the server refused for good: already out of the local copy; the user is told which row and why.
@@ -304,6 +309,15 @@ export default function ClientsPage() {
         <Button onClick={() => setEditing({ id: null, form: EMPTY_CLIENT_FORM })}>{M.add}</Button>
         <ExportCsv />
       </div>
+      {clients.length ? (
+        <BusinessBar
+          total={book.receivables.total}
+          filters={filters}
+          onToggle={toggleFilter}
+          sort={sort}
+          onSort={setSort}
+        />
+      ) : null}
       {loadFailed ? (
         <Banner tone="error">
           {M.loadError}{' '}
@@ -316,10 +330,11 @@ export default function ClientsPage() {
           <p>{M.empty}</p>
         ) : null
       ) : !shown.length ? (
-        <p>{M.noMatch}</p>
+        <p>{filters.size && !query.trim() ? M.noFilterMatch : M.noMatch}</p>
       ) : (
         <ClientGrid
           clients={shown}
+          figures={book.receivables.byClient}
           quotesByClient={book.quotesByClient}
           invoicesByClient={book.invoicesByClient}
           creditNotesByInvoice={book.creditNotesByInvoice}
@@ -361,6 +376,7 @@ export default function ClientsPage() {
         onClose={() => setDraft(null)}
         onSave={saveDraft}
       />
+      {dialog}
     </DocumentActionsContext.Provider>
   );
 }

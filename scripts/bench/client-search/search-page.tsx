@@ -1,8 +1,9 @@
-// The /clients search as the page has it — the same search field (@atelier/ui Field + Input), useClientBook over
+// The /clients search as the page has it — the same search field (@atelier/ui Field + Input), useClientBook (with
+// the business view's figures) over
 // an engine holding the dataset's rows, and the virtualised ClientGrid — mounted on its own for
 // scripts/bench/client-search.mjs, which types keys into the input. Bundled by scripts/lib/bench-page.mjs.
 import { Field, Input, UiProviders } from '@atelier/ui';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 
 import { ClientGrid } from '../../../mf-clients/src/features/client-book/client-grid';
@@ -24,7 +25,8 @@ function benchEngine(options: ClientBookBenchOptions): Engine {
 
 function SearchPage({ engine }: { engine: Engine }) {
   const [query, setQuery] = useState('');
-  const book = useClientBook(engine, query);
+  const view = useMemo(() => ({ query, filters: new Set<never>(), sort: 'date' as const }), [query]);
+  const book = useClientBook(engine, view);
   return (
     <>
       <Field label={M.search} htmlFor="client-search">
@@ -39,6 +41,7 @@ function SearchPage({ engine }: { engine: Engine }) {
       {book.shown.length ? (
         <ClientGrid
           clients={book.shown}
+          figures={book.receivables.byClient}
           quotesByClient={book.quotesByClient}
           invoicesByClient={book.invoicesByClient}
           creditNotesByInvoice={book.creditNotesByInvoice}

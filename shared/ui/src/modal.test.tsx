@@ -38,3 +38,15 @@ it('closes from its Fermer button, focus back on the opener', async () => {
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   expect(opener).toHaveFocus();
 });
+
+it('keeps Tab and Shift+Tab within the dialog', async () => {
+  render(<Harness />);
+  await userEvent.click(screen.getByRole('button', { name: 'Modifier' }));
+  const close = screen.getByRole('button', { name: 'Fermer' });
+  await userEvent.tab();
+  expect(close).toHaveFocus();
+  await userEvent.tab();
+  expect(close).toHaveFocus();
+  await userEvent.tab({ shift: true });
+  expect(close).toHaveFocus();
+});

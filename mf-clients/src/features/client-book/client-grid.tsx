@@ -1,20 +1,24 @@
-// The cards in a responsive grid, virtualised by rows of cards against the window scroll (@tanstack/react-virtual):
-// 500 clients render only the few rows on screen, so a search keystroke re-renders a handful of cards.
+// The client list (one client per row: wide on a desktop, a card on a phone), virtualised against the window scroll
+// (@tanstack/react-virtual): 500 clients render only the few rows on screen, so a keystroke re-renders a handful.
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import type { ReceivableFigures } from '@atelier/domain';
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 
 import type { Row } from '../documents/rows';
 
+import { figuresOf } from './business';
 import { ClientCard } from './client-card';
 import type { ClientRow } from './model';
 
-const MIN_CARD_WIDTH = 300;
+// The business view is a list: one client per row (its figures and documents need the width).
+const MIN_CARD_WIDTH = 100_000;
 const GAP = 16;
-const ESTIMATED_ROW_HEIGHT = 360;
+const ESTIMATED_ROW_HEIGHT = 320;
 const NONE: readonly Row[] = [];
 
 export interface ClientGridProps {
   clients: readonly ClientRow[];
+  figures: ReadonlyMap<string, ReceivableFigures>;
   quotesByClient: ReadonlyMap<string, readonly Row[]>;
   invoicesByClient: ReadonlyMap<string, readonly Row[]>;
   creditNotesByInvoice: ReadonlyMap<string, readonly Row[]>;
@@ -39,6 +43,7 @@ function useColumns(ref: React.RefObject<HTMLDivElement | null>): number {
 
 export function ClientGrid({
   clients,
+  figures,
   quotesByClient,
   invoicesByClient,
   creditNotesByInvoice,
@@ -97,6 +102,7 @@ export function ClientGrid({
           <ClientCard
             key={client.id}
             client={client}
+            figures={figuresOf(figures, client.id)}
             quotes={quotesByClient.get(client.id) ?? NONE}
             invoices={invoicesByClient.get(client.id) ?? NONE}
             creditNotesByInvoice={creditNotesByInvoice}

@@ -1,12 +1,14 @@
 // The client book of the signed-in user from its sync engine: clients newest first, their search index and
 // their documents grouped once per change of the local copy (never per keystroke), then filtered by the query.
+import { computeReceivables, type Receivables } from '@atelier/domain';
 import { getSupabase, useAuth } from '@atelier/platform';
-import { userSyncEngine, type SyncEngine, type SyncRow } from '@atelier/storage';
+import { calendarToday, userSyncEngine, type SyncEngine, type SyncRow } from '@atelier/storage';
 import { useEffect, useMemo, useState } from 'react';
 
 import { groupBy, type Row } from '../documents/rows';
 import { followMerges, mergeTargets } from '../merge/merge';
 
+import { filterByFigures, sortByFigures, type BusinessFilter, type BusinessSort } from './business';
 import { activeClients, filterClients, searchIndex, type ClientRow } from './model';
 
 export type ClientItem = ClientRow & SyncRow;
@@ -16,6 +18,14 @@ export interface ClientBook {
   quotesByClient: Map<string, Row[]>;
   invoicesByClient: Map<string, Row[]>;
   creditNotesByInvoice: Map<string, Row[]>;
+  /** The business view's figures (issue 29.10), per client and in total. */
+  receivables: Receivables;
+}
+
+export interface BookView {
+  query: string;
+  filters: ReadonlySet<BusinessFilter>;
+  sort: BusinessSort;
 }
 
 export function useEngine(): SyncEngine | null {
@@ -30,16 +40,22 @@ export function buildClientBook(engine: Pick<SyncEngine, 'rows'>): ClientBook & 
   const clients = activeClients(all as ClientItem[]);
   // Issued invoices of a merged client stay on it (immutable): listed under the client it was merged into.
   const merged = mergeTargets(all);
+  const quotes = followMerges(engine.rows('quotes'), merged);
+  const invoices = followMerges(engine.rows('invoices'), merged);
+  const creditNotes = engine.rows('credit_notes');
   return {
     clients,
     index: new Map(clients.map((c) => [c.id, searchIndex(c)])),
-    quotesByClient: groupBy(followMerges(engine.rows('quotes'), merged), 'client_id'),
-    invoicesByClient: groupBy(followMerges(engine.rows('invoices'), merged), 'client_id'),
-    creditNotesByInvoice: groupBy(engine.rows('credit_notes'), 'invoice_id'),
+    quotesByClient: groupBy(quotes, 'client_id'),
+    invoicesByClient: groupBy(invoices, 'client_id'),
+    creditNotesByInvoice: groupBy(creditNotes, 'invoice_id'),
+    receivables: computeReceivables({ quotes, invoices, creditNotes }, calendarToday()),
   };
 }
 
-export function useClientBook(engine: SyncEngine | null, query: string) {
+const NO_RECEIVABLES = computeReceivables({ quotes: [], invoices: [], creditNotes: [] }, '1970-01-01');
+
+export function useClientBook(engine: SyncEngine | null, view: BookView) {
   const [version, setVersion] = useState(0);
   const [loaded, setLoaded] = useState(false);
 
@@ -67,10 +83,17 @@ export function useClientBook(engine: SyncEngine | null, query: string) {
             quotesByClient: new Map(),
             invoicesByClient: new Map(),
             creditNotesByInvoice: new Map(),
+            receivables: NO_RECEIVABLES,
           },
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [engine, version],
   );
-  const shown = useMemo(() => filterClients(book.clients, book.index, query), [book, query]);
+  const { query, filters, sort } = view;
+  // Filters and sort change with the figures (per change of the copy), the search per keystroke.
+  const arranged = useMemo(
+    () => sortByFigures(filterByFigures(book.clients, book.receivables.byClient, filters), book.receivables.byClient, sort),
+    [book, filters, sort],
+  );
+  const shown = useMemo(() => filterClients([...arranged], book.index, query), [arranged, book.index, query]);
   return { ...book, shown, loaded, status: engine?.status() };
 }

@@ -9,7 +9,15 @@ import { SYNC_FEEDBACK_MESSAGES as M } from './messages';
 
 function shown(value: unknown): string {
   if (value === null || value === undefined || value === '') return M.emptyValue;
-  return typeof value === 'string' ? value : JSON.stringify(value);
+  if (typeof value === 'boolean') return value ? M.yes : M.no;
+  if (Array.isArray(value)) return M.lineCount(value.length);
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : JSON.stringify(value);
+}
+
+/** The field's French name, capitalised (« Titre du projet »). */
+function fieldLabel(field: string): string {
+  const name = M.fieldNames[field] ?? field;
+  return name.charAt(0).toUpperCase() + name.slice(1);
 }
 
 export function useConflicts(engine: SyncEngine | null, table: SyncTable, id: string): SyncConflict[] {
@@ -34,8 +42,8 @@ export function ConflictNotes({ engine, table, id }: { engine: SyncEngine | null
   return (
     <div role="status" data-testid="sync-conflicts">
       {conflicts.map((conflict) => (
-        <p key={conflict.id} aria-label={M.conflictOn(M.fieldNames[conflict.field] ?? conflict.field)}>
-          {M.conflict(shown(conflict.value))} —{' '}
+        <p key={conflict.id} data-field={conflict.field}>
+          <strong>{fieldLabel(conflict.field)}</strong> — {M.conflict(shown(conflict.value))} —{' '}
           <Button $variant="secondary" onClick={() => settle(conflict, 'other')}>
             {M.keepOther}
           </Button>{' '}

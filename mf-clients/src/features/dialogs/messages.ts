@@ -1,0 +1,26 @@
+// Texts of the app's dialogs and document menus on /clients (issue 29.10): every action names its document.
+export const DIALOG_MESSAGES = {
+  cancel: 'Annuler',
+  moreActions: (document: string) => `Autres actions pour ${document}`,
+  actions: 'Actions',
+  quote: (number: string) => (number ? `le devis ${number}` : 'le devis'),
+  invoice: (number: string) => (number ? `la facture ${number}` : 'la facture brouillon'),
+  client: (name: string) => `le client ${name}`,
+  editQuote: (number: string) => `Modifier le devis ${number}`.trim(),
+  deleteQuote: (number: string) => `Supprimer le devis ${number}`.trim(),
+  editDraft: 'Modifier le brouillon de facture',
+  deleteDraft: 'Supprimer le brouillon de facture',
+  correctInvoice: (number: string) => `Corriger la facture ${number}`,
+  cancelInvoice: (number: string) => `Annuler la facture ${number}`,
+  editClient: (name: string) => `Modifier le client ${name}`,
+  deleteClient: (name: string) => `Supprimer le client ${name}`,
+  mergeClient: (name: string) => `Fusionner le client ${name}`,
+  confirmTitle: {
+    deleteQuote: 'Supprimer le devis',
+    deleteDraft: 'Supprimer le brouillon',
+    correctInvoice: 'Corriger la facture',
+    cancelInvoice: 'Annuler la facture',
+    deleteClient: 'Supprimer le client',
+    mergeClient: 'Fusionner deux clients',
+  },
+} as const;
