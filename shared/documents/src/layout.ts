@@ -23,17 +23,21 @@ import {
   type QuoteCustomization,
   type QuoteLine,
   type Totals,
+  type Discount,
 } from '@atelier/domain';
 
+import { documentDiscountLabel, documentRows, optionLines, type RowKind } from './lines-layout';
 import { documentMessages as m, QUOTE_VALIDITY_DAYS } from './messages';
-import { formatAmount, formatDate, formatQuantity, formatRate } from './text';
+import { formatAmount, formatDate, formatRate } from './text';
 
 export type Side = 'left' | 'right';
 export type DocumentKind = 'quote' | 'invoice' | 'credit_note';
 
 /** What a quote document needs (a stored `Quote` with its number fits). */
 export type QuoteSnapshot = Pick<Quote, 'date' | 'tasks' | 'tvaRate'> &
-  Partial<Pick<Quote, 'vatRegime' | 'depositPercent' | 'progressBilling' | 'retenuePercent' | 'retenueCaution'>> & {
+  Partial<
+    Pick<Quote, 'vatRegime' | 'depositPercent' | 'progressBilling' | 'retenuePercent' | 'retenueCaution' | 'discount'>
+  > & {
     number: string;
     projectTitle?: string | undefined;
   };
@@ -51,6 +55,7 @@ export type InvoiceSnapshot = Pick<Invoice, 'date' | 'tasks' | 'tvaRate' | 'isPa
       | 'situationNumber'
       | 'progress'
       | 'depositPercent'
+      | 'discount'
     >
   > & {
     /** A situation's VAT per rate as issued (vat_breakdown, keyed by vatKey): cumulative minus previous. */
@@ -82,6 +87,8 @@ export interface CreditNoteSnapshot {
   tvaRate: number;
   vatRegime?: Quote['vatRegime'];
   projectTitle?: string | undefined;
+  /** The invoice's remise globale (issue 27). */
+  discount?: Discount | undefined;
   /**
    * The avoir's stored totals in cents (negative, as `credit_notes` keeps them). When absent they are the
    * negated totals of the lines.
@@ -185,6 +192,8 @@ export interface DocumentLayout {
   columns: TableColumn[];
   /** One cell per column. */
   rows: string[][];
+  /** How each row is drawn (issue 27: section headings, subtotals, comments); absent = every row a line. */
+  rowKinds?: RowKind[] | undefined;
   totals: TotalLine[];
   /** Payment conditions, bank details… in print order. */
   sections: TextSection[];
@@ -301,17 +310,10 @@ function bankSection(company: CompanyInfo): TextSection | null {
   return lines.length > 0 ? { title: m.bankTitle, lines } : null;
 }
 
-function tableRows(lines: QuoteSnapshot['tasks'], sign: 1 | -1 = 1): string[][] {
-  return lines.map((line) => {
-    const unit = clean(line.unit);
-    const unitPriceCents = eurosToCents(line.price);
-    return [
-      clean(line.name),
-      unit ? `${formatQuantity(line.quantity)} ${unit}` : formatQuantity(line.quantity),
-      formatAmount(unitPriceCents),
-      formatAmount(sign * multiplyCents(unitPriceCents, line.quantity) || 0),
-    ];
-  });
+/** The options not accepted, after the totals (issue 27), or null when there are none. */
+function optionsSection(tasks: QuoteLine[], context: VatContext): TextSection | null {
+  const lines = optionLines(tasks, context);
+  return lines.length > 0 ? { title: m.optionsTitle, lines } : null;
 }
 
 /**
@@ -319,9 +321,24 @@ function tableRows(lines: QuoteSnapshot['tasks'], sign: 1 | -1 = 1): string[][] 
  * several), TTC; then the deposits already paid, the retenue de garantie and the net to pay when there are any.
  * Under the franchise or autoliquidation there is no VAT line: the mention under the totals says why.
  */
-export function totalsOf(totals: DocumentTotals, deductions: TotalLine[] = []): TotalLine[] {
+export function totalsOf(
+  totals: DocumentTotals,
+  deductions: TotalLine[] = [],
+  discount: Discount | null | undefined = null,
+): TotalLine[] {
   const taxed = totals.breakdown.filter((row) => row.code === 'S');
-  const out: TotalLine[] = [{ label: m.totalHT, value: formatAmount(totals.totalHTCents), emphasis: false }];
+  const out: TotalLine[] =
+    totals.documentDiscountCents === 0
+      ? [{ label: m.totalHT, value: formatAmount(totals.totalHTCents), emphasis: false }]
+      : [
+          { label: m.totalBeforeDiscount, value: formatAmount(totals.lineTotalCents), emphasis: false },
+          {
+            label: documentDiscountLabel(discount),
+            value: formatAmount(-totals.documentDiscountCents),
+            emphasis: false,
+          },
+          { label: m.totalAfterDiscount, value: formatAmount(totals.totalHTCents), emphasis: false },
+        ];
   if (taxed.length === 0) {
     const net = totals.prepaidCents === 0 && totals.retenueCents === 0 && deductions.length === 0;
     out.push({ label: net ? m.netToPay : m.totalTTC, value: formatAmount(totals.totalTTCCents), emphasis: net });
@@ -480,8 +497,9 @@ export function invoiceFileName(number: string): string {
 export function buildQuoteLayout(input: QuoteDocumentInput): DocumentLayout {
   const { quote, client, company, customization } = input;
   const context = contextOf(quote, company);
-  const totals = computeDocumentTotals(toMoneyLines(quote.tasks, context));
+  const totals = computeDocumentTotals(toMoneyLines(quote.tasks, context), { documentDiscount: quote.discount });
   const legal = legalSection(company, 'quote', quote.tasks, context, null, true);
+  const table = documentRows(quote.tasks, context);
   const site = siteLine(client);
   const conditions = [
     ...(quote.depositPercent ? [m.depositRequested(formatRate(quote.depositPercent))] : []),
@@ -509,9 +527,10 @@ export function buildQuoteLayout(input: QuoteDocumentInput): DocumentLayout {
     ...common(company, client, customization),
     projectTitle: projectLine(quote.projectTitle),
     columns: TABLE_COLUMNS,
-    rows: tableRows(quote.tasks),
-    totals: totalsOf(totals),
+    ...table,
+    totals: totalsOf(totals, [], quote.discount),
     sections: [
+      optionsSection(quote.tasks, context),
       conditions.length > 0 ? { title: m.quoteConditionsTitle, lines: conditions } : null,
       bankSection(company),
       legal.section,
@@ -557,6 +576,7 @@ export function buildInvoiceLayout(input: InvoiceDocumentInput): DocumentLayout 
       ? { ratePercent: invoice.retenuePercent, caution: invoice.retenueCaution === true }
       : null;
   const totals = computeDocumentTotals(toMoneyLines(invoice.tasks, context), {
+    documentDiscount: invoice.discount,
     prepaidCents: invoice.prepaidCents ?? 0,
     retenue,
     ...(invoice.vatCents ? { vatCents: invoice.vatCents } : {}),
@@ -591,11 +611,14 @@ export function buildInvoiceLayout(input: InvoiceDocumentInput): DocumentLayout 
     ...common(company, client, customization),
     projectTitle: projectLine(invoice.projectTitle),
     columns: kind === 'situation' ? SITUATION_COLUMNS : TABLE_COLUMNS,
-    rows: kind === 'situation' ? situationRows(invoice) : tableRows(invoice.tasks),
-    totals: totalsOf(totals, deductions),
-    sections: [{ title: m.paymentTitle, lines: paymentLines }, bankSection(company), legal.section].filter(
-      (s): s is TextSection => s !== null,
-    ),
+    ...(kind === 'situation' ? { rows: situationRows(invoice) } : documentRows(invoice.tasks, context)),
+    totals: totalsOf(totals, deductions, invoice.discount),
+    sections: [
+      optionsSection(invoice.tasks, context),
+      { title: m.paymentTitle, lines: paymentLines },
+      bankSection(company),
+      legal.section,
+    ].filter((s): s is TextSection => s !== null),
     signature: null,
     footer: customization.showFooter !== false ? invoiceFooter(customization, company) : null,
     pageNumbers: true,
@@ -672,7 +695,9 @@ export function buildCreditNoteLayout(input: CreditNoteDocumentInput): DocumentL
   const invoiceDate = creditNote.invoiceDate ? formatDate(creditNote.invoiceDate) : '';
   const invoiceRef = invoiceDate ? m.invoiceReference(creditNote.invoiceNumber, invoiceDate) : creditNote.invoiceNumber;
   const context = contextOf(creditNote, company);
-  const computed = computeDocumentTotals(negateLines(toMoneyLines(creditNote.tasks, context)));
+  const computed = computeDocumentTotals(negateLines(toMoneyLines(creditNote.tasks, context)), {
+    documentDiscount: creditNote.discount,
+  });
   // The avoir's stored (negative) totals win: they are what the server issued.
   const totals: DocumentTotals = creditNote.totals
     ? {
@@ -701,8 +726,8 @@ export function buildCreditNoteLayout(input: CreditNoteDocumentInput): DocumentL
     ...common(company, client, customization),
     projectTitle: projectLine(creditNote.projectTitle),
     columns: TABLE_COLUMNS,
-    rows: tableRows(creditNote.tasks, -1),
-    totals: totalsOf(totals),
+    ...documentRows(creditNote.tasks, context, -1),
+    totals: totalsOf(totals, [], creditNote.discount),
     sections: [
       { title: m.creditNoteTitle, lines: [m.creditNoteText(creditNote.reason, invoiceRef)] },
       legal.section,

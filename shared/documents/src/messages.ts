@@ -76,6 +76,16 @@ export const documentMessages = {
     thisSituation: 'Cette situation HT',
   },
   totalHT: 'Total HT',
+  // Issue 27: sections, remises, options.
+  sectionSubtotal: (name: string) => `Sous-total ${name}`,
+  lineDiscount: (rate: string | null, amount: string) => (rate ? `Remise ${rate} : -${amount}` : `Remise : -${amount}`),
+  componentLine: (name: string, quantity: string, price: string) => `  - ${name} : ${quantity} × ${price}`,
+  totalBeforeDiscount: 'Total HT avant remise',
+  documentDiscount: (rate: string | null) => (rate ? `Remise globale ${rate}` : 'Remise globale'),
+  totalAfterDiscount: 'Total HT après remise',
+  optionsTitle: 'Options (non incluses dans le total)',
+  optionLine: (name: string, quantity: string, price: string, total: string) =>
+    `${name} : ${quantity} × ${price} = ${total} HT — non inclus`,
   vat: (rate: string) => `TVA (${rate})`,
   totalTTC: 'Total TTC',
   bankTitle: 'Coordonnées bancaires',

@@ -3,6 +3,7 @@
 // bytes are missing from IndexedDB is regenerated as it was issued — not with today's company or colours.
 import {
   documentSnapshotSchema,
+  discountSchema,
   quoteLineSchema,
   type CompanyInfo,
   type DocumentSnapshot,
@@ -122,6 +123,7 @@ export function quoteDocumentInput(quote: Quote, fallback?: SnapshotFallback): Q
         progressBilling: quote.progressBilling,
         retenuePercent: quote.retenuePercent,
         retenueCaution: quote.retenueCaution,
+        discount: quote.discount,
       }),
     },
     client: source.client,
@@ -158,6 +160,7 @@ export function invoiceDocumentInput(
         situationNumber: invoice.situationNumber,
         progress: invoice.progress,
         depositPercent: invoice.depositPercent,
+        discount: invoice.discount,
         vatCents: invoice.vatBreakdown
           ? Object.fromEntries(invoice.vatBreakdown.map((b) => [vatKey(b.category, b.rate), b.vat_cents]))
           : undefined,
@@ -204,6 +207,8 @@ export interface CreditNoteRow {
   tva_cents: number | string;
   total_ttc_cents: number | string;
   vat_regime?: string | null;
+  /** The invoice's remise globale (migration 0067). */
+  discount?: unknown;
   snapshot?: unknown;
 }
 
@@ -256,6 +261,7 @@ export function creditNoteDocumentInput(
       tvaRate: Number.isFinite(Number(row.vat_rate)) ? Number(row.vat_rate) : 0,
       vatRegime: row.vat_regime === 'franchise' || row.vat_regime === 'assujetti' ? row.vat_regime : undefined,
       projectTitle: row.project_title ?? undefined,
+      ...(discountSchema.safeParse(row.discount).success ? { discount: discountSchema.parse(row.discount) } : {}),
       totals: {
         totalHTCents: cents(row.total_ht_cents),
         tvaCents: cents(row.tva_cents),

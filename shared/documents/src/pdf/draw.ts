@@ -361,6 +361,11 @@ function drawTable(p: Painter): void {
   p.font(style.bodyFont, 'normal', geometry.tableBodyFontSize);
 
   rows.forEach((row, rowIndex) => {
+    // Issue 27: section headings (bold, primary colour) and their subtotals (bold); other rows normal.
+    const kind = p.layout.rowKinds?.[rowIndex] ?? 'item';
+    if (kind === 'section') p.font(style.titleFont, 'bold', geometry.tableBodyFontSize, p.primary);
+    else if (kind === 'subtotal') p.font(style.bodyFont, 'bold', geometry.tableBodyFontSize);
+    else p.font(style.bodyFont, 'normal', geometry.tableBodyFontSize);
     const cells = row.map((cell, i) => {
       const c = columns[i]!;
       return i === 0 ? p.wrap(cell, c.width - 2 * CELL_PADDING_MM) : [p.encode(cell)];
@@ -370,7 +375,8 @@ function drawTable(p: Painter): void {
     if (p.y + rowHeight > breakAt) {
       p.newPage();
       drawTableHeader(p, columns);
-      p.font(style.bodyFont, 'normal', geometry.tableBodyFontSize);
+      if (kind === 'section') p.font(style.titleFont, 'bold', geometry.tableBodyFontSize, p.primary);
+      else p.font(style.bodyFont, kind === 'subtotal' ? 'bold' : 'normal', geometry.tableBodyFontSize);
     }
     if (style.tableStyle === 'striped' && rowIndex % 2 === 1) {
       p.doc.setFillColor(stripe[0], stripe[1], stripe[2]);

@@ -312,15 +312,26 @@ export function DocumentPreview({ layout, label }: DocumentPreviewProps) {
           </tr>
         </thead>
         <tbody>
-          {layout.rows.map((row, i) => (
-            <tr key={i}>
-              {row.map((cell, j) => (
-                <td key={j} className={layout.columns[j]?.align === 'right' ? 'num' : undefined}>
-                  {cell}
-                </td>
-              ))}
-            </tr>
-          ))}
+          {layout.rows.map((row, i) => {
+            const kind = layout.rowKinds?.[i] ?? 'item';
+            return (
+              <tr
+                key={i}
+                data-row-kind={kind}
+                style={kind === 'item' ? undefined : { fontWeight: kind === 'text' ? 400 : 700 }}
+              >
+                {row.map((cell, j) => (
+                  <td
+                    key={j}
+                    className={layout.columns[j]?.align === 'right' ? 'num' : undefined}
+                    style={j === 0 ? { whiteSpace: 'pre-line' } : undefined}
+                  >
+                    {cell}
+                  </td>
+                ))}
+              </tr>
+            );
+          })}
         </tbody>
       </Table>
       <Totals $primary={colors.primary}>
