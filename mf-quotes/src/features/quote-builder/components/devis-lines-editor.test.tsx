@@ -180,3 +180,27 @@ it('an ouvrage from the catalogue: its snapshot price, « Détailler » shows it
     'Pose plombier3 h',
   ]);
 });
+
+it('the catalogue picker (type-ahead) copies the chosen item in; a 5 000-item catalogue is not listed in every line', async () => {
+  const big = [
+    ...CATALOGUE,
+    ...Array.from({ length: 5000 }, (_, i) => ({ name: `Article ${i + 1}`, unit: 'u', price: 1 + i / 100 })),
+  ];
+  tasksStore.set(big as never);
+  const user = userEvent.setup();
+  renderWithUi(<QuoteBuilderPage services={services()} />);
+  const picker = within(editor()).getByRole('combobox', { name: 'Ajouter depuis le catalogue' });
+  await user.type(picker, 'chauffe eau');
+  await user.keyboard('{Enter}');
+  expect(currentRows()[1]).toBe('Chauffe-eau posé1 unité524,90 €');
+  await user.type(picker, 'article 4999');
+  await user.keyboard('{Enter}');
+  expect(currentRows()[2]).toBe('Article 49991 u50,98 €');
+  // Each line's select holds only its own task until it is touched; then the whole catalogue.
+  const select = within(editor()).getByLabelText('Tâche de la ligne 2') as HTMLSelectElement;
+  expect(select.options).toHaveLength(1);
+  fireEvent.focus(select);
+  expect(select.options).toHaveLength(5002);
+  await user.selectOptions(select, 'Peinture murale');
+  expect(currentRows()[2]).toBe('Peinture murale1 m225,00 €');
+});

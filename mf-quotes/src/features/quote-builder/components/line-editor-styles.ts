@@ -195,3 +195,12 @@ export const Actions = styled.div`
     max-width: 16rem;
   }
 `;
+
+/** The catalogue line picker (type-ahead), under the lines. */
+export const PickerBox = styled.div`
+  margin-top: 1rem;
+  max-width: 32rem;
+  > div > div {
+    margin-bottom: 0;
+  }
+`;

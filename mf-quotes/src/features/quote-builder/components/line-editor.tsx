@@ -1,4 +1,5 @@
 import {
+  DEFAULT_VAT_RATE,
   VAT_RATE_RULES,
   discountError,
   validateDevisLines,
@@ -11,11 +12,12 @@ import { useFrenchNumber } from '@atelier/ui';
 import { memo, useMemo } from 'react';
 
 import { Button, Card, CardTitle, Field, Input, Muted } from '../../../components/primitives';
+import { CataloguePicker } from '../../tasks/components/catalogue-picker';
 import { QUOTE_MESSAGES as M } from '../messages';
 import { draftVatContext, isItemLine, type DraftLine, type QuoteOptions } from '../model/quote-draft';
 import type { QuoteSession } from '../model/quote-session';
 import { DiscountField } from './discount-field';
-import { Actions, LinesTable, SmallNumberInput } from './line-editor-styles';
+import { Actions, LinesTable, PickerBox, SmallNumberInput } from './line-editor-styles';
 import { HeadingLine, ItemLine } from './line-rows';
 import { QuoteOptionsPanel } from './quote-options';
 import { TableScroll } from './table';
@@ -80,7 +82,10 @@ export function LineEditor({
 }: LineEditorProps) {
   // Franchise en base or autoliquidation: every line at 0 %, the rate cannot be picked.
   const franchise = regime === 'franchise' || options?.autoliquidation === true;
-  const context = useMemo(() => draftVatContext({ vatRate }, regime), [vatRate, regime]);
+  // The rows check their line under the regime with the default document rate: the context stays the same while
+  // the devis' rate is typed (200 rows are not re-validated per keystroke); a line taking the devis' rate is
+  // checked against it at generation (validateForGeneration), as before.
+  const context = useMemo(() => draftVatContext({ vatRate: DEFAULT_VAT_RATE }, regime), [regime]);
   const headingErrors = useMemo(() => sectionErrors(lines, context), [lines, context]);
   const discountRefusal = discount ? discountError(discount, totals.lineTotalCents, true) : null;
   return (
@@ -141,7 +146,19 @@ export function LineEditor({
           </LinesTable>
         </TableScroll>
       )}
-      {catalogue.length === 0 && <Muted>{M.emptyCatalogue}</Muted>}
+      {catalogue.length === 0 ? (
+        <Muted>{M.emptyCatalogue}</Muted>
+      ) : (
+        <PickerBox>
+          <CataloguePicker
+            id="quote-catalogue-picker"
+            tasks={catalogue}
+            label={M.addCatalogueItem}
+            disabled={additionsBlocked}
+            onPick={(task) => session.addCatalogueLine(task)}
+          />
+        </PickerBox>
+      )}
       <Actions>
         <Button
           $variant="secondary"

@@ -104,6 +104,12 @@ interface ItemLineProps {
 }
 
 const FRANCHISE_RATES = [0] as const;
+/**
+ * Up to this many catalogue tasks, each line's task select lists them all at once (the spec's « change a line's
+ * task »). Beyond, a line lists them only once its select is touched: 200 lines × 5 000 options would be a million
+ * elements; new lines come from the type-ahead picker.
+ */
+export const EAGER_TASK_OPTIONS = 300;
 
 export const ItemLine = memo(function ItemLine(props: ItemLineProps) {
   const { line, index, count, catalogue, session, defaultRate, franchise, context } = props;
@@ -121,6 +127,11 @@ export const ItemLine = memo(function ItemLine(props: ItemLineProps) {
   const inputId = `quote-line-quantity-${line.id}`;
   const detailsId = `line-details-${line.id}`;
   const inCatalogue = catalogue.some((t) => t.name === line.name);
+  const [touched, setTouched] = useState(false);
+  const listed = touched || catalogue.length <= EAGER_TASK_OPTIONS;
+  const touch = () => {
+    if (!listed) setTouched(true);
+  };
   return (
     <tbody data-line-index={index} className="line" onKeyDown={keyMover(session, line.id)}>
       <tr>
@@ -128,14 +139,17 @@ export const ItemLine = memo(function ItemLine(props: ItemLineProps) {
           <SmallSelect
             aria-label={M.lineTask(n)}
             value={line.name}
+            onFocus={touch}
+            onPointerDown={touch}
             onChange={(e) => session.changeLineTask(line.id, e.target.value)}
           >
-            {!inCatalogue && <option value={line.name}>{line.name || M.freeLineOption}</option>}
-            {catalogue.map((task) => (
-              <option key={task.name} value={task.name}>
-                {task.name}
-              </option>
-            ))}
+            {(!inCatalogue || !listed) && <option value={line.name}>{line.name || M.freeLineOption}</option>}
+            {listed &&
+              catalogue.map((task) => (
+                <option key={task.name} value={task.name}>
+                  {task.name}
+                </option>
+              ))}
           </SmallSelect>
           <MoveTools line={line} index={index} count={count} session={session}>
             <Tool

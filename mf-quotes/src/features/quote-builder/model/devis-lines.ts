@@ -29,9 +29,9 @@ export function addSection(draft: QuoteDraft): QuoteDraft {
   return withLine(draft, { kind: 'section', name: '', unit: '', price: 0, quantity: 0 });
 }
 
-/** A catalogue item copied in with quantity 1 (an ouvrage with its components). */
-export function addCatalogueLine(draft: QuoteDraft, taskName: string, catalogue: readonly Task[]): QuoteDraft {
-  const task = findCatalogueTask(catalogue, taskName);
+/** A catalogue item (picked, or by name) copied in with quantity 1 (an ouvrage with its components). */
+export function addCatalogueLine(draft: QuoteDraft, picked: Task | string, catalogue: readonly Task[]): QuoteDraft {
+  const task = typeof picked === 'string' ? findCatalogueTask(catalogue, picked) : picked;
   if (!task) return draft;
   return withLine(draft, { ...lineFromCatalogue(task), quantity: 1 });
 }

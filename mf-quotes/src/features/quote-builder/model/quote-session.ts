@@ -60,8 +60,8 @@ export interface QuoteSession {
   connect(): () => void;
   // Additions (refused when the free quota is exhausted).
   addLine(): void;
-  /** A catalogue item copied in (the line picker). */
-  addCatalogueLine(taskName: string): void;
+  /** A catalogue item copied in (the line picker), or the catalogue task of that name. */
+  addCatalogueLine(task: Task | string): void;
   addFreeLine(): void;
   addCommentLine(): void;
   addSection(): void;
@@ -145,7 +145,7 @@ export function createQuoteSession(deps: QuoteSessionDeps, initial: QuoteDraft =
     },
     connect,
     addLine: () => void add((d) => addLine(d, deps.catalogue())),
-    addCatalogueLine: (taskName) => void add((d) => addCatalogueLine(d, taskName, deps.catalogue())),
+    addCatalogueLine: (task) => void add((d) => addCatalogueLine(d, task, deps.catalogue())),
     addFreeLine: () => void add(addFreeLine),
     addCommentLine: () => void add(addCommentLine),
     addSection: () => void add(addSection),
