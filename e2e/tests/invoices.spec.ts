@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 
 import type { Download, Page } from '@playwright/test';
 
-import { confirmCompany, expect, test } from '../fixtures';
+import { BACKEND_URL, confirmCompany, expect, test } from '../fixtures';
 
 const CLIENT = {
   name: 'Éloïse Durand',
@@ -153,9 +153,17 @@ test('devis → invoice FA… with its PDF → paid → Annuler gives an avoir A
     { timeout: 15_000 },
   );
 
-  // « Annuler » (confirmed) issues the avoir, listed under the invoice, with its PDF.
-  page.once('dialog', (confirm) => void confirm.accept());
-  await page.getByTestId('invoice-row').filter({ hasText: 'FA0001' }).getByRole('button', { name: 'Annuler' }).click();
+  // « Annuler la facture FA0001 » (its actions menu, confirmed in the app's dialog) issues the avoir, listed under
+  // the invoice, with its PDF.
+  await page
+    .getByTestId('invoice-row')
+    .filter({ hasText: 'FA0001' })
+    .getByRole('button', { name: 'Autres actions pour la facture FA0001' })
+    .click();
+  await page.getByRole('menuitem', { name: 'Annuler la facture FA0001' }).click();
+  const confirmCancel = page.getByRole('dialog', { name: 'Annuler la facture' });
+  await expect(confirmCancel).toContainText('Un avoir du même montant sera émis');
+  await confirmCancel.getByRole('button', { name: 'Annuler la facture FA0001' }).click();
   const note = page.getByTestId('credit-note-row').filter({ hasText: 'AV0001' });
   await expect(note).toBeVisible({ timeout: 15_000 });
   await expect(note).toContainText('FA0001');
@@ -214,8 +222,12 @@ test('offline: the invoice draft is kept and issued once back online; « Corrige
   await expect(card.getByTestId('invoice-row')).toHaveCount(1);
 
   // « Corriger »: avoir AV0001 and a new draft opened, pre-filled; a quantity changed, then issued as FA0002.
-  page.once('dialog', (confirm) => void confirm.accept());
-  await invoice.getByRole('button', { name: 'Corriger' }).click();
+  await invoice.getByRole('button', { name: 'Autres actions pour la facture FA0001' }).click();
+  await page.getByRole('menuitem', { name: 'Corriger la facture FA0001' }).click();
+  await page
+    .getByRole('dialog', { name: 'Corriger la facture' })
+    .getByRole('button', { name: 'Corriger la facture FA0001' })
+    .click();
   const editor = page.getByRole('dialog', { name: 'Brouillon de facture' });
   await expect(editor).toBeVisible({ timeout: 15_000 });
   await expect(editor.getByLabel('Titre du projet')).toHaveValue('Rénovation salle de bain');
@@ -234,4 +246,127 @@ test('offline: the invoice draft is kept and issued once back online; « Corrige
   await expect(card.getByTestId('invoice-row').filter({ hasText: 'FA0002' }).getByTestId('invoice-status')).toHaveText(
     'en attente',
   );
+});
+
+/** YYYY-MM-DD `days` before today (UTC; the test runs far from midnight Paris or not, the days late are checked ±1). */
+function daysAgo(days: number): string {
+  return new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+}
+
+test('business view (issue 29.10): figures per client and in total, overdue highlighted with its days late, filters and sort, actions named after their document', async ({
+  page,
+  context,
+  signedIn,
+}) => {
+  void signedIn;
+  await confirmCompany(page);
+  await buildDevisOnHome(page);
+  await page.goto('/clients');
+  await page.getByRole('button', { name: 'Nouveau client' }).click();
+  await page.getByLabel('Nom').fill('Zoé Martin');
+  await page.getByLabel('Email').fill('zoe.martin@exemple.fr');
+  await page.getByLabel('Téléphone').fill('06 98 76 54 32');
+  await page.getByLabel('Adresse').fill('5 quai Saint-Vincent 69001 Lyon');
+  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  const card = page.getByTestId('client-card').filter({ hasText: CLIENT.name });
+  const quote = card.getByTestId('quote-row').filter({ hasText: 'DE0001' });
+  await expect(quote).toBeVisible({ timeout: 15_000 });
+
+  // Devis sent and pending, nothing invoiced yet.
+  const figures = (scope: ReturnType<Page['getByTestId']>) => ({
+    of: (name: string) => scope.getByTestId('client-figures').locator(`[data-figure="${name}"]`),
+  });
+  await expect(figures(card).of('quoted')).toHaveText(/^1 · 583,20\s€$/);
+  await expect(figures(card).of('pendingQuotes')).toHaveText(/^1 · 583,20\s€$/);
+  await page.getByRole('button', { name: 'Devis en attente' }).click();
+  await expect(page.getByTestId('client-card')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Devis en attente' }).click();
+  await expect(page.getByTestId('client-card')).toHaveCount(2);
+
+  // An invoice due 12 days ago: its draft made offline, its due date set in the past (the owner may edit a
+  // draft), then issued online as FA0001 keeping that due date.
+  await context.setOffline(true);
+  await quote.getByRole('button', { name: 'Générer la facture' }).click();
+  await page
+    .getByRole('dialog', { name: 'Générer la facture' })
+    .getByRole('button', { name: 'Générer la facture' })
+    .click();
+  const draft = card.getByTestId('invoice-row').filter({ hasText: 'brouillon' });
+  await expect(draft).toBeVisible();
+  await context.setOffline(false);
+  await page.reload();
+  await expect(page.getByText(/en attente d’envoi/)).toHaveCount(0, { timeout: 15_000 });
+  const due = daysAgo(12);
+  const patched = await page.evaluate(
+    async ({ url, due }) => {
+      const session = JSON.parse(localStorage.getItem('atelier.auth.session') ?? 'null');
+      const config = (await (await fetch('/config.json')).json()) as { supabaseAnonKey: string };
+      const headers = {
+        apikey: config.supabaseAnonKey,
+        authorization: `Bearer ${session?.access_token}`,
+        'content-type': 'application/json',
+        prefer: 'return=representation',
+      };
+      const res = await fetch(`${url}/rest/v1/invoices?status=eq.draft`, {
+        method: 'PATCH',
+        headers,
+        body: JSON.stringify({ due_date: due }),
+      });
+      return { status: res.status, rows: (await res.json()) as unknown[] };
+    },
+    { url: BACKEND_URL, due },
+  );
+  expect(patched.status, JSON.stringify(patched)).toBe(200);
+  expect(patched.rows).toHaveLength(1);
+  await page.reload();
+  await Promise.all([
+    page.waitForEvent('download', { timeout: 30_000 }),
+    card
+      .getByTestId('invoice-row')
+      .filter({ hasText: 'brouillon' })
+      .getByRole('button', { name: 'Émettre la facture' })
+      .click(),
+  ]);
+  const invoice = card.getByTestId('invoice-row').filter({ hasText: 'FA0001' });
+  await expect(invoice.getByTestId('invoice-status')).toHaveText('en retard');
+  await expect(invoice.getByTestId('days-late')).toHaveText(/en retard de 1[123] jours/);
+  await expect(card).toHaveAttribute('data-overdue', 'true');
+  await expect(card).toContainText(/en retard de 1[123] jours/);
+  await expect(figures(card).of('invoiced')).toHaveText(/^583,20\s€$/);
+  await expect(figures(card).of('unpaid')).toHaveText(/^583,20\s€$/);
+  await expect(figures(card).of('overdue')).toHaveText(/^583,20\s€/);
+  await expect(figures(card).of('pendingQuotes')).toHaveText(/^0 · 0,00\s€$/);
+  const totals = page.getByRole('region', { name: 'Tous les clients' });
+  await expect(figures(totals).of('overdue')).toHaveText(/^583,20\s€/);
+  await expect(figures(totals).of('paid')).toHaveText(/^0,00\s€$/);
+
+  // « En retard » and « À encaisser » keep only Éloïse; the amount sort puts her first.
+  await page.getByRole('button', { name: 'En retard' }).click();
+  await expect(page.getByTestId('client-card')).toHaveCount(1);
+  await expect(page.getByTestId('client-card')).toContainText(CLIENT.name);
+  await page.getByRole('button', { name: 'En retard' }).click();
+  await page.getByRole('button', { name: 'À encaisser' }).click();
+  await expect(page.getByTestId('client-card')).toHaveCount(1);
+  await page.getByRole('button', { name: 'À encaisser' }).click();
+  await page.getByLabel('Trier par').selectOption('amount');
+  await expect(page.getByTestId('client-card').first()).toContainText(CLIENT.name);
+
+  // Paid: nothing overdue any more, the payment counted.
+  await invoice.getByRole('button', { name: 'Marquer payée' }).click();
+  await page
+    .getByRole('dialog', { name: 'Paiement de la facture' })
+    .getByRole('button', { name: 'Enregistrer' })
+    .click();
+  await expect(figures(totals).of('paid')).toHaveText(/^583,20\s€$/, { timeout: 15_000 });
+  await expect(figures(totals).of('overdue')).toHaveText(/^0,00\s€$/);
+
+  // Each action names its client or document; the app's dialog, not the browser's, asks to confirm.
+  await expect(card.getByRole('button', { name: `Modifier le client ${CLIENT.name}` })).toBeVisible();
+  await quote.getByRole('button', { name: 'Autres actions pour le devis DE0001' }).click();
+  await page.getByRole('menuitem', { name: 'Supprimer le devis DE0001' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Supprimer le devis' });
+  await expect(dialog).toContainText('Êtes-vous sûr de vouloir supprimer ce devis ?');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(quote).toBeVisible();
 });

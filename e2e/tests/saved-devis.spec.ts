@@ -44,8 +44,9 @@ test('« Modifier » on a saved devis opens it in the home page editor, also in 
   await card
     .getByTestId('quote-row')
     .filter({ hasText: 'DE0001' })
-    .getByRole('button', { name: 'Modifier', exact: true })
+    .getByRole('button', { name: 'Autres actions pour le devis DE0001' })
     .click();
+  await other.getByRole('menuitem', { name: 'Modifier le devis DE0001' }).click();
 
   await expect(other.getByText(/^Devis DE0001 ouvert/)).toBeVisible({ timeout: 15_000 });
   await expect(other).toHaveURL((url) => url.pathname === '/' && !url.searchParams.has('devis'));

@@ -65,6 +65,29 @@ async function twoDevicesWithClient(browser: Browser, user: TestUser, page: Page
   return { a, b };
 }
 
+/** DE0001 for « Chantier Lemoine », made on the home page (the devis is saved into the client book). */
+async function makeDevis(page: Page) {
+  await page.goto('/tasks');
+  await page.getByLabel('Nom de la tâche').fill('Peinture murs');
+  await page.getByLabel(/prix/i).fill('25.5');
+  await page.getByLabel('Unité', { exact: true }).selectOption('m2');
+  await page.getByRole('button', { name: 'Ajouter', exact: true }).click();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Peinture murs' })).toBeVisible();
+  await page.goto('/');
+  const editor = page.getByRole('region', { name: 'Modifier le devis' });
+  await editor.getByLabel('Nom', { exact: true }).fill('Chantier Lemoine');
+  await editor.getByLabel('Email', { exact: true }).fill('lemoine@example.fr');
+  await editor.getByLabel('Téléphone', { exact: true }).fill('06 11 22 33 44');
+  await editor.getByLabel('Adresse', { exact: true }).fill('8 rue Garibaldi 69006 Lyon');
+  await editor.getByLabel('Titre du projet').fill('Peinture séjour');
+  await editor.getByRole('button', { name: 'Ajouter une ligne' }).click();
+  const quantity = editor.getByLabel('Quantité de la ligne 1');
+  await quantity.fill('12');
+  await quantity.blur();
+  await page.getByRole('button', { name: 'Générer le PDF' }).click();
+  await expect(page.getByRole('link', { name: 'Télécharger devis-DE0001.pdf' })).toBeVisible({ timeout: 30_000 });
+}
+
 for (const firstBack of ['A', 'B'] as const) {
   test(`(a) different fields edited offline on each device are both kept (${firstBack} online first)`, async ({
     page,
@@ -196,36 +219,15 @@ test('(d) a client with DE0001 deleted is archived into the Corbeille; DE0001 st
 }) => {
   void signedIn;
   await confirmCompany(page);
-  await page.goto('/tasks');
-  await page.getByLabel('Nom de la tâche').fill('Peinture murs');
-  await page.getByLabel(/prix/i).fill('25.5');
-  await page.getByLabel('Unité', { exact: true }).selectOption('m2');
-  await page.getByRole('button', { name: 'Ajouter', exact: true }).click();
-  await expect(page.getByRole('listitem').filter({ hasText: 'Peinture murs' })).toBeVisible();
-  await page.goto('/');
-  const editor = page.getByRole('region', { name: 'Modifier le devis' });
-  await editor.getByLabel('Nom', { exact: true }).fill('Chantier Lemoine');
-  await editor.getByLabel('Email', { exact: true }).fill('lemoine@example.fr');
-  await editor.getByLabel('Téléphone', { exact: true }).fill('06 11 22 33 44');
-  await editor.getByLabel('Adresse', { exact: true }).fill('8 rue Garibaldi 69006 Lyon');
-  await editor.getByLabel('Titre du projet').fill('Peinture séjour');
-  await editor.getByRole('button', { name: 'Ajouter une ligne' }).click();
-  const quantity = editor.getByLabel('Quantité de la ligne 1');
-  await quantity.fill('12');
-  await quantity.blur();
-  await page.getByRole('button', { name: 'Générer le PDF' }).click();
-  await expect(page.getByRole('link', { name: 'Télécharger devis-DE0001.pdf' })).toBeVisible({ timeout: 30_000 });
+  await makeDevis(page);
 
   await page.goto('/clients');
   await expect(card(page, 'Chantier Lemoine')).toContainText('DE0001', { timeout: 15_000 });
-  const confirmation = new Promise<string>((resolve) =>
-    page.once('dialog', (dialog) => {
-      resolve(dialog.message());
-      void dialog.accept();
-    }),
-  );
-  await card(page, 'Chantier Lemoine').getByRole('button', { name: 'Supprimer', exact: true }).last().click();
-  expect(await confirmation).toContain('Il a des documents numérotés (DE0001) : il sera archivé dans la Corbeille');
+  // The app's dialog (issue 29.10), not the browser's confirm(): it says what happens to the documents.
+  await card(page, 'Chantier Lemoine').getByRole('button', { name: 'Supprimer le client Chantier Lemoine' }).click();
+  const confirmation = page.getByRole('dialog', { name: 'Supprimer le client' });
+  await expect(confirmation).toContainText('Il a des documents numérotés (DE0001) : il sera archivé dans la Corbeille');
+  await confirmation.getByRole('button', { name: 'Supprimer le client Chantier Lemoine' }).click();
   await expect(card(page, 'Chantier Lemoine')).toHaveCount(0);
   await expect(page.getByText(/en attente d’envoi/)).toHaveCount(0, { timeout: 15_000 });
   await page.reload();
@@ -245,4 +247,61 @@ test('(d) a client with DE0001 deleted is archived into the Corbeille; DE0001 st
 
   await trashed.getByRole('button', { name: 'Restaurer le client Chantier Lemoine' }).click();
   await expect(card(page, 'Chantier Lemoine')).toContainText('DE0001');
+});
+
+test('(e) the same field of an invoice draft edited on both devices: shown on its row on both, settled (issue 32)', async ({
+  page,
+  browser,
+  signedIn,
+}) => {
+  await confirmCompany(page);
+  await makeDevis(page);
+  await page.goto('/clients');
+  const quote = card(page, 'Chantier Lemoine').getByTestId('quote-row').filter({ hasText: 'DE0001' });
+  await expect(quote).toBeVisible({ timeout: 15_000 });
+  // A draft invoice: made offline (its number needs the server), pushed once back online.
+  await page.context().setOffline(true);
+  await quote.getByRole('button', { name: 'Générer la facture' }).click();
+  await page
+    .getByRole('dialog', { name: 'Générer la facture' })
+    .getByRole('button', { name: 'Générer la facture' })
+    .click();
+  await expect(page.getByText(/Connexion requise : le numéro de facture/)).toBeVisible();
+  await reconnect(page.context(), page);
+  const draftRow = (p: Page) => card(p, 'Chantier Lemoine').getByTestId('invoice-row').filter({ hasText: 'brouillon' });
+  const a = { context: page.context(), page };
+  const b = await device(browser, signedIn);
+  await expect(draftRow(b.page)).toBeVisible({ timeout: 15_000 });
+  await a.context.setOffline(true);
+  await b.context.setOffline(true);
+
+  const draftDialog = async (p: Page) => {
+    await draftRow(p).getByRole('button', { name: 'Autres actions pour la facture brouillon' }).click();
+    await p.getByRole('menuitem', { name: 'Modifier le brouillon de facture' }).click();
+    return p.getByRole('dialog', { name: 'Brouillon de facture' });
+  };
+  const retitle = async (p: Page, title: string) => {
+    const dialog = await draftDialog(p);
+    await dialog.getByLabel('Titre du projet').fill(title);
+    await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(p.getByText(/en attente d’envoi/)).toBeVisible();
+  };
+  await retitle(a.page, 'Peinture séjour et couloir');
+  await retitle(b.page, 'Peinture séjour et entrée');
+  await reconnect(b.context, b.page);
+  await reconnect(a.context, a.page);
+  await refreshed(b.page);
+  for (const d of [a, b]) {
+    await expect(draftRow(d.page).getByTestId('sync-conflicts')).toContainText(
+      'Titre du projet — Modifié aussi sur un autre appareil : Peinture séjour et couloir —',
+    );
+  }
+  await draftRow(a.page).getByRole('button', { name: 'garder celle-ci' }).click();
+  await expect(draftRow(a.page).getByTestId('sync-conflicts')).toHaveCount(0);
+  await expect(a.page.getByText(/en attente d’envoi/)).toHaveCount(0, { timeout: 15_000 });
+  await refreshed(b.page);
+  await expect(draftRow(b.page).getByTestId('sync-conflicts')).toHaveCount(0);
+  const kept = await draftDialog(b.page);
+  await expect(kept.getByLabel('Titre du projet')).toHaveValue('Peinture séjour et couloir');
+  await b.context.close();
 });
