@@ -96,6 +96,11 @@ test('photo through the camera: rear camera, capture after start-up, lines added
 
   await expect(page.getByTestId('camera-view')).toHaveCount(0); // capture stops the camera
   await expect(page.getByRole('img', { name: 'Image analysée' })).toBeVisible();
+  // The lines read on the photo are checked, each next to its crop, before they join the devis (issue 31).
+  const review = page.getByTestId('photo-review');
+  await expect(review.getByTestId('photo-line').first()).toBeVisible({ timeout: 90_000 });
+  await expect(review.getByTestId('line-crop').first()).toBeVisible();
+  await review.getByRole('button', { name: 'Ajouter au devis' }).click();
   await expect(page.getByTestId('analysis-success')).toContainText('informations client', { timeout: 90_000 });
   await expect(page.getByTestId('analysis-success')).toContainText('tâches');
 
@@ -145,6 +150,9 @@ test('image file: checks the type, then analyses a printed note into the quote',
 
   await input.setInputFiles(path.join(fixtures, 'images/04-electricite-rousseau.png'));
   await expect(page.getByTestId('analysis-spinner')).toBeVisible();
+  const review = page.getByTestId('photo-review');
+  await expect(review.getByTestId('photo-line').first()).toBeVisible({ timeout: 90_000 });
+  await review.getByRole('button', { name: 'Ajouter au devis' }).click();
   await expect(page.getByTestId('analysis-success')).toBeVisible({ timeout: 90_000 });
 
   await expect(quoteLine(page, 'Installation prise électrique')).toContainText('8');

@@ -204,15 +204,22 @@ async function benchChromium() {
           [...measureNames],
         );
         runs.push(m as Run);
-        await page.waitForSelector('[data-testid="analysis-success"], [data-testid="analysis-error"]', {
-          timeout: 30_000,
-        });
+        // Photo lines are checked before they join the devis (issue 31): the review list is the end of a read.
+        await page.waitForSelector(
+          '[data-testid="photo-review"], [data-testid="analysis-success"], [data-testid="analysis-error"]',
+          {
+            timeout: 30_000,
+          },
+        );
       }
       return runs;
     };
     const runs = await measurePhoto(path.join(imagesDir, photo.file), Math.max(3, Math.min(RUNS, 4)));
     const result = (
-      await page.locator('[data-testid="analysis-success"], [data-testid="analysis-error"]').first().textContent()
+      await page
+        .locator('[data-testid="photo-line"], [data-testid="analysis-success"], [data-testid="analysis-error"]')
+        .first()
+        .textContent()
     )?.trim();
     const warm = runs.slice(1);
     const ocrRequests = requests.filter((u) => !beforeAnalysis.has(u));

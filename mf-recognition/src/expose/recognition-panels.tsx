@@ -10,6 +10,8 @@ import type { RecognitionStart } from '@atelier/ui/src/recognition-frame';
 import { useState } from 'react';
 
 import { ImagePanel } from '../features/image-panel/components/image-panel';
+import type { PhotoProposal } from '../features/image-panel/components/photo-review';
+import type { PageLayout } from '../features/ocr/ocr-layout';
 import { NotesPanel, type NotesProposal } from '../features/notes-panel/components/notes-panel';
 import { notesDraftStoreFor } from '../features/notes-panel/model/notes-draft';
 import { IMAGE_MESSAGES } from '../features/image-panel/messages';
@@ -39,14 +41,54 @@ function loadAnalyzer(): Promise<Analyzer> {
         anonKey: supabaseAnonKey,
         getAccessToken: async () => (await getSupabase().auth.getSession()).data.session?.access_token ?? null,
       },
-      recognizeImage: async (image: Blob) =>
-        (await import(/* webpackChunkName: "ocr" */ '../features/ocr/browser-ocr')).recognizeImage(image),
+      recognizeImage: async (image: Blob) => (await readPhoto(image)).text,
     });
   })();
   analyzerPromise.catch(() => {
     analyzerPromise = null; // a failed chunk load may succeed on retry
   });
   return analyzerPromise;
+}
+
+type PhotoRead = { text: string; layout: PageLayout | null };
+/** One OCR of a photo serves both the lines' regions and the embedded analyser's fallback (no second read). */
+const photoReads = new WeakMap<Blob, Promise<PhotoRead>>();
+
+function readPhoto(image: Blob): Promise<PhotoRead> {
+  let read = photoReads.get(image);
+  if (!read) {
+    read = import(/* webpackChunkName: "ocr" */ '../features/ocr/browser-ocr').then((ocr) => ocr.readImage(image));
+    photoReads.set(image, read);
+    read.catch(() => photoReads.delete(image));
+  }
+  return read;
+}
+
+/**
+ * Photo → lines to check: the OCR gives the text and where each word was read; the embedded analyser gives the
+ * lines and the words they came from, placed on the photo (photo-lines.ts); the configured analyser (AI when
+ * available) may add or correct lines as for notes.
+ */
+async function proposeFromImage(image: Blob): Promise<PhotoProposal> {
+  const [{ proposeLines }, { combineProposals, combineClients }, { photoLines }] = await Promise.all([
+    import(/* webpackChunkName: "analysis" */ '../features/analysis/embedded/extract-from-text'),
+    import(/* webpackChunkName: "analysis" */ '../features/analysis/review'),
+    import(/* webpackChunkName: "analysis" */ '../features/image-panel/model/photo-lines'),
+  ]);
+  const catalogue = tasksStore.get();
+  const [read, other] = await Promise.all([
+    readPhoto(image).catch(() => null),
+    analyzeImage(image).catch(() => null),
+  ]);
+  if (!read && !other) throw new Error('photo not read');
+  const embedded = read ? proposeLines(read.text, catalogue, { flow: 'image' }) : null;
+  const lines = combineProposals(embedded?.lines ?? [], other);
+  const result: ExtractionResult = {
+    projectTitle: embedded?.result.projectTitle || other?.projectTitle || '',
+    tasks: lines.map(({ name, quantity, unit }) => ({ name, quantity, unit })),
+    client: combineClients(embedded?.result.client, other?.client),
+  };
+  return { result, lines: photoLines(lines, read?.layout ?? null), layout: read?.layout ?? null };
 }
 
 type TabKey = 'image' | 'voice';
@@ -112,6 +154,7 @@ export default function RecognitionPanels({ start }: { start?: RecognitionStart 
       {tab === 'image' ? (
         <ImagePanel
           analyzeImage={analyzeImage}
+          proposeImage={proposeFromImage}
           warmUp={warmUpImageAnalysis}
           initialImage={start?.image}
           openCameraAtOnce={start?.openCamera}

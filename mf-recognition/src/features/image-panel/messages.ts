@@ -34,6 +34,19 @@ export const IMAGE_MESSAGES = {
   captureFailed: 'Erreur lors de la capture',
   switchFailed: 'Erreur lors du changement de caméra',
   tips: F.imageTips,
+  // Lines read on a photo, checked before they join the devis (issue 31 item 3)
+  proposed: 'Lignes lues sur la photo',
+  reviewIntro: 'Chaque ligne montre la zone de la photo où elle a été lue. Touchez une ligne pour la situer.',
+  check: 'À vérifier',
+  doubtful: (figures: string) => `Chiffre peu lisible : ${figures}`,
+  crop: (name: string) => `Zone de la photo : ${name}`,
+  noRegion: 'Zone non retrouvée sur la photo',
+  keep: 'Garder cette ligne',
+  quantity: 'Quantité',
+  client: 'Client',
+  accept: 'Ajouter au devis',
+  cancel: 'Annuler',
+  highlighted: 'Zone de la ligne choisie',
 } as const;
 
 /** SPEC §5/§9: images up to 20 MB. */

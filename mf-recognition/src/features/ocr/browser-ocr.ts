@@ -5,6 +5,7 @@ import type { Worker } from 'tesseract.js';
 
 import { tesseractAssetUrls } from './asset-urls';
 import { encodedImageSize } from './image-size';
+import type { PageLayout } from './ocr-layout';
 import { cleanOcrText } from './ocr-text';
 import { flattenIllumination, rgbaToGray, whitenRuling } from './preprocess';
 import { OCR_PARAMETERS, type PageImage, recognizePage } from './recognize';
@@ -128,6 +129,11 @@ function measure(name: string, start: number): void {
 
 /** Text of a photographed or scanned printed note. */
 export async function recognizeImage(blob: Blob): Promise<string> {
+  return (await readImage(blob)).text;
+}
+
+/** Text of a note, with where each line and word was read and how sure the OCR was of each word. */
+export async function readImage(blob: Blob): Promise<{ text: string; layout: PageLayout | null }> {
   const t0 = performance.now();
   const [worker, { encoded, page }] = await Promise.all([
     getWorker().finally(() => measure('atelier:ocr:worker', t0)),
@@ -137,7 +143,7 @@ export async function recognizeImage(blob: Blob): Promise<string> {
   const data = await recognizePage(worker, encoded, page);
   measure('atelier:ocr:recognize', t1);
   measure('atelier:ocr:total', t0);
-  return cleanOcrText(data.text);
+  return { text: cleanOcrText(data.text), layout: data.layout };
 }
 
 /** Starts the worker and fetches the model ahead of the first image (e.g. when the camera opens). */

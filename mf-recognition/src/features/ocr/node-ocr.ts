@@ -6,6 +6,7 @@ import path from 'node:path';
 
 import type { Worker } from 'tesseract.js';
 
+import type { PageLayout } from './ocr-layout';
 import { cleanOcrText } from './ocr-text';
 import { flattenIllumination, whitenRuling } from './preprocess';
 import { OCR_PARAMETERS, type PageImage, recognizePage } from './recognize';
@@ -59,6 +60,13 @@ async function preparePage(input: string | Buffer): Promise<{ pgm: Buffer; page:
 export async function recognizeImageFile(input: string | Buffer): Promise<string> {
   const [worker, { pgm, page }] = await Promise.all([getWorker(), preparePage(input)]);
   return cleanOcrText((await recognizePage(worker, pgm, page)).text);
+}
+
+/** Text of a note with where each line and word was read and how sure the OCR was (bench, tests). */
+export async function readImageFile(input: string | Buffer): Promise<{ text: string; layout: PageLayout | null }> {
+  const [worker, { pgm, page }] = await Promise.all([getWorker(), preparePage(input)]);
+  const read = await recognizePage(worker, pgm, page);
+  return { text: cleanOcrText(read.text), layout: read.layout };
 }
 
 /** Ends the shared worker (tests and CLI call it so the process can exit). */

@@ -7,11 +7,12 @@ import styled from 'styled-components';
 
 import { AnalysisFeedback, EmptyCatalogueWarning, Tips } from '../../../components/analysis-feedback';
 import { FEEDBACK_MESSAGES } from '../../../components/messages';
-import { useAnalysisRun } from '../../../hooks/use-analysis-run';
+import { type AnalysisRun, useAnalysisRun, userFacingMessage } from '../../../hooks/use-analysis-run';
 import { useCamera } from '../hooks/use-camera';
 import { IMAGE_MESSAGES } from '../messages';
 import { CaptureError } from '../model/camera-errors';
 import { validateImageFile } from '../model/image-file';
+import { type PhotoProposal, PhotoReview } from './photo-review';
 
 const CameraBox = styled.div`
   position: relative;
@@ -74,6 +75,11 @@ const Preview = styled.figure`
 
 export interface ImagePanelProps {
   analyzeImage: (image: Blob) => Promise<ExtractionResult>;
+  /**
+   * The photo read into lines to check (each with its region of the photo and its « À vérifier » mark) before they
+   * join the devis. Without it the result of `analyzeImage` is added at once.
+   */
+  proposeImage?: (image: Blob) => Promise<PhotoProposal>;
   /** Handed over from the shell's placeholder: a file already chosen, « Prendre une photo » already pressed. */
   initialImage?: File;
   openCameraAtOnce?: boolean;
@@ -99,7 +105,7 @@ function useIdleWarmUp(warmUp: (() => void) | undefined): void {
 /** Images up to this size are previewed while they are analysed; larger ones once read. */
 const PREVIEW_AT_ONCE_BYTES = 1024 * 1024;
 
-export function ImagePanel({ analyzeImage, initialImage, openCameraAtOnce, warmUp }: ImagePanelProps) {
+export function ImagePanel({ analyzeImage, proposeImage, initialImage, openCameraAtOnce, warmUp }: ImagePanelProps) {
   const catalogue = useStoredValue(tasksStore);
   useIdleWarmUp(warmUp);
   const intent = warmUp ? { onPointerDown: warmUp, onPointerEnter: warmUp, onFocus: warmUp } : {};
@@ -113,6 +119,8 @@ export function ImagePanel({ analyzeImage, initialImage, openCameraAtOnce, warmU
   const lastImage = useRef<Blob | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [localError, setLocalError] = useState<{ message: string; retry?: () => void } | null>(null);
+  const [review, setReview] = useState<PhotoProposal | null>(null);
+  const [reading, setReading] = useState<AnalysisRun | null>(null);
 
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
 
@@ -125,6 +133,36 @@ export function ImagePanel({ analyzeImage, initialImage, openCameraAtOnce, warmU
       const deferPreview = image.size > PREVIEW_AT_ONCE_BYTES;
       setPreview(deferPreview ? null : URL.createObjectURL(image));
       const chosen = performance.now();
+      setReview(null);
+      if (proposeImage) {
+        reset();
+        setReading({ status: 'analysing' });
+        void (async () => {
+          try {
+            const found = await proposeImage(image).finally(() => {
+              if (deferPreview && lastImage.current === image) setPreview(URL.createObjectURL(image));
+            });
+            if (lastImage.current !== image) return;
+            try {
+              performance.measure('atelier:image:analyse', { start: chosen, end: performance.now() });
+            } catch {
+              /* very old browsers */
+            }
+            const hasClient = Object.values(found.result.client ?? {}).some(Boolean);
+            if (found.lines.length === 0 && !hasClient) {
+              setReading({ status: 'error', message: IMAGE_MESSAGES.noResult });
+              return;
+            }
+            setReading(null);
+            setReview(found);
+          } catch (error) {
+            if (lastImage.current !== image) return;
+            console.error('[mf-recognition] photo analysis failed', error);
+            setReading({ status: 'error', message: userFacingMessage(error) ?? IMAGE_MESSAGES.unexpected });
+          }
+        })();
+        return;
+      }
       void start(async () => {
         const result = await analyzeImage(image).finally(() => {
           if (deferPreview && lastImage.current === image) setPreview(URL.createObjectURL(image));
@@ -138,7 +176,7 @@ export function ImagePanel({ analyzeImage, initialImage, openCameraAtOnce, warmU
         return result;
       });
     },
-    [analyzeImage, start],
+    [analyzeImage, proposeImage, reset, start],
   );
 
   const onFile = (event: ChangeEvent<HTMLInputElement>) => {
@@ -151,6 +189,8 @@ export function ImagePanel({ analyzeImage, initialImage, openCameraAtOnce, warmU
     const invalid = validateImageFile(file);
     if (invalid) {
       reset();
+      setReview(null);
+      setReading(null);
       setLocalError({ message: invalid, retry: () => fileInput.current?.click() });
       return;
     }
@@ -160,6 +200,8 @@ export function ImagePanel({ analyzeImage, initialImage, openCameraAtOnce, warmU
 
   const openCamera = () => {
     reset();
+    setReview(null);
+    setReading(null);
     setLocalError(null);
     void camera.open('environment');
   };
@@ -183,7 +225,7 @@ export function ImagePanel({ analyzeImage, initialImage, openCameraAtOnce, warmU
   };
 
   const cameraOpen = camera.status === 'opening' || camera.status === 'ready';
-  const analysing = run.status === 'analysing';
+  const analysing = run.status === 'analysing' || reading?.status === 'analysing';
   const shownError =
     localError ??
     (camera.status === 'error' && camera.error ? { message: camera.error, retry: () => void camera.open() } : null);
@@ -247,13 +289,29 @@ export function ImagePanel({ analyzeImage, initialImage, openCameraAtOnce, warmU
         />
       ) : (
         <AnalysisFeedback
-          run={run}
+          run={reading ?? run}
           onRetry={lastImage.current ? () => lastImage.current && analyse(lastImage.current) : undefined}
-          onClose={reset}
+          onClose={() => {
+            setReading(null);
+            reset();
+          }}
         />
       )}
 
-      {preview && !cameraOpen && (
+      {review && preview && !cameraOpen ? (
+        <PhotoReview
+          key={preview}
+          proposal={review}
+          imageUrl={preview}
+          onAccept={(result) => {
+            setReview(null);
+            void start(async () => result);
+          }}
+          onCancel={() => setReview(null)}
+        />
+      ) : null}
+
+      {preview && !cameraOpen && !review && (
         <Preview>
           <img src={preview} alt={IMAGE_MESSAGES.analysedImage} />
           <figcaption>{analysing ? FEEDBACK_MESSAGES.analysing : IMAGE_MESSAGES.analysedImage}</figcaption>

@@ -62,7 +62,7 @@ export function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtra
   };
 
   // The things measured in a clause of their own (« les combles font 10 sur 8 »), in their sentence.
-  let measured: { terms: Term[]; sentence: number } | null = null;
+  let measured = null as { terms: Term[]; sentence: number } | null;
   const isMeasured = (t: Term) => measured!.terms.some((m) => m.concept === t.concept && m.stem === t.stem);
   let correcting = -1;
   for (const segment of segments) {
