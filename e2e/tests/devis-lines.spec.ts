@@ -70,8 +70,10 @@ async function company(page: Page) {
 async function pick(page: Page, text: string) {
   const picker = editor(page).getByRole('combobox', { name: 'Ajouter depuis le catalogue' });
   await picker.fill(text);
-  await expect(page.getByRole('option').first()).toBeVisible();
-  await picker.press('ArrowDown');
+  // Typing makes the first match the active option; Enter copies it into the devis.
+  await expect(
+    page.getByRole('listbox', { name: 'Ajouter depuis le catalogue' }).getByRole('option').first(),
+  ).toBeVisible();
   await picker.press('Enter');
 }
 
