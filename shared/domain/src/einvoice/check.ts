@@ -19,7 +19,9 @@ export function eInvoiceProblems(invoice: EInvoice): string[] {
   if (invoice.lines.length === 0) problems.push(EINVOICE_MESSAGES.missingField('les lignes'));
   if (invoice.vatBreakdown.length === 0) problems.push(EINVOICE_MESSAGES.missingField('le détail de la TVA'));
   mismatch('total HT des lignes', sum(invoice.lines.map((l) => l.netAmountCents)), t.lineTotalCents);
-  mismatch('base HT', t.lineTotalCents, t.taxBasisCents);
+  const allowances = invoice.allowances ?? [];
+  mismatch('total des remises', sum(allowances.map((a) => a.amountCents)), t.allowanceTotalCents ?? 0);
+  mismatch('base HT', t.lineTotalCents - (t.allowanceTotalCents ?? 0), t.taxBasisCents);
   mismatch('total TVA', sum(invoice.vatBreakdown.map((r) => r.vatCents)), t.vatCents);
   mismatch('total TTC', t.taxBasisCents + t.vatCents, t.grandTotalCents);
   mismatch('net à payer', t.grandTotalCents - t.prepaidCents, t.duePayableCents);
@@ -29,7 +31,12 @@ export function eInvoiceProblems(invoice: EInvoice): string[] {
     if (seen.has(key)) problems.push(EINVOICE_MESSAGES.inconsistent(`taux ${row.rate} % présent deux fois`));
     seen.add(key);
     const lines = invoice.lines.filter((l) => l.vatCode === row.vatCode && l.vatRate === row.rate);
-    mismatch(`base à ${row.rate} %`, sum(lines.map((l) => l.netAmountCents)), row.baseCents);
+    const rowAllowances = allowances.filter((a) => a.vatCode === row.vatCode && a.rate === row.rate);
+    mismatch(
+      `base à ${row.rate} %`,
+      sum(lines.map((l) => l.netAmountCents)) - sum(rowAllowances.map((a) => a.amountCents)),
+      row.baseCents,
+    );
     if (row.vatCode !== 'S' && row.vatCents !== 0) mismatch(`TVA de la catégorie ${row.vatCode}`, 0, row.vatCents);
   }
   for (const line of invoice.lines) {

@@ -6,7 +6,9 @@ import { amount, date102, decimal, el } from './format.ts';
 import type {
   EInvoice,
   EInvoiceAddress,
+  EInvoiceAllowance,
   EInvoiceBuyer,
+  EInvoiceDocumentAllowance,
   EInvoiceLine,
   EInvoiceSeller,
   EInvoiceVatRow,
@@ -81,6 +83,23 @@ function buyer(b: EInvoiceBuyer): string {
   );
 }
 
+/** A remise (ChargeIndicator false): on a line (BG-27), or on the document (BG-20, with its VAT category). */
+function allowance(a: EInvoiceAllowance, tax?: EInvoiceDocumentAllowance): string {
+  return (
+    '<ram:SpecifiedTradeAllowanceCharge>' +
+    '<ram:ChargeIndicator><udt:Indicator>false</udt:Indicator></ram:ChargeIndicator>' +
+    `<ram:ActualAmount>${amount(a.amountCents)}</ram:ActualAmount>` +
+    el('ram:Reason', a.reason) +
+    (tax
+      ? '<ram:CategoryTradeTax><ram:TypeCode>VAT</ram:TypeCode>' +
+        `<ram:CategoryCode>${tax.vatCode}</ram:CategoryCode>` +
+        `<ram:RateApplicablePercent>${decimal(tax.rate)}</ram:RateApplicablePercent>` +
+        '</ram:CategoryTradeTax>'
+      : '') +
+    '</ram:SpecifiedTradeAllowanceCharge>'
+  );
+}
+
 function line(l: EInvoiceLine): string {
   return (
     '<ram:IncludedSupplyChainTradeLineItem>' +
@@ -97,6 +116,7 @@ function line(l: EInvoiceLine): string {
     `<ram:CategoryCode>${l.vatCode}</ram:CategoryCode>` +
     `<ram:RateApplicablePercent>${decimal(l.vatRate)}</ram:RateApplicablePercent>` +
     '</ram:ApplicableTradeTax>' +
+    (l.allowance ? allowance(l.allowance) : '') +
     '<ram:SpecifiedTradeSettlementLineMonetarySummation>' +
     `<ram:LineTotalAmount>${amount(l.netAmountCents)}</ram:LineTotalAmount>` +
     '</ram:SpecifiedTradeSettlementLineMonetarySummation>' +
@@ -194,9 +214,13 @@ export function buildCiiXml(invoice: EInvoice): string {
     `<ram:InvoiceCurrencyCode>${invoice.currency}</ram:InvoiceCurrencyCode>` +
     paymentMeans +
     invoice.vatBreakdown.map((r) => vatRow(r, invoice.vatDueDateCode)).join('') +
+    (invoice.allowances ?? []).map((a) => allowance(a, a)).join('') +
     terms +
     '<ram:SpecifiedTradeSettlementHeaderMonetarySummation>' +
     `<ram:LineTotalAmount>${amount(t.lineTotalCents)}</ram:LineTotalAmount>` +
+    (t.allowanceTotalCents
+      ? `<ram:AllowanceTotalAmount>${amount(t.allowanceTotalCents)}</ram:AllowanceTotalAmount>`
+      : '') +
     `<ram:TaxBasisTotalAmount>${amount(t.taxBasisCents)}</ram:TaxBasisTotalAmount>` +
     `<ram:TaxTotalAmount currencyID="${invoice.currency}">${amount(t.vatCents)}</ram:TaxTotalAmount>` +
     `<ram:GrandTotalAmount>${amount(t.grandTotalCents)}</ram:GrandTotalAmount>` +

@@ -97,12 +97,30 @@ export interface EInvoiceLine {
   unitCode: string;
   /** BT-146 item net price (per unit, HT). */
   netPriceCents: number;
-  /** BT-131 = the money model's line net. */
+  /** BT-131 = the money model's line net (quantity × BT-146 − BT-136). */
   netAmountCents: number;
+  /** BG-27: the line's remise (BT-136 amount, BT-139 reason), when it has one. */
+  allowance?: EInvoiceAllowance;
   /** BT-151. */
   vatCode: EInvoiceVatCode;
   /** BT-152 (0 for AE and E). */
   vatRate: number;
+}
+
+/** A remise: on a line (BG-27: BT-136 / BT-139) or on the document (BG-20: BT-92 / BT-97 with BT-95 / BT-96). */
+export interface EInvoiceAllowance {
+  /** BT-136 / BT-92 (positive). */
+  amountCents: number;
+  /** BT-139 / BT-97. */
+  reason: string;
+}
+
+/** BG-20: a document-level allowance, one per VAT category and rate it lowers the base of. */
+export interface EInvoiceDocumentAllowance extends EInvoiceAllowance {
+  /** BT-95. */
+  vatCode: EInvoiceVatCode;
+  /** BT-96. */
+  rate: number;
 }
 
 export interface EInvoiceVatRow {
@@ -123,7 +141,9 @@ export interface EInvoiceVatRow {
 export interface EInvoiceTotals {
   /** BT-106 = Σ BT-131. */
   lineTotalCents: number;
-  /** BT-109 (no document-level allowance or charge: = BT-106). */
+  /** BT-107 = Σ BT-92 (the remise globale), when there is one. */
+  allowanceTotalCents?: number;
+  /** BT-109 = BT-106 − BT-107. */
   taxBasisCents: number;
   /** BT-110 = Σ BT-117. */
   vatCents: number;
@@ -162,6 +182,8 @@ export interface EInvoice {
   /** BT-20: payment terms, including the retenue de garantie withheld (EN 16931 has no element for it). */
   paymentTerms?: string;
   lines: EInvoiceLine[];
+  /** BG-20: the remise globale spread per VAT category and rate (absent or empty: none). */
+  allowances?: EInvoiceDocumentAllowance[];
   vatBreakdown: EInvoiceVatRow[];
   totals: EInvoiceTotals;
 }

@@ -74,6 +74,17 @@ function taxCategory(tag: string, code: string, rate: number, row?: EInvoiceVatR
   );
 }
 
+/** A remise (ChargeIndicator false): on a line (BG-27), or on the document with its VAT category (BG-20). */
+function allowanceCharge(cents: number, reason: string, tax?: { vatCode: string; rate: number }): string {
+  return (
+    '<cac:AllowanceCharge><cbc:ChargeIndicator>false</cbc:ChargeIndicator>' +
+    el('cbc:AllowanceChargeReason', reason) +
+    money('Amount', cents) +
+    (tax ? taxCategory('TaxCategory', tax.vatCode, tax.rate) : '') +
+    '</cac:AllowanceCharge>'
+  );
+}
+
 function line(l: EInvoiceLine, credit: boolean): string {
   const tag = credit ? 'CreditNoteLine' : 'InvoiceLine';
   return (
@@ -85,6 +96,7 @@ function line(l: EInvoiceLine, credit: boolean): string {
       ` unitCode="${l.unitCode.replace(/[^A-Z0-9]/g, '')}"`,
     ) +
     money('LineExtensionAmount', l.netAmountCents) +
+    (l.allowance ? allowanceCharge(l.allowance.amountCents, l.allowance.reason) : '') +
     '<cac:Item>' +
     el('cbc:Description', l.description) +
     el('cbc:Name', l.name) +
@@ -150,6 +162,7 @@ export function buildUblXml(invoice: EInvoice): string {
         '</cac:PaymentMeans>'
       : '') +
     (invoice.paymentTerms ? `<cac:PaymentTerms>${el('cbc:Note', invoice.paymentTerms)}</cac:PaymentTerms>` : '') +
+    (invoice.allowances ?? []).map((a) => allowanceCharge(a.amountCents, a.reason, a)).join('') +
     '<cac:TaxTotal>' +
     money('TaxAmount', t.vatCents) +
     invoice.vatBreakdown
@@ -167,6 +180,7 @@ export function buildUblXml(invoice: EInvoice): string {
     money('LineExtensionAmount', t.lineTotalCents) +
     money('TaxExclusiveAmount', t.taxBasisCents) +
     money('TaxInclusiveAmount', t.grandTotalCents) +
+    (t.allowanceTotalCents ? money('AllowanceTotalAmount', t.allowanceTotalCents) : '') +
     (t.prepaidCents ? money('PrepaidAmount', t.prepaidCents) : '') +
     money('PayableAmount', t.duePayableCents) +
     '</cac:LegalMonetaryTotal>' +

@@ -3,16 +3,24 @@
 // totals, VAT breakdown and deposits computed and checked in SQL with the money model's rules) → EInvoice.
 // No arithmetic on totals here: the line nets come from the server's document_money(), the breakdown and totals
 // from the row. Credit notes are stored negative; CII wants a 381 with positive amounts.
+import { linesInTotal } from '../invoicing/line-roles.ts';
+import { multiplyCents } from '../invoicing/rounding.ts';
+import { documentAllowances, LINE_DISCOUNT_REASON } from './from-totals.ts';
 import type { EInvoice, EInvoiceAddress, EInvoiceLine, EInvoiceNote, EInvoiceVatCode } from './model.ts';
 import { frenchUnitCode } from './units.ts';
 import { vatRowsByCode } from './vat-rows.ts';
 
 export interface StoredDocumentLine {
+  /** Issue 27: 'text' and 'section' lines carry no amount and are not invoice lines (nor unaccepted options). */
+  kind?: 'item' | 'text' | 'section';
   name: string;
   unit?: string;
   /** Unit price HT in euros (the stored shape). */
   price: number;
   quantity: number;
+  description?: string;
+  option?: boolean;
+  accepted?: boolean;
 }
 
 export interface StoredBreakdownRow {
@@ -21,6 +29,8 @@ export interface StoredBreakdownRow {
   rate: number | string;
   base_cents: number | string;
   vat_cents: number | string;
+  /** The row's share of the remise globale (migration 0067). */
+  discount_cents?: number | string;
 }
 
 export interface IssuedDocumentRow {
@@ -98,20 +108,36 @@ export function issuedDocumentToEInvoice(
   const sign = credit ? -1 : 1;
   const codeOf = (category: string): EInvoiceVatCode =>
     category === 'autoliquidation' ? 'AE' : category === 'franchise' ? 'E' : 'S';
-  const lines: EInvoiceLine[] = row.lines.map((l, i) => {
+  // The lines in the total only (document_money's rows are theirs, in order): no text, section or option line.
+  const lines: EInvoiceLine[] = linesInTotal(row.lines).map((l, i) => {
     const money = lineMoney[i];
     const vatCode = codeOf(money?.category ?? 'standard');
+    const priceCents = Math.abs(Math.round(l.price * 100));
+    const netAmountCents = sign * int(money?.net_cents);
+    // BT-136: quantity × BT-146 − BT-131 (the line's remise, rounded as the money model rounds it).
+    const allowanceCents = multiplyCents(priceCents, l.quantity) - netAmountCents;
+    const description = str(l.description)?.slice(0, 2000);
     return {
       id: String(i + 1),
       name: l.name || `Ligne ${i + 1}`,
+      ...(description ? { description } : {}),
       quantity: l.quantity,
       unitCode: frenchUnitCode(l.unit),
-      netPriceCents: Math.abs(Math.round(l.price * 100)),
-      netAmountCents: sign * int(money?.net_cents),
+      netPriceCents: priceCents,
+      netAmountCents,
+      ...(allowanceCents > 0 ? { allowance: { amountCents: allowanceCents, reason: LINE_DISCOUNT_REASON } } : {}),
       vatCode,
       vatRate: vatCode === 'S' ? Number(money?.rate ?? 0) : 0,
     };
   });
+  const allowances = documentAllowances(
+    (row.vat_breakdown ?? []).map((r) => ({
+      code: r.code,
+      rate: Number(r.rate),
+      discountCents: int(r.discount_cents),
+    })),
+  );
+  const allowanceTotal = allowances.reduce((sum, a) => sum + a.amountCents, 0);
   const ht = sign * int(row.total_ht_cents);
   const vat = sign * int(row.tva_cents);
   const ttc = sign * int(row.total_ttc_cents);
@@ -176,6 +202,7 @@ export function issuedDocumentToEInvoice(
       ? `Avoir sur la facture ${row.snapshot?.invoiceNumber ?? ''}.`.trim()
       : `Paiement par virement${row.due_date ? ` au plus tard le ${row.due_date.split('-').reverse().join('/')}` : ''}.${retenueText}`,
     lines,
+    ...(allowances.length > 0 ? { allowances } : {}),
     vatBreakdown: vatRowsByCode(
       (row.vat_breakdown ?? []).map((r) => ({
         code: r.code,
@@ -185,7 +212,8 @@ export function issuedDocumentToEInvoice(
       })),
     ),
     totals: {
-      lineTotalCents: ht,
+      lineTotalCents: ht + allowanceTotal,
+      ...(allowanceTotal ? { allowanceTotalCents: allowanceTotal } : {}),
       taxBasisCents: ht,
       vatCents: vat,
       grandTotalCents: ttc,

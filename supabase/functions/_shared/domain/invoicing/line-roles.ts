@@ -4,6 +4,9 @@
 // with it); an item's own flags win over its section's.
 import type { StoredLine } from './document-lines.ts';
 
+/** What the roles read of a line. */
+export type RoleFields = Pick<StoredLine, 'kind' | 'option' | 'accepted'>;
+
 export type LineRole = 'item' | 'option' | 'text' | 'section';
 
 export interface LineInfo {
@@ -19,7 +22,7 @@ export function isItemLine(line: Pick<StoredLine, 'kind'>): boolean {
 }
 
 /** The role of each line, in order. */
-export function lineInfos(lines: readonly StoredLine[]): LineInfo[] {
+export function lineInfos(lines: readonly RoleFields[]): LineInfo[] {
   let section: number | null = null;
   return lines.map((line, index) => {
     if (line.kind === 'section') {
@@ -36,7 +39,7 @@ export function lineInfos(lines: readonly StoredLine[]): LineInfo[] {
 }
 
 /** The lines in the total: items, and options the client accepted (text, sections and other options carry none). */
-export function linesInTotal<L extends StoredLine>(lines: readonly L[]): L[] {
+export function linesInTotal<L extends RoleFields>(lines: readonly L[]): L[] {
   const infos = lineInfos(lines);
   return lines.filter((_, i) => infos[i]!.role === 'item');
 }
