@@ -79,6 +79,7 @@ export type { BillingDetails, CheckoutSession } from './billing';
 export {
   QUOTE_RESERVATIONS_KEEP,
   heldQuoteNumbers,
+  parisDay,
   parisMonth,
   readReservations,
   reservationsKey,

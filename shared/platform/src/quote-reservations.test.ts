@@ -1,6 +1,8 @@
 import { resetAuthForTests, signIn } from './auth/auth-service';
 import { consumeQuoteCredit, getPlanState, resetPlanStateForTests, syncOfflineQuoteNumbers } from './plan-state';
 import {
+  heldQuoteNumbers,
+  parisDay,
   parisMonth,
   readReservations,
   reservationsKey,
@@ -39,6 +41,7 @@ beforeEach(async () => {
 afterEach(() => setController(false));
 
 const month = parisMonth();
+const day = parisDay();
 
 describe('parisMonth', () => {
   it('gives the Paris calendar month (a UTC evening of the 31st is already the next month)', () => {
@@ -55,8 +58,8 @@ describe('offline quote numbers', () => {
         quotes_used: 0,
         remaining: 1,
         held: [
-          { number: 'DE0001', month },
-          { number: 'DE0002', month },
+          { number: 'DE0001', month, day },
+          { number: 'DE0002', month, day },
         ],
         confirmed: [],
         conflicts: [],
@@ -83,7 +86,7 @@ describe('offline quote numbers', () => {
   it('numbers a devis offline with the next reserved number, then confirms it at the next sync', async () => {
     localStorage.setItem(
       reservationsKey(userId),
-      JSON.stringify({ device: 'device-test-0001', held: [{ number: 'DE0004', month }], used: [] }),
+      JSON.stringify({ device: 'device-test-0001', held: [{ number: 'DE0004', month, day }], used: [] }),
     );
     Object.defineProperty(navigator, 'onLine', { configurable: true, value: false });
     try {
@@ -103,7 +106,7 @@ describe('offline quote numbers', () => {
         plan: 'free',
         quotes_used: 1,
         remaining: 0,
-        held: [{ number: 'DE0005', month }],
+        held: [{ number: 'DE0005', month, day }],
         confirmed: ['DE0004'],
         conflicts: [],
       },
@@ -125,7 +128,7 @@ describe('offline quote numbers', () => {
         error: null,
       })
       .mockResolvedValueOnce({
-        data: { plan: 'free', quotes_used: 2, remaining: 0, held: [{ number: 'DE0003', month }], confirmed: [] },
+        data: { plan: 'free', quotes_used: 2, remaining: 0, held: [{ number: 'DE0003', month, day }], confirmed: [] },
         error: null,
       });
     await expect(consumeQuoteCredit()).resolves.toMatchObject({ allowed: true, number: 'DE0003' });
@@ -135,6 +138,32 @@ describe('offline quote numbers', () => {
       'sync_quote_reservations',
     ]);
     expect(readReservations(userId)).toMatchObject({ held: [], used: [{ number: 'DE0003' }] });
+  });
+
+  it('does not use a number reserved for an earlier day, nor one kept without its day (decision 0053)', () => {
+    localStorage.setItem(
+      reservationsKey(userId),
+      JSON.stringify({
+        device: 'device-test-0005',
+        held: [
+          { number: 'DE0001', month, day: '2020-01-01' },
+          { number: 'DE0002', month },
+        ],
+        used: [],
+      }),
+    );
+    expect(heldQuoteNumbers()).toBe(0);
+    expect(takeReservedQuoteNumber()).toBeNull();
+    localStorage.setItem(
+      reservationsKey(userId),
+      JSON.stringify({ device: 'device-test-0005', held: [{ number: 'DE0003', month, day }], used: [] }),
+    );
+    expect(heldQuoteNumbers()).toBe(1);
+    expect(takeReservedQuoteNumber()).toBe('DE0003');
+  });
+
+  it('gives the Paris calendar day (a UTC evening is already the next day)', () => {
+    expect(parisDay(new Date('2026-11-26T23:30:00Z'))).toBe('2026-11-27');
   });
 
   it('does not use a number reserved for an earlier month', () => {

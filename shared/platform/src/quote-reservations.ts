@@ -3,6 +3,9 @@
 // quota credit taken in advance. A devis made on this device takes the next reserved number first (online or
 // offline); the numbers used are confirmed at the next sync (sign-in, back online, after each devis), which
 // also tops the block up. Stored per user in localStorage: `atelier.quote-reservations.<userId>`.
+// A held number is used only on the Paris day it was reserved for (migration 0083, decision 0053): every number
+// above it is then dated that day or later, so devis dates never go backwards within the DE series. The server
+// carries the block over to the next day at the next sync when nothing was numbered above it.
 import { parisDayFormat } from '@atelier/domain/src/lazy';
 
 import { getAuthState } from './auth/auth-service';
@@ -15,8 +18,10 @@ export const QUOTE_RESERVATIONS_KEY_PREFIX = 'atelier.quote-reservations.';
 
 export interface HeldNumber {
   number: string;
-  /** 'YYYY-MM' (Paris): usable in that month only. */
+  /** 'YYYY-MM' (Paris): the quota month it counts in. */
   month: string;
+  /** 'YYYY-MM-DD' (Paris): usable on that day only (a number kept from before 0083 has none: not usable). */
+  day?: string;
 }
 
 export interface QuoteReservations {
@@ -50,6 +55,16 @@ export function parisMonth(date = new Date()): string {
   return parisDayFormat().format(date).slice(0, 7);
 }
 
+/** 'YYYY-MM-DD' of `date` in Paris time (the day a held number may be used on). */
+export function parisDay(date = new Date()): string {
+  return parisDayFormat().format(date).slice(0, 10);
+}
+
+/** A held number this device may use at `now`: reserved for today (Paris), in this quota month. */
+function usableOn(held: HeldNumber, now: Date): boolean {
+  return held.month === parisMonth(now) && held.day === parisDay(now);
+}
+
 function storage(): Storage | null {
   try {
     return globalThis.localStorage ?? null;
@@ -71,7 +86,12 @@ function isValid(value: unknown): value is QuoteReservations {
     typeof v.device === 'string' &&
     v.device.length >= 8 &&
     Array.isArray(v.held) &&
-    v.held.every((h) => typeof h?.number === 'string' && typeof h?.month === 'string') &&
+    v.held.every(
+      (h) =>
+        typeof h?.number === 'string' &&
+        typeof h?.month === 'string' &&
+        (h.day === undefined || typeof h.day === 'string'),
+    ) &&
     Array.isArray(v.used) &&
     v.used.every((u) => typeof u?.number === 'string' && typeof u?.usedAt === 'string')
   );
@@ -100,15 +120,14 @@ export function offlineReady(): boolean {
 }
 
 /**
- * Takes the next reserved number of this device for the current month, if any (no network needed). The number
- * is kept in `used` until the server confirms it.
+ * Takes the next number this device holds for today, if any (no network needed). The number is kept in `used`
+ * until the server confirms it.
  */
 export function takeReservedQuoteNumber(now = new Date()): string | null {
   const userId = getAuthState().user?.id;
   if (!userId) return null;
   const current = readReservations(userId);
-  const month = parisMonth(now);
-  const next = current.held.find((h) => h.month === month);
+  const next = current.held.find((h) => usableOn(h, now));
   if (!next) return null;
   writeReservations(userId, {
     ...current,
@@ -118,12 +137,11 @@ export function takeReservedQuoteNumber(now = new Date()): string | null {
   return next.number;
 }
 
-/** How many numbers this device holds for the current month. */
+/** How many numbers this device may use today. */
 export function heldQuoteNumbers(now = new Date()): number {
   const userId = getAuthState().user?.id;
   if (!userId) return 0;
-  const month = parisMonth(now);
-  return readReservations(userId).held.filter((h) => h.month === month).length;
+  return readReservations(userId).held.filter((h) => usableOn(h, now)).length;
 }
 
 let inFlight: Promise<ReservationSyncResult | null> | null = null;
