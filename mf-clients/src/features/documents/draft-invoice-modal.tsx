@@ -7,10 +7,12 @@ import {
   computeDocumentTotals,
   formatFrenchNumber,
   formatVatRate,
+  isItemLine,
   parseNumberField,
   quantityRules,
+  toMoneyLine,
   toMoneyLines,
-  validateLines,
+  validateDevisLines,
   type QuoteLine,
 } from '@atelier/domain';
 import { rowLines } from '@atelier/storage';
@@ -20,9 +22,11 @@ import { useEffect, useId, useMemo, useState } from 'react';
 
 import { CLIENTS_MESSAGES as M } from '../../messages';
 
-import { moneyColumns, rowVatContext, type Row } from './rows';
+import { moneyColumns, rowDiscount, rowVatContext, type Row } from './rows';
 
+/** An item line being edited; `index` is its place among the stored lines (sections and comments kept as they are). */
 interface LineDraft {
+  index: number;
   name: string;
   unit: string;
   quantity: string;
@@ -45,50 +49,59 @@ export function DraftInvoiceModal({ draft, running, onClose, onSave }: DraftInvo
   const id = useId();
   const [title, setTitle] = useState('');
   const [lines, setLines] = useState<LineDraft[]>([]);
+  const [stored, setStored] = useState<QuoteLine[]>([]);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
     if (!draft) return;
     setTitle(String(draft.project_title ?? ''));
     const context = rowVatContext(draft);
-    const stored = rowLines(draft.lines);
-    const money = toMoneyLines(stored, context);
+    const all = rowLines(draft.lines);
+    setStored(all);
     setLines(
-      stored.map((l, index) => ({
-        name: l.name,
-        unit: l.unit,
-        quantity: num(l.quantity, 2),
-        price: num(l.price, 2),
-        vatRate: money[index]!.vatRate,
-      })),
+      all.flatMap((l, index) =>
+        isItemLine(l)
+          ? [
+              {
+                index,
+                name: l.name,
+                unit: l.unit,
+                quantity: num(l.quantity, 2),
+                price: num(l.price, 2),
+                vatRate: toMoneyLine(l, context).vatRate,
+              },
+            ]
+          : [],
+      ),
     );
     setError(null);
   }, [draft]);
 
   const context = useMemo(() => (draft ? rowVatContext(draft) : null), [draft]);
+  const discount = useMemo(() => (draft ? rowDiscount(draft) : null), [draft]);
 
   const parsed = useMemo(() => {
     if (!context) return { error: null };
-    const out: QuoteLine[] = [];
+    const out: QuoteLine[] = [...stored];
     for (const line of lines) {
       const quantity = parseNumberField(line.quantity, quantityRules(line.unit));
       if (!quantity.ok) return { error: `${line.name} : ${quantity.message}` };
       const price = parseNumberField(line.price, UNIT_PRICE_RULES);
       if (!price.ok) return { error: `${line.name} : ${price.message}` };
-      out.push({ name: line.name, unit: line.unit, quantity: quantity.value, price: price.value, vatRate: line.vatRate });
+      out[line.index] = { ...stored[line.index]!, quantity: quantity.value, price: price.value, vatRate: line.vatRate };
     }
-    const invalid = validateLines(out, context);
+    const invalid = validateDevisLines(out, discount, context);
     if (invalid) return { error: invalid };
-    return { lines: out, totals: computeDocumentTotals(toMoneyLines(out, context)) };
-  }, [lines, context]);
+    return { lines: out, totals: computeDocumentTotals(toMoneyLines(out, context), { documentDiscount: discount }) };
+  }, [lines, stored, context, discount]);
 
   const submit = (issue: boolean) => {
     if (!('lines' in parsed) || !parsed.lines || !context) {
       setError(('error' in parsed && parsed.error) || null);
       return;
     }
-    const { lines: stored, ...money } = moneyColumns(parsed.lines, context);
-    onSave({ project_title: title.trim() || null, ...money, lines: stored }, issue);
+    const { lines: saved, ...money } = moneyColumns(parsed.lines, context, 0, discount);
+    onSave({ project_title: title.trim() || null, ...money, lines: saved }, issue);
   };
 
   const setLine = (index: number, patch: Partial<LineDraft>) =>

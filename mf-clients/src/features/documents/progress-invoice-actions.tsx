@@ -3,7 +3,6 @@
 // and TTC before anything is written, then creates the draft through the sync engine and issues it
 // (issue_invoice recomputes and refuses a disagreeing draft: its French message is shown).
 import { eurosToCents, type DepositRequest } from '@atelier/domain';
-import { rowLines } from '@atelier/storage';
 import { Banner, Button, Field, Input, Modal, formatEuros } from '@atelier/ui';
 import { useId, useMemo, useState } from 'react';
 
@@ -12,7 +11,7 @@ import { useEngine } from '../client-book/use-client-book';
 
 import { DocumentError, generateFromQuote, saveFile } from './actions';
 import { draftDepositFromQuote, draftSituationFromQuote, previousProgress, type Planned } from './progress-rows';
-import type { Row } from './rows';
+import { rowPricedLines, type Row } from './rows';
 import { useDocumentServices } from './use-document-services';
 
 type Mode = 'deposit' | 'situation' | null;
@@ -67,7 +66,7 @@ export function ProgressInvoiceActions({ quote, depositOnly = false }: { quote: 
   const [lines, setLines] = useState<string[]>([]);
   const [running, setRunning] = useState(false);
   const [notice, setNotice] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
-  const names = useMemo(() => rowLines(quote.lines).map((l) => l.name), [quote.lines]);
+  const names = useMemo(() => rowPricedLines(quote).map((l) => l.name), [quote]);
   const invoices = (engine?.rows('invoices') ?? []) as Row[];
   const previous = previousProgress(quote, invoices);
 

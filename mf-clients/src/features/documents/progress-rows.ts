@@ -14,11 +14,11 @@ import {
   type DepositRequest,
   type MoneyLine,
 } from '@atelier/domain';
-import { rowLines, rowText as str } from '@atelier/storage';
+import { rowText as str } from '@atelier/storage';
 
 import { CLIENTS_MESSAGES as M } from '../../messages';
 
-import { rowMoneyLines, rowVatContext, today, type Row } from './rows';
+import { rowMoneyLines, rowPricedLines, rowVatContext, today, type Row } from './rows';
 
 export type Planned = { ok: true; row: Row } | { ok: false; message: string };
 
@@ -38,7 +38,7 @@ export function depositedCents(invoices: readonly Row[], quoteId: string): numbe
 
 /** The cumulative % of each devis line at the last issued situation (0 before the first). */
 export function previousProgress(quote: Row, invoices: readonly Row[]): number[] {
-  const count = rowLines(quote.lines).length;
+  const count = rowPricedLines(quote).length;
   const last = quoteInvoices(invoices, quote.id, 'situation').at(-1);
   const progress = Array.isArray(last?.progress) ? (last.progress as Array<{ current?: unknown }>) : [];
   return Array.from({ length: count }, (_, i) => Number(progress[i]?.current ?? 0) || 0);
@@ -118,7 +118,7 @@ export function draftSituationFromQuote(
   now = new Date(),
 ): Planned {
   const context = rowVatContext(quote);
-  const names = rowLines(quote.lines).map((l) => l.name);
+  const names = rowPricedLines(quote).map((l) => l.name);
   const previous = previousProgress(quote, invoices);
   const planned = planSituation(rowMoneyLines(quote), names, previous, next);
   if (!planned.ok) return planned;

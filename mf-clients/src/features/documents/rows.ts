@@ -4,12 +4,17 @@
 // (tested in rows.test.ts).
 import {
   computeDocumentTotals,
+  discountSchema,
+  foldDocumentDiscount,
+  invoiceLinesFromDevis,
+  linesInTotal,
   regimeChangeError,
+  storedLines,
   storedVatContext,
   summaryVatRate,
   toMoneyLines,
   totalsColumns,
-  withExplicitVat,
+  type Discount,
   type DocumentSnapshot,
   type MoneyLine,
   type VatContext,
@@ -54,9 +59,23 @@ export function rowVatContext(row: Row): VatContext {
   );
 }
 
-/** A row's lines as money (rates and categories resolved under its regime). */
+/** A row's remise globale (`discount`, migration 0067), or null. */
+export function rowDiscount(row: Row): Discount | null {
+  const parsed = discountSchema.safeParse(row.discount);
+  return parsed.success ? parsed.data : null;
+}
+
+/** The row's lines in the total (no text, section or option not accepted): what acomptes and situations bill. */
+export function rowPricedLines(row: Row): ReturnType<typeof rowLines> {
+  return linesInTotal(rowLines(row.lines));
+}
+
+/**
+ * A row's lines in the total as money (rates and categories resolved under its regime), with its remise globale
+ * folded into their remises (foldDocumentDiscount): acomptes and situations are shares of the discounted devis.
+ */
 export function rowMoneyLines(row: Row): MoneyLine[] {
-  return toMoneyLines(rowLines(row.lines), rowVatContext(row));
+  return foldDocumentDiscount(toMoneyLines(rowLines(row.lines), rowVatContext(row)), rowDiscount(row));
 }
 
 /**
@@ -71,11 +90,17 @@ export function invoiceFromQuoteError(quote: Row, currentRegime: VatRegime): str
  * The money columns of a document with these lines: lines with their rate and category, regime, totals and VAT
  * breakdown from the domain's money model (computeDocumentTotals), the legacy single rate.
  */
-export function moneyColumns(lines: ReturnType<typeof rowLines>, context: VatContext, prepaidCents = 0) {
-  const explicit = withExplicitVat(lines, context);
-  const totals = computeDocumentTotals(toMoneyLines(explicit, context), { prepaidCents });
+export function moneyColumns(
+  lines: ReturnType<typeof rowLines>,
+  context: VatContext,
+  prepaidCents = 0,
+  discount: Discount | null = null,
+) {
+  const explicit = storedLines(lines, context);
+  const totals = computeDocumentTotals(toMoneyLines(explicit, context), { prepaidCents, documentDiscount: discount });
   return {
     lines: explicit,
+    discount,
     vat_regime: context.regime,
     vat_rate: summaryVatRate(explicit as { vatRate: number }[], context.documentRate),
     ...totalsColumns(totals),
@@ -89,7 +114,8 @@ export function moneyColumns(lines: ReturnType<typeof rowLines>, context: VatCon
 export function draftInvoiceFromQuote(quote: Row, id: string, payment: PaymentChoice, now = new Date()): Row {
   return {
     ...copy(quote, COPIED),
-    ...moneyColumns(rowLines(quote.lines), rowVatContext(quote)),
+    // Issue 27: options not accepted dropped, sections / remises / ouvrages kept, the remise globale carried.
+    ...moneyColumns(invoiceLinesFromDevis(rowLines(quote.lines)), rowVatContext(quote), 0, rowDiscount(quote)),
     id,
     status: 'draft',
     quote_id: quote.id,
@@ -125,7 +151,7 @@ export function withClientIdentifiers(draft: Row, client: Row | undefined): Row 
 export function draftInvoiceFromInvoice(invoice: Row, id: string, now = new Date()): Row {
   return {
     ...copy(invoice, [...COPIED, 'quote_id', 'quote_number', 'snapshot', 'service_date']),
-    ...moneyColumns(rowLines(invoice.lines), rowVatContext(invoice)),
+    ...moneyColumns(rowLines(invoice.lines), rowVatContext(invoice), 0, rowDiscount(invoice)),
     id,
     status: 'draft',
     is_paid: false,
