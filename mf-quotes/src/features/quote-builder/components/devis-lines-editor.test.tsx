@@ -204,3 +204,21 @@ it('the catalogue picker (type-ahead) copies the chosen item in; a 5 000-item ca
   await user.selectOptions(select, 'Peinture murale');
   expect(currentRows()[2]).toBe('Peinture murale1 m225,00 €');
 });
+
+it('a section marked « Option »: its items are priced « non inclus », outside the totals', async () => {
+  const user = userEvent.setup();
+  renderWithUi(<QuoteBuilderPage services={services()} />);
+  await user.click(within(editor()).getByRole('button', { name: 'Ajouter une ligne' }));
+  await user.click(within(editor()).getByRole('button', { name: 'Section' }));
+  await user.type(within(editor()).getByLabelText('Titre de la section (ligne 2)'), 'Variante');
+  await user.click(within(editor()).getByRole('button', { name: 'Ajouter une ligne' }));
+  await user.click(within(editor()).getByLabelText('Section de la ligne 2 en option'));
+  expect(currentRows().slice(1)).toEqual([
+    'Peinture murale1 m225,00 €',
+    'VarianteOption — non inclus',
+    'Peinture murale1 m225,00 €non inclus',
+    'Sous-total Variante25,00 €non inclus',
+  ]);
+  expect(text(screen.getByTestId('total-ht').textContent)).toBe('25,00 €');
+  expect(text(screen.getByTestId('options-list').textContent)).toBe('Peinture murale : 25,00 € HT — non inclus');
+});
