@@ -340,6 +340,10 @@ describe('attacker: the discount column and the line JSON are checked at write',
     await refused(newQuote(huge, null), /^Carrelage : La description ne peut pas dépasser 2000 caractères\.$/);
     const ok = await newQuote([{ ...DEVIS[1]!, description: 'é'.repeat(2000) }], null);
     expect(ok.error).toBeNull();
+    const textPrice = [{ ...DEVIS[1]!, price: '12' }] as unknown as StoredLine[];
+    await refused(newQuote(textPrice, null), /^Ligne 1 illisible : le prix et la quantité doivent être des nombres\.$/);
+    const negative = [{ ...DEVIS[1]!, price: -12 }] as StoredLine[];
+    await refused(newQuote(negative, null), /^Carrelage : Le prix unitaire ne peut pas être négatif\.$/);
   });
 
   it('an update with bad content is refused and the stored row is unchanged', async () => {

@@ -153,7 +153,7 @@ describe('sync_merge', () => {
 
     const invoiceId = crypto.randomUUID();
     await mergeOk(user, 'invoices', invoiceId, {
-      fields: { client_id: clientId, lines: [{ description: 'Pose', quantity: 1, unitPrice: 100 }], status: 'issued' },
+      fields: { client_id: clientId, lines: [{ description: 'Pose', quantity: 1, price: 0 }], status: 'issued' },
       clocks: { client_id: c, lines: c, status: c },
     });
     const { data: draft } = await user.client.from('invoices').select('status, number').eq('id', invoiceId).single();
