@@ -1,5 +1,5 @@
 import { MAX_TASK_NAME_LENGTH, PREDEFINED_UNITS, type Task } from '@atelier/domain';
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 
 import { TextArea } from '@atelier/ui';
@@ -31,7 +31,7 @@ export function TaskForm({ onAdd, catalogue = [], editing, idPrefix = 'task' }: 
   const [values, setValues] = useState<TaskFormValues>(editing?.initial ?? INITIAL_TASK_FORM);
   // Each refusal shows under its field; what was typed stays.
   const [errors, setErrors] = useState<{ name?: string | null; price?: string | null; components?: string | null }>({});
-  const categories = catalogueCategories(catalogue);
+  const categories = useMemo(() => catalogueCategories(catalogue), [catalogue]);
   const update = (patch: Partial<TaskFormValues>) => setValues((prev) => ({ ...prev, ...patch }));
 
   function submit(event: FormEvent) {
