@@ -32,7 +32,7 @@ export function lineInfos(lines: readonly RoleFields[]): LineInfo[] {
     if (line.kind === 'text') return { role: 'text', section, acceptedOption: false };
     const parent = section === null ? undefined : lines[section];
     const option = line.option ?? parent?.option ?? false;
-    const accepted = line.accepted ?? (line.option === undefined ? parent?.accepted : undefined) ?? false;
+    const accepted = line.accepted ?? (line.option == null ? parent?.accepted : undefined) ?? false;
     if (option && !accepted) return { role: 'option', section, acceptedOption: false };
     return { role: 'item', section, acceptedOption: option };
   });
