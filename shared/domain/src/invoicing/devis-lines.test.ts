@@ -10,6 +10,8 @@ import {
   lineNetCents,
   ouvrageUnitPrice,
   spreadDiscount,
+  storedLines,
+  summaryVatRate,
   toMoneyLines,
   validateDevisLines,
   type OuvrageComponent,
@@ -250,5 +252,22 @@ describe('foldDocumentDiscount', () => {
       [121838, 12184],
       [6099, 335],
     ]);
+  });
+});
+
+describe('stored lines of a devis', () => {
+  it('keep the editor fields, VAT made explicit on items only; the summary rate ignores text and sections', () => {
+    const stored = storedLines(DEVIS, ASSUJETTI);
+    expect(stored[0]).toEqual({ kind: 'section', name: 'Salle de bain', unit: '', price: 0, quantity: 0 });
+    expect(stored[3]).toMatchObject({
+      vatRate: 10,
+      vatCategory: 'reduced_renovation',
+      coefficient: 1.15,
+      detailed: true,
+    });
+    expect(stored[3]!.components).toEqual(COMPONENTS);
+    expect(stored[6]).toMatchObject({ option: true, vatCategory: 'standard' });
+    expect(summaryVatRate(stored, 20)).toBe(20);
+    expect(summaryVatRate([stored[0]!], 10)).toBe(10);
   });
 });

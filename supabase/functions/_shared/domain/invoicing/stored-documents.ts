@@ -155,7 +155,9 @@ export function totalsColumns(totals: DocumentTotals): {
  * The single `vat_rate` a document row still carries (legacy column, NOT NULL): the rate of its lines when they
  * all share one, else the highest (only old readers use it; every line carries its own).
  */
-export function summaryVatRate(lines: readonly { vatRate: number }[], fallback: number): number {
-  if (lines.length === 0) return fallback;
-  return Math.max(...lines.map((line) => line.vatRate));
+export function summaryVatRate(lines: readonly { vatRate?: number | undefined }[], fallback: number): number {
+  // Text and section lines (issue 27) carry no rate.
+  const rates = lines.map((line) => line.vatRate).filter((rate): rate is number => typeof rate === 'number');
+  if (rates.length === 0) return fallback;
+  return Math.max(...rates);
 }
