@@ -176,7 +176,8 @@ async function benchChromium() {
   const browser = await chromium.connect(browserServer.wsEndpoint());
   const requests: string[] = [];
   try {
-    const page = await browser.newPage();
+    // One profile for the whole run (a later session's page opens in it, below).
+    const page = await (await browser.newContext()).newPage();
     page.on('request', (r) => requests.push(r.url()));
     const catalogue = fs.readFileSync(cataloguePath, 'utf8');
     await page.addInitScript((tasks) => localStorage.setItem('tasks', tasks), catalogue);
