@@ -44,6 +44,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      'releases/**',
       '.atelier/**',
       '**/*.cjs',
       'mf-recognition/fixtures/**',
