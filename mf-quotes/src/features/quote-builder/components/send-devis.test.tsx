@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom';
 import { bus } from '@atelier/bus';
-import { sendQueueFor } from '@atelier/storage';
+import { documentRowId, sendQueueFor } from '@atelier/storage';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
@@ -62,6 +62,24 @@ describe('« Envoyer par email » on the home page', () => {
       PDF,
     );
     expect(sendQueueFor('user-1').list()).toEqual([]);
+  });
+
+  it('sends the server row of a devis whose local id is not a UUID (its PDF kept under the local id)', async () => {
+    const { deps, documents } = setup('sent');
+    renderWithUi(<SendDevis ready deps={deps} />);
+    act(() => bus.emit('quote/generated', { quoteId: 'q-17', number: 'DE0008', clientEmail: 'a@b.fr' }, 'test'));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Envoyer par email' }));
+    expect(await screen.findByTestId('send-devis-notice')).toHaveTextContent('Devis DE0008 envoyé à a@b.fr');
+    const rowId = documentRowId('user-1', 'q-17');
+    expect(rowId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(deps.files.get).toHaveBeenCalledWith('q-17');
+    expect(documents.sendDocument).toHaveBeenCalledWith(
+      expect.anything(),
+      'quotes',
+      { id: rowId },
+      expect.any(Function),
+      PDF,
+    );
   });
 
   it('offline: queues the send once, says so, and tells when it left', async () => {

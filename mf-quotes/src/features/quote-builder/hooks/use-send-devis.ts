@@ -4,7 +4,7 @@
 // in the sync outbox, the send joins the user's send queue and leaves once, when the network is back.
 import { bus } from '@atelier/bus';
 import { getSupabase, useAuth } from '@atelier/platform';
-import { documentFiles as defaultFiles, sendQueueFor, type DocumentFiles } from '@atelier/storage';
+import { documentFiles as defaultFiles, documentRowId, sendQueueFor, type DocumentFiles } from '@atelier/storage';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 
 import { SEND_DEVIS_MESSAGES as M } from '../components/send-devis-messages';
@@ -51,7 +51,7 @@ export function useSendDevis(deps: SendDevisDeps = {}) {
   const entry = useSyncExternalStore(
     useCallback((listener: () => void) => queue?.subscribe(listener) ?? (() => undefined), [queue]),
     () => {
-      const e = devis && queue?.list().find((q) => q.id === devis.quoteId);
+      const e = devis && userId && queue?.list().find((q) => q.id === documentRowId(userId, devis.quoteId));
       return e ? (e.error ?? `pending:${e.queuedAt}`) : null;
     },
   );
@@ -77,7 +77,7 @@ export function useSendDevis(deps: SendDevisDeps = {}) {
 
   const enqueue = async (target: GeneratedDevis) => {
     if (!queue || !userId) return;
-    queue.add({ table: 'quotes', id: target.quoteId });
+    queue.add({ table: 'quotes', id: documentRowId(userId, target.quoteId) });
     waitingFor.current = target;
     setNotice({ tone: 'info', text: M.queued(target.number) });
     (await load()).startSendQueueFlushing(userId, supabase)();
@@ -96,11 +96,13 @@ export function useSendDevis(deps: SendDevisDeps = {}) {
     setSending(true);
     setNotice(null);
     try {
-      queue.remove(target.quoteId);
+      // The server's row id (a devis made before accounts keeps its old id locally, with its PDF bytes).
+      const rowId = documentRowId(userId, target.quoteId);
+      queue.remove(rowId);
       const bytes = await files.get(target.quoteId).catch(() => undefined);
       // No bytes on this device, or no network: the queue sends the devis from its stored row later.
       if (!bytes || !online()) return await enqueue(target);
-      const result = await (await load()).sendDocument(supabase(), 'quotes', { id: target.quoteId }, online, bytes);
+      const result = await (await load()).sendDocument(supabase(), 'quotes', { id: rowId }, online, bytes);
       if (result === 'sent') setNotice({ tone: 'success', text: M.sent(target.number, target.clientEmail) });
       // 404: the devis is still in the sync outbox (pushed when the network allows): the queue waits for it.
       else if (result === 'retry' || result.status === 404) await enqueue(target);
