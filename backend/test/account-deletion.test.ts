@@ -23,9 +23,18 @@ const ADMIN_PASSWORD = 'Patron-Suppression-2026!';
 let backend: RunningBackend;
 let alice: FullUser;
 let bob: SignedInUser;
+/** The backend's and the functions' log lines (a file the deletion could not remove is logged, not fatal). */
+const logs: string[] = [];
 
 beforeAll(async () => {
-  backend = await startTestBackend({ adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD });
+  backend = await startTestBackend({
+    adminEmail: ADMIN_EMAIL,
+    adminPassword: ADMIN_PASSWORD,
+    log: (line) => {
+      logs.push(line);
+      if (process.env.BACKEND_LOG) process.stderr.write(`${line}\n`);
+    },
+  });
   alice = await userWithEverything(backend, 'export-alice');
   bob = await signUpUser(backend, 'export-bob');
 }, 240_000);
@@ -205,6 +214,8 @@ describe('delete-account (self-service)', () => {
       Object.fromEntries(Object.keys(await leftovers(backend, alice.id)).map((k) => [k, 0])),
     );
     expect(await providerStatus(backend, alice.subscriptionId)).toBe('canceled');
+    // The files went through the storage API first (hosted Supabase keeps the bytes outside the database).
+    expect(logs.filter((l) => /storage remove failed|stored_files_of failed/.test(l))).toEqual([]);
 
     // Replay of the same request, and every token of both devices: refused, nothing to see.
     const replay = await deleteAccount(alice.accessToken, { email: alice.email });
@@ -244,6 +255,7 @@ describe("the administrator's delete works the same way", () => {
     expect(res.status).toBe(200);
     expect(nothingLeft(await leftovers(backend, dave.id))).toBe(true);
     expect(await providerStatus(backend, dave.subscriptionId)).toBe('canceled');
+    expect(logs.filter((l) => /storage remove failed|stored_files_of failed/.test(l))).toEqual([]);
     const again = await raw(backend, '/functions/v1/admin-delete-user', {
       method: 'POST',
       token: data.session!.access_token,

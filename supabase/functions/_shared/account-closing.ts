@@ -98,7 +98,8 @@ export async function storedFilesOf(userId: string): Promise<string[]> {
     console.warn('stored_files_of failed:', res.status, (await res.text()).slice(0, 200));
     return [];
   }
-  return ((await res.json()) as { name: string }[]).map((r) => r.name);
+  // A function returning one column answers as a set of scalars (PostgREST's rule): ["<user>/facture-FA0001.pdf"].
+  return ((await res.json()) as (string | { name: string })[]).map((r) => (typeof r === 'string' ? r : r.name));
 }
 
 /**
