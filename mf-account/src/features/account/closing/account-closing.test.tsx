@@ -91,6 +91,8 @@ it('says when the export is rate limited or the server cannot be reached', async
 it('the deletion dialog offers the export, states the 10-year duty and deletes only with the typed e-mail', async () => {
   fetchMock.mockResolvedValue(zipResponse());
   invoke.mockResolvedValue({ data: { deleted: true }, error: null });
+  localStorage.setItem('tasks.user-1', '[]');
+  localStorage.setItem('tasks.user-2', '[]');
   const onDeleted = renderIt();
   await userEvent.click(screen.getByRole('button', { name: M.open }));
   const dialog = screen.getByRole('dialog', { name: M.dialogTitle });
@@ -112,6 +114,9 @@ it('the deletion dialog offers the export, states the 10-year duty and deletes o
   await waitFor(() => expect(onDeleted).toHaveBeenCalled());
   expect(invoke).toHaveBeenCalledWith('delete-account', { body: { email: 'Marie@Example.fr' } });
   expect(fake.auth.signOut).toHaveBeenCalled();
+  // This device's copy of the account is forgotten; another account's is not.
+  expect(localStorage.getItem('tasks.user-1')).toBeNull();
+  expect(localStorage.getItem('tasks.user-2')).toBe('[]');
 });
 
 it("a refusal keeps the dialog open with the server's reason, and nothing is signed out", async () => {

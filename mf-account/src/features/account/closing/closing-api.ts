@@ -1,6 +1,7 @@
 // The account's export and deletion calls (Edge Functions account-export and delete-account). The ZIP is read with
 // fetch and the session's token: supabase-js's functions.invoke would read an application/zip answer as text.
 import { getRuntimeConfig, loadSupabase, signOut } from '@atelier/platform';
+import { stopSync } from '@atelier/storage';
 
 import { CLOSING_MESSAGES as M } from './messages';
 
@@ -62,9 +63,30 @@ export async function downloadAllData(): Promise<string> {
   return fileName;
 }
 
-/** Deletes the account (the typed e-mail is checked by the server), then forgets the session on this device. */
+/**
+ * This device's copy of the deleted account: the sync engine stops, its IndexedDB database (`atelier-sync-<id>`,
+ * @atelier/storage's idbKeyValue) and the per-user localStorage keys (`<key>.<id>`) are removed. Best effort.
+ */
+function forgetLocalCopy(userId: string): void {
+  stopSync();
+  try {
+    globalThis.indexedDB?.deleteDatabase(`atelier-sync-${userId}`);
+  } catch {
+    // no IndexedDB here
+  }
+  try {
+    const storage = globalThis.localStorage;
+    const keys = Array.from({ length: storage?.length ?? 0 }, (_, i) => storage!.key(i) ?? '');
+    for (const key of keys) if (key.endsWith(`.${userId}`)) storage!.removeItem(key);
+  } catch {
+    // storage unavailable
+  }
+}
+
+/** Deletes the account (the typed e-mail is checked by the server), then forgets it on this device. */
 export async function deleteMyAccount(email: string): Promise<void> {
   const supabase = await loadSupabase();
+  const userId = (await supabase.auth.getSession()).data.session?.user.id ?? null;
   const { error } = await supabase.functions.invoke('delete-account', { body: { email } });
   if (error) {
     // FunctionsHttpError carries the function's Response; a fetch error (offline) carries no status.
@@ -85,5 +107,6 @@ export async function deleteMyAccount(email: string): Promise<void> {
     throw new ClosingError(known ? (body.error as string) : M.failed);
   }
   // Every session is gone on the server: this device forgets its own (a dead-session answer is expected).
+  if (userId) forgetLocalCopy(userId);
   await signOut().catch(() => undefined);
 }
