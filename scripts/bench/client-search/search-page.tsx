@@ -38,6 +38,7 @@ function SearchPage({ engine }: { engine: Engine }) {
           onChange={(event) => setQuery(event.target.value)}
         />
       </Field>
+      <p data-testid="shown-count">{book.shown.length}</p>
       {book.shown.length ? (
         <ClientGrid
           clients={book.shown}
