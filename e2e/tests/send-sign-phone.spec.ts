@@ -55,7 +55,11 @@ async function expectNoSideways(page: Page): Promise<void> {
   );
 }
 
-/** A finger drawing on the signature pad (CDP touch events: Chromium turns them into touch pointer events). */
+/**
+ * A finger drawing on the signature pad (CDP touch events: Chromium turns them into touch pointer events). The finger
+ * rests before it lifts, as at the end of a signature: lifted while moving, Chromium starts a fling and swallows the
+ * next tap (« Accepter et signer ») to stop it.
+ */
 async function signWithFinger(context: BrowserContext, page: Page): Promise<void> {
   const pad = page.getByTestId('signature-pad');
   await pad.scrollIntoViewIfNeeded();
@@ -72,7 +76,11 @@ async function signWithFinger(context: BrowserContext, page: Page): Promise<void
     [280, 110],
   ] as const) {
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(dx, dy) });
+    await page.waitForTimeout(30);
   }
+  await page.waitForTimeout(200);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(281, 110) });
+  await page.waitForTimeout(200);
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   await cdp.detach();
 }
