@@ -41,6 +41,12 @@ test('a misread photo corrected through the crops of its lines', async ({ page, 
     await target.click();
   };
 
+  // The shell draws a placeholder and loads the recognition remote on pointer-over: the photo is chosen in the
+  // remote's panel (a file chosen in the placeholder while the remote mounts can be lost — pointed out in the report).
+  await page.getByRole('button', { name: 'Choisir une image' }).hover();
+  await expect(page.getByTestId('recognition-panels')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('image-file-input')).toBeAttached();
+
   // « Choisir une image », then the file.
   const chooser = page.waitForEvent('filechooser');
   await click(page.getByRole('button', { name: 'Choisir une image' }));
