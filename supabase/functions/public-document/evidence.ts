@@ -12,6 +12,8 @@ export interface Evidence {
   pdfSha256: string;
   signaturePng: string;
   certification: string | null;
+  /** The options the client accepted with the devis (issue 27 item 4): names and amounts HT, already formatted. */
+  options?: string[];
 }
 
 /** Helvetica (WinAnsi) cannot draw every character a signer may type: keep Latin-1 and the usual punctuation. */
@@ -60,6 +62,13 @@ export async function addEvidencePage(original: Uint8Array, e: Evidence): Promis
   draw(`Empreinte SHA-256 du devis accepté (pages précédentes, fichier d’origine) : ${e.pdfSha256}`);
   y -= 8;
   draw('Le signataire a saisi son nom, coché « J’accepte le devis et ses conditions » et signé ci-dessous.');
+  if (e.options?.length) {
+    y -= 6;
+    draw('Options retenues par le signataire (ajoutées au total du devis) :', 10, bold);
+    for (const option of e.options.slice(0, 40)) draw(`• ${option}`, 9);
+  } else {
+    draw('Options retenues : aucune.');
+  }
   if (e.certification) {
     y -= 6;
     draw('Attestation acceptée (taux réduit de TVA) :', 10, bold);

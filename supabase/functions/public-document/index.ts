@@ -9,11 +9,18 @@
 // evidence page at <artisan>/devis-<n>-signe.pdf.
 import {
   acceptanceError,
+  acceptedOptionsValid,
   bankTransferDetails,
   decisionNotice,
+  devisOptionChoices,
+  devisTotals,
+  formatEuros,
   formatVatRate,
   invoicePayment,
+  publicDevisLines,
   resolveMailSettings,
+  type Discount,
+  type VatContext,
   REDUCED_RATE_CERTIFICATION,
   SIGNATURE_LIMITS,
   SIGNING_MESSAGES,
@@ -25,7 +32,7 @@ import { readBody } from '../_shared/bytes.ts';
 import { frenchDate, htmlBody, sendMail } from '../_shared/mail.ts';
 import { addEvidencePage } from './evidence.ts';
 
-const MAX_BODY_BYTES = SIGNATURE_LIMITS.signatureMaxChars + 8 * 1024;
+const MAX_BODY_BYTES = SIGNATURE_LIMITS.signatureMaxChars + 16 * 1024;
 /** Per caller IP and minute: a token cannot be brute-forced anyway (2^256), this keeps the function cheap. */
 const PER_MINUTE = 60;
 const hits = new Map<string, { minute: number; count: number }>();
@@ -75,6 +82,7 @@ const M = {
   tooLarge: 'La signature est trop volumineuse : recommencez avec un tracé plus simple.',
   tooMany: 'Trop de demandes : patientez une minute.',
   notQuote: 'Ce lien ne permet pas de signer.',
+  badOptions: 'Options invalides : rechargez la page.',
   server: 'Une erreur est survenue. Réessayez dans quelques instants.',
 };
 
@@ -87,7 +95,25 @@ interface Opened {
   pdf_sha256: string;
   expires_at: string;
   document: Record<string, unknown> & { number: string; company?: Record<string, unknown> | null; lines?: unknown[] };
-  decision: { decision: string; signer_name: string | null; decided_at: string; refusal_reason: string | null } | null;
+  decision: {
+    decision: string;
+    signer_name: string | null;
+    decided_at: string;
+    refusal_reason: string | null;
+    accepted_options?: { index: number; name: string }[] | null;
+  } | null;
+}
+
+/** The VAT context of the opened devis (its regime, its legacy single rate). */
+function vatContext(d: Opened['document']): VatContext {
+  const regime = d.vat_regime === 'franchise' ? 'franchise' : 'assujetti';
+  return { regime, documentRate: Number(d.vat_rate ?? 20) };
+}
+
+function discountOf(d: Opened['document']): Discount | null {
+  const raw = d.discount as { kind?: unknown; value?: unknown } | null | undefined;
+  if (!raw || (raw.kind !== 'percent' && raw.kind !== 'amount') || typeof raw.value !== 'number') return null;
+  return { kind: raw.kind, value: raw.value };
 }
 
 const COMPANY_FIELDS = ['name', 'address', 'phone', 'email', 'siret', 'tva', 'website'];
@@ -146,31 +172,33 @@ function view(o: Opened): Record<string, unknown> {
     projectTitle: d.project_title ?? null,
   };
   if (o.purpose === 'sign_quote') {
-    const lines = (d.lines ?? []).map((l) => {
-      const line = l as Record<string, unknown>;
-      return {
-        name: String(line.name ?? ''),
-        unit: String(line.unit ?? ''),
-        quantity: Number(line.quantity ?? 0),
-        price: Number(line.price ?? 0),
-        vatRate: line.vatRate === undefined ? Number(d.vat_rate) : Number(line.vatRate),
-      };
-    });
+    // The lines as the PDF prints them (sections, comments, descriptions, remises, options), read by the domain.
+    const lines = publicDevisLines(d.lines);
+    const context = vatContext(d);
+    const discount = discountOf(d);
+    const rates = devisTotals(lines, discount, context).vat.map((v) => formatVatRate(v.rate));
     return {
       ...base,
       date: d.date,
       lines,
-      vatRates: [...new Set(lines.map((l) => formatVatRate(l.vatRate)))],
+      discount,
+      vatRegime: context.regime,
+      documentRate: context.documentRate,
+      options: o.decision ? [] : devisOptionChoices(lines, context),
+      vatRates: [...new Set(rates)],
       totalHtCents: d.total_ht_cents,
       tvaCents: d.tva_cents,
       totalTtcCents: d.total_ttc_cents,
-      certification: needsCertification(lines) ? REDUCED_RATE_CERTIFICATION : null,
+      certification: needsCertification(lines.map((l) => ({ vatRate: l.vatRate ?? context.documentRate })))
+        ? REDUCED_RATE_CERTIFICATION
+        : null,
       decision: o.decision
         ? {
             decision: o.decision.decision,
             signerName: o.decision.signer_name,
             decidedAt: o.decision.decided_at,
             refusalReason: o.decision.refusal_reason,
+            acceptedOptions: (o.decision.accepted_options ?? []).map((a) => a.name),
           }
         : null,
     };
@@ -255,6 +283,7 @@ async function handle(req: Request): Promise<Response> {
       p_ip: ip,
       p_user_agent: userAgent,
       p_reason: reason,
+      p_options: [],
     });
     await notifyArtisan(refused, null, reason || null);
     return json(200, { decision: 'refused' });
@@ -266,6 +295,16 @@ async function handle(req: Request): Promise<Response> {
   };
   const invalid = acceptanceError(input);
   if (invalid) return json(422, { error: invalid });
+  // The options the client ticked: indexes of this devis' option choices only (checked again in decide_quote).
+  const lines = publicDevisLines(o.document.lines);
+  const chosen = body.options === undefined ? [] : body.options;
+  if (!acceptedOptionsValid(lines, chosen)) return json(400, { error: M.badOptions });
+  const context = vatContext(o.document);
+  const choices = devisOptionChoices(lines, context);
+  const optionTexts = chosen.map((i) => {
+    const c = choices.find((choice) => choice.index === i)!;
+    return `${c.name} — ${formatEuros(c.netHtCents)} HT`;
+  });
   const original = await download(SERVICE_ROLE_KEY, o.pdf_path);
   if (!original) return json(404, { error: M.unknown });
   // The evidence page is built BEFORE the decision is stored: a signature pdf-lib cannot read is refused cleanly.
@@ -282,6 +321,7 @@ async function handle(req: Request): Promise<Response> {
       pdfSha256: o.pdf_sha256,
       signaturePng: input.signature,
       certification: needsCertification(o.document.lines) ? REDUCED_RATE_CERTIFICATION : null,
+      options: optionTexts,
     });
   } catch {
     return json(422, { error: SIGNING_MESSAGES.signatureInvalid });
@@ -295,6 +335,7 @@ async function handle(req: Request): Promise<Response> {
     p_ip: ip,
     p_user_agent: userAgent,
     p_reason: null,
+    p_options: chosen,
   });
   const path = `${o.user_id}/devis-${o.document.number.replace(/[^\w-]/g, '')}-signe.pdf`;
   try {
@@ -315,7 +356,8 @@ Deno.serve(async (req: Request) => {
     return await handle(req);
   } catch (error) {
     if (error instanceof DbError && error.code === 'P0001') {
-      return json(error.hint === 'link_invalid' ? 410 : 409, { error: error.message });
+      const status = error.hint === 'link_invalid' ? 410 : error.hint === 'options_invalid' ? 400 : 409;
+      return json(status, { error: error.message });
     }
     console.error('public-document failed:', error);
     return json(500, { error: M.server });

@@ -9,3 +9,4 @@ export * from './mentions';
 export * from './stored-documents';
 export * from './line-roles';
 export * from './devis-lines';
+export * from './devis-options';

@@ -10,3 +10,4 @@ export * from './mentions.ts';
 export * from './stored-documents.ts';
 export * from './line-roles.ts';
 export * from './devis-lines.ts';
+export * from './devis-options.ts';
