@@ -115,12 +115,12 @@ const accept = (token: string, sha: string, options: unknown) =>
   pub({ action: 'accept', token, name: 'Paul Client', terms: true, signature: PNG, pdfSha256: sha, options });
 
 async function stored(id: string) {
-  const r = await backend.db.query<{ lines: StoredLine[]; total_ttc_cents: string; n: string }>(
+  const r = await backend.db.query(
     `select lines, total_ttc_cents::text, (select count(*) from public.quote_acceptances a where a.quote_id = q.id)::text as n
        from public.quotes q where q.id = $1`,
     [id],
   );
-  return r.rows[0]!;
+  return r.rows[0] as { lines: StoredLine[]; total_ttc_cents: string; n: string };
 }
 
 describe('public-document: a devis with sections, remises and options', () => {

@@ -1,13 +1,6 @@
 // The public-document function, called with the anon key and the link token only.
+import type { Discount, StoredLine, VatRegime } from '@atelier/domain';
 import { loadSupabase } from '@atelier/platform';
-
-export interface QuoteLine {
-  name: string;
-  unit: string;
-  quantity: number;
-  price: number;
-  vatRate: number;
-}
 
 export interface PublicDocument {
   state: 'ok';
@@ -20,9 +13,20 @@ export interface PublicDocument {
   projectTitle: string | null;
   // devis
   date?: string;
-  lines?: QuoteLine[];
+  /** The stored lines as the PDF prints them (@atelier/domain publicDevisLines). */
+  lines?: StoredLine[];
+  /** The remise globale. */
+  discount?: Discount | null;
+  vatRegime?: VatRegime;
+  documentRate?: number;
   certification?: string | null;
-  decision?: { decision: 'accepted' | 'refused'; signerName: string | null; decidedAt: string } | null;
+  decision?: {
+    decision: 'accepted' | 'refused';
+    signerName: string | null;
+    decidedAt: string;
+    /** Names of the options the client accepted with the devis. */
+    acceptedOptions?: string[];
+  } | null;
   // invoice
   kind?: string;
   issueDate?: string;
@@ -63,7 +67,7 @@ export const openDocument = (token: string) => call<PublicDocument>({ action: 'o
 export const documentPdf = (token: string) => call<Blob>({ action: 'pdf', token });
 export const acceptQuote = (
   token: string,
-  input: { name: string; terms: boolean; signature: string; pdfSha256: string },
+  input: { name: string; terms: boolean; signature: string; pdfSha256: string; options: number[] },
 ) => call<{ decision: 'accepted'; decidedAt: string }>({ action: 'accept', token, ...input });
 export const refuseQuote = (token: string, reason: string) =>
   call<{ decision: 'refused' }>({ action: 'refuse', token, reason });

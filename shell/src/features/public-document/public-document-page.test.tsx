@@ -58,8 +58,103 @@ it('shows the devis with its certification to anyone holding the link, and sends
     terms: true,
     signature: '',
     pdfSha256: 'b'.repeat(64),
+    options: [],
   });
   expect(await screen.findByText(/Votre acceptation est enregistrée/)).toBeInTheDocument();
+});
+
+// Issue 27: sections (10 % on the water heater), a comment, a remise globale of 5 %, an option line and an option
+// section. 900 − 90 = 810 HT; − 5 % = 769,50 HT; TVA 20 % 153,90; TTC 923,40. Ticking « Robinetterie » (150 HT):
+// 960 − 48 = 912 HT, TVA 182,40, TTC 1 094,40.
+const RICH: api.PublicDocument = {
+  ...QUOTE,
+  certification: null,
+  lines: [
+    { kind: 'section', name: 'Salle de bain', unit: '', price: 0, quantity: 0 },
+    {
+      name: 'Chauffe-eau Atlantic 200 L',
+      description: 'Pose comprise',
+      unit: 'u',
+      price: 900,
+      quantity: 1,
+      vatRate: 20,
+      discount: { kind: 'percent', value: 10 },
+    },
+    { kind: 'text', name: 'Accès par la cour', unit: '', price: 0, quantity: 0 },
+    { name: 'Robinetterie thermostatique', unit: 'u', price: 150, quantity: 1, vatRate: 20, option: true },
+    { kind: 'section', name: 'Cuisine', unit: '', price: 0, quantity: 0, option: true },
+    { name: 'Évier inox', unit: 'u', price: 200, quantity: 2, vatRate: 20 },
+  ],
+  discount: { kind: 'percent', value: 5 },
+  vatRegime: 'assujetti',
+  documentRate: 20,
+  totalHtCents: 76950,
+  tvaCents: 15390,
+  totalTtcCents: 92340,
+};
+
+it('shows sections, subtotals, remises and options apart; ticking an option moves the total and is sent', async () => {
+  open.mockResolvedValue(RICH);
+  accept.mockResolvedValue({ decision: 'accepted', decidedAt: '2026-11-26T10:00:00Z' });
+  renderAt(`/signer/${TOKEN}`, <AppRoutes />);
+  expect(await screen.findByRole('heading', { name: 'Devis DE0007' })).toBeInTheDocument();
+  const space = (text: string | null) => (text ?? '').replace(/\s/g, ' ');
+  expect(screen.getByText('Salle de bain')).toBeInTheDocument();
+  expect(screen.getByText('Pose comprise')).toBeInTheDocument();
+  expect(space(document.body.textContent)).toContain('Remise 10 % : -90,00 €');
+  expect(space(document.body.textContent)).toContain('Sous-total Salle de bain810,00 €');
+  expect(screen.getByText('Accès par la cour')).toBeInTheDocument();
+  const totals = screen.getByTestId('public-quote-totals');
+  expect(space(totals.textContent)).toContain('Remise globale 5 %− 40,50 €');
+  expect(space(totals.textContent)).toContain('Total HT après remise769,50 €');
+  expect(space(screen.getByTestId('public-quote-ttc').textContent)).toBe('923,40 €');
+  // The options are listed apart, not included, each with its box and its price.
+  const options = screen.getByTestId('public-quote-options');
+  expect(options).toHaveTextContent('Options (non incluses dans le total)');
+  expect(space(screen.getByTestId('option-3').textContent)).toContain('Robinetterie thermostatique — 150,00 € HT (non inclus)');
+  expect(space(screen.getByTestId('option-4').textContent)).toContain('Cuisine — 400,00 € HT');
+  expect(screen.getAllByLabelText('Je retiens cette option')).toHaveLength(2);
+  // The lines table does not count them.
+  expect(screen.queryByText('Sous-total Cuisine')).toBeNull();
+
+  fireEvent.click(screen.getAllByLabelText('Je retiens cette option')[0]!);
+  expect(space(screen.getByTestId('public-quote-ttc').textContent)).toBe('1 094,40 €');
+  expect(space(screen.getByTestId('public-quote-ht').textContent)).toBe('912,00 €');
+  expect(space(screen.getByTestId('option-3').textContent)).toContain('(ajoutée au total)');
+  fireEvent.click(screen.getAllByLabelText('Je retiens cette option')[1]!);
+  // + 400 HT: 1360 − 68 = 1292 HT, TVA 258,40 → 1 550,40 TTC
+  expect(space(screen.getByTestId('public-quote-ttc').textContent)).toBe('1 550,40 €');
+  fireEvent.click(screen.getAllByLabelText('Je retiens cette option')[1]!);
+  expect(space(screen.getByTestId('public-quote-ttc').textContent)).toBe('1 094,40 €');
+
+  fireEvent.change(screen.getByLabelText('Nom et prénom'), { target: { value: 'Paul Client' } });
+  fireEvent.click(screen.getByLabelText(/J’accepte ce devis/));
+  await act(async () => {
+    fireEvent.click(screen.getByRole('button', { name: 'Accepter et signer' }));
+  });
+  expect(accept).toHaveBeenCalledWith(TOKEN, expect.objectContaining({ options: [3], terms: true }));
+});
+
+it('a decided devis shows the options the client accepted and no boxes', async () => {
+  open.mockResolvedValue({
+    ...RICH,
+    lines: RICH.lines!.map((l, i) => (i === 3 ? { ...l, accepted: true } : l)),
+    decision: {
+      decision: 'accepted',
+      signerName: 'Paul Client',
+      decidedAt: '2026-11-26T10:00:00Z',
+      acceptedOptions: ['Robinetterie thermostatique'],
+    },
+  });
+  renderAt(`/signer/${TOKEN}`, <AppRoutes />);
+  expect(await screen.findByTestId('public-quote-decision')).toHaveTextContent(
+    'Options retenues : Robinetterie thermostatique.',
+  );
+  expect(screen.queryByLabelText('Je retiens cette option')).toBeNull();
+  const space = (text: string | null) => (text ?? '').replace(/\s/g, ' ');
+  expect(space(screen.getByTestId('public-quote-ttc').textContent)).toBe('1 094,40 €');
+  // The accepted option is a line of the devis now.
+  expect(screen.getByText('Robinetterie thermostatique')).toBeInTheDocument();
 });
 
 it('shows the server’s French refusal and keeps what was typed', async () => {

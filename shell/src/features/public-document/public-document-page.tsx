@@ -3,30 +3,15 @@
 // Everything comes from the public-document function for that token; a wrong, expired or revoked link shows only
 // a French message.
 import { Banner, Button, Card, Field, Input, PageTitle, Spinner, TextArea, formatDate, formatEuros } from '@atelier/ui';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
 
 import { acceptQuote, documentPdf, openDocument, PublicDocumentError, refuseQuote, type PublicDocument } from './api';
 import { PUBLIC_DOCUMENT_MESSAGES as M } from './messages';
+import { QuoteLines, QuoteOptions, QuoteTotals, type QuoteMoneyInput } from './quote-lines';
 import { SignaturePad } from './signature-pad';
 
-const Lines = styled.table`
-  width: 100%;
-  border-collapse: collapse;
-  margin: 1rem 0;
-  th,
-  td {
-    text-align: left;
-    padding: 0.35rem 0.5rem;
-    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-  }
-  td.num,
-  th.num {
-    text-align: right;
-    white-space: nowrap;
-  }
-`;
 const Totals = styled.dl`
   display: grid;
   grid-template-columns: max-content max-content;
@@ -37,11 +22,6 @@ const Totals = styled.dl`
     text-align: right;
     font-weight: 600;
   }
-`;
-/** A phone-wide screen scrolls the lines table, never the page. */
-const TableScroll = styled.div`
-  overflow-x: auto;
-  max-width: 100%;
 `;
 const Fingerprint = styled.small`
   overflow-wrap: anywhere;
@@ -63,10 +43,6 @@ const Certification = styled.blockquote`
   background: ${({ theme }) => theme.colors.background};
   font-size: 0.9rem;
 `;
-
-function vat(rate: number): string {
-  return `${String(rate).replace('.', ',')} %`;
-}
 
 async function download(token: string, fileName: string): Promise<void> {
   const blob = await documentPdf(token);
@@ -144,6 +120,15 @@ function QuoteView({ doc, token, reload }: { doc: PublicDocument; token: string;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  const [chosen, setChosen] = useState<number[]>([]);
+  const money: QuoteMoneyInput = useMemo(
+    () => ({
+      lines: doc.lines ?? [],
+      discount: doc.discount ?? null,
+      context: { regime: doc.vatRegime ?? 'assujetti', documentRate: doc.documentRate ?? 20 },
+    }),
+    [doc],
+  );
 
   const submit = async (action: () => Promise<unknown>, thanks: string) => {
     setBusy(true);
@@ -163,40 +148,14 @@ function QuoteView({ doc, token, reload }: { doc: PublicDocument; token: string;
     <Card as="article" data-testid="public-quote">
       <Header title={M.quoteTitle(doc.number)} doc={doc} />
       <p>{M.validUntil(formatDate(doc.expiresAt))}</p>
-      <TableScroll>
-        <Lines>
-          <thead>
-            <tr>
-              <th>{M.columns.name}</th>
-              <th className="num">{M.columns.quantity}</th>
-              <th>{M.columns.unit}</th>
-              <th className="num">{M.columns.price}</th>
-              <th className="num">{M.columns.vat}</th>
-              <th className="num">{M.columns.total}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {(doc.lines ?? []).map((line, i) => (
-              <tr key={i}>
-                <td>{line.name}</td>
-                <td className="num">{String(line.quantity).replace('.', ',')}</td>
-                <td>{line.unit}</td>
-                <td className="num">{formatEuros(Math.round(line.price * 100))}</td>
-                <td className="num">{vat(line.vatRate)}</td>
-                <td className="num">{formatEuros(Math.round(line.price * line.quantity * 100))}</td>
-              </tr>
-            ))}
-          </tbody>
-        </Lines>
-      </TableScroll>
-      <Totals data-testid="public-quote-totals">
-        <dt>{M.totalHt}</dt>
-        <dd>{formatEuros(doc.totalHtCents)}</dd>
-        <dt>{M.totalVat}</dt>
-        <dd>{formatEuros(doc.tvaCents)}</dd>
-        <dt>{M.totalTtc}</dt>
-        <dd>{formatEuros(doc.totalTtcCents)}</dd>
-      </Totals>
+      <QuoteLines input={money} />
+      <QuoteTotals input={money} chosen={doc.decision ? [] : chosen} />
+      <QuoteOptions
+        input={money}
+        chosen={chosen}
+        onChange={doc.decision ? undefined : setChosen}
+        disabled={busy}
+      />
       <p>
         <Button
           $variant="secondary"
@@ -222,6 +181,7 @@ function QuoteView({ doc, token, reload }: { doc: PublicDocument; token: string;
             {doc.decision.decision === 'accepted'
               ? M.acceptedBy(doc.decision.signerName ?? '', formatDate(doc.decision.decidedAt))
               : M.refused(formatDate(doc.decision.decidedAt))}
+            {doc.decision.acceptedOptions?.length ? ` ${M.acceptedOptions(doc.decision.acceptedOptions.join(', '))}` : null}
           </Banner>
         </div>
       ) : refusing ? (
@@ -273,7 +233,13 @@ function QuoteView({ doc, token, reload }: { doc: PublicDocument; token: string;
             aria-busy={busy || undefined}
             onClick={() =>
               void submit(
-                () => acceptQuote(token, { name, terms, signature: signature ?? '', pdfSha256: doc.pdfSha256 }),
+                () => acceptQuote(token, {
+                    name,
+                    terms,
+                    signature: signature ?? '',
+                    pdfSha256: doc.pdfSha256,
+                    options: chosen,
+                  }),
                 M.acceptedNow,
               )
             }
