@@ -107,7 +107,10 @@ export function SendDocument({ table, row }: { table: SendTable; row: Row }) {
           {M.status}{' '}
           <strong className="status">
             {status === 'accepté' && decision?.signer_name
-              ? M.acceptedBy(decision.signer_name, formatDate(decision.decided_at))
+              ? M.acceptedBy(decision.signer_name, formatDate(decision.decided_at)) +
+                (decision.accepted_options?.length
+                  ? M.acceptedOptions(decision.accepted_options.map((o) => o.name))
+                  : '')
               : status === 'refusé' && decision
                 ? M.refusedOn(formatDate(decision.decided_at), decision.refusal_reason)
                 : QUOTE_STATUS_LABELS[status]}

@@ -14,6 +14,7 @@ export const SEND_MESSAGES = {
   reminderOn: (step: number, date: string) => `Relance ${step} envoyée le ${date}`,
   status: 'Statut :',
   acceptedBy: (name: string, date: string) => `accepté par ${name} le ${date}`,
+  acceptedOptions: (names: readonly string[]) => ` — options retenues : ${names.join(', ')}`,
   refusedOn: (date: string, reason: string | null) => `refusé le ${date}${reason ? ` : « ${reason} »` : ''}`,
   revoke: 'Désactiver le lien',
   revoked: 'Lien désactivé : le client ne peut plus l’ouvrir.',

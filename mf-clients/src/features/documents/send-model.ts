@@ -41,6 +41,8 @@ export interface DecisionRecord {
   decided_at: string;
   refusal_reason: string | null;
   signed_pdf_path: string | null;
+  /** The options the client accepted with the devis (migration 0093): [{ index, name }]. */
+  accepted_options?: { index: number; name: string }[] | null;
 }
 export interface SendInfo {
   sends: SendRecord[];
@@ -66,7 +68,7 @@ export function createSendInfoLoader(supabase: () => SendSupabase) {
       client.from('document_links').select('document_id,viewed_at,revoked_at,expires_at').in('document_id', ids),
       client
         .from('quote_acceptances')
-        .select('quote_id,decision,signer_name,decided_at,refusal_reason,signed_pdf_path')
+        .select('quote_id,decision,signer_name,decided_at,refusal_reason,signed_pdf_path,accepted_options')
         .in('quote_id', ids),
     ]);
     for (const [id, callbacks] of batch) {
