@@ -100,9 +100,9 @@ const TABS = [
 
 /**
  * The first photo of a session should not wait for the OCR engine (issue 30: 2.18 s first, 1.34 s warm): the
- * worker, its WebAssembly core and the French model are started ahead — once the panels are on screen (the user
- * showed interest: the shell loads them on pointer over or focus) and the page is idle, and at once when a photo
- * button is pressed or focused (decision 0019). Without Web Workers (tests) nothing is started.
+ * worker, its WebAssembly core and the French model are started ahead, as soon as a photo button is pointed at,
+ * focused or pressed (decision 0019) — not merely because the panels are on screen: a user typing notes never pays
+ * the engine's download (issue 14). Without Web Workers (tests) nothing is started.
  */
 function warmUpImageAnalysis(): void {
   if (typeof Worker === 'undefined') return;

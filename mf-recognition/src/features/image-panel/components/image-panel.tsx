@@ -83,23 +83,8 @@ export interface ImagePanelProps {
   /** Handed over from the shell's placeholder: a file already chosen, « Prendre une photo » already pressed. */
   initialImage?: File;
   openCameraAtOnce?: boolean;
-  /** Starts the OCR engine ahead of the first image (idempotent): on idle after mount, and on a photo button's intent. */
+  /** Starts the OCR engine ahead of the first image (idempotent): on a photo button's intent (pointer over, focus, press). */
   warmUp?: () => void;
-}
-
-/** Idle warm-up after mount, unless the user asked to save data (the model is fetched on a first visit). */
-function useIdleWarmUp(warmUp: (() => void) | undefined): void {
-  useEffect(() => {
-    if (!warmUp) return;
-    const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection;
-    if (connection?.saveData) return;
-    if (typeof requestIdleCallback === 'function') {
-      const id = requestIdleCallback(() => warmUp(), { timeout: 2000 });
-      return () => cancelIdleCallback(id);
-    }
-    const timer = setTimeout(warmUp, 500);
-    return () => clearTimeout(timer);
-  }, [warmUp]);
 }
 
 /** Images up to this size are previewed while they are analysed; larger ones once read. */
@@ -107,7 +92,6 @@ const PREVIEW_AT_ONCE_BYTES = 1024 * 1024;
 
 export function ImagePanel({ analyzeImage, proposeImage, initialImage, openCameraAtOnce, warmUp }: ImagePanelProps) {
   const catalogue = useStoredValue(tasksStore);
-  useIdleWarmUp(warmUp);
   const intent = warmUp ? { onPointerDown: warmUp, onPointerEnter: warmUp, onFocus: warmUp } : {};
   const { run, start, reset } = useAnalysisRun({
     source: 'image',
