@@ -213,3 +213,38 @@ export const test = base.extend<{ user: TestUser; signedIn: TestUser }>({
 });
 
 export { expect };
+
+/** The devis editor on the home page. */
+export const devisEditor = (page: Page) => page.getByRole('region', { name: 'Modifier le devis' });
+
+/**
+ * The first devis of a fresh account as most specs need it: « Peinture murs » at 25,50 €/m² added on /tasks, then a
+ * devis of 12 m² for the client on / (HT 306,00, TTC 367,20), its PDF DE0001 generated. Fields the client does not
+ * carry are left empty.
+ */
+export async function buildPaintingDevis(
+  page: Page,
+  client: { name: string; email: string; phone?: string; address?: string },
+  projectTitle: string,
+): Promise<void> {
+  await page.goto('/tasks');
+  await page.getByLabel('Nom de la tâche').fill('Peinture murs');
+  await page.getByLabel(/prix/i).fill('25.5');
+  await page.getByLabel('Unité', { exact: true }).selectOption('m2');
+  await page.getByRole('button', { name: 'Ajouter', exact: true }).click();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Peinture murs' })).toBeVisible();
+  await page.goto('/');
+  const e = devisEditor(page);
+  await e.getByLabel('Nom', { exact: true }).fill(client.name);
+  await e.getByLabel('Email', { exact: true }).fill(client.email);
+  if (client.phone) await e.getByLabel('Téléphone', { exact: true }).fill(client.phone);
+  if (client.address) await e.getByLabel('Adresse', { exact: true }).fill(client.address);
+  await e.getByLabel('Titre du projet').fill(projectTitle);
+  await e.getByRole('button', { name: 'Ajouter une ligne' }).click();
+  const quantity = e.getByLabel('Quantité de la ligne 1');
+  await quantity.fill('12');
+  await quantity.blur();
+  await expect(page.getByTestId('total-ttc')).toHaveText(/^367,20\s€$/);
+  await page.getByRole('button', { name: 'Générer le PDF' }).click();
+  await expect(page.getByRole('link', { name: 'Télécharger devis-DE0001.pdf' })).toBeVisible({ timeout: 30_000 });
+}

@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import type { Download, Page } from '@playwright/test';
 
 import { readZip } from '../../backend/test/read-zip';
-import { BACKEND_URL, confirmCompany, expect, serviceRoleKey, test } from '../fixtures';
+import { BACKEND_URL, buildPaintingDevis, confirmCompany, expect, serviceRoleKey, test } from '../fixtures';
 
 const CLIENT = { name: 'Éloïse Durand', email: 'eloise.durand@exemple.fr', address: '3 rue des Lilas, 69001 Lyon' };
 
@@ -19,29 +19,9 @@ async function pdfText(bytes: Uint8Array): Promise<string> {
   return text.replace(/[\s\u00a0\u202f]+/g, ' ');
 }
 
-const editor = (page: Page) => page.getByRole('region', { name: 'Modifier le devis' });
-
 /** DE0001 built on the home page, then FA0001 generated from /clients (the app archives its Factur-X). */
 async function devisAndInvoice(page: Page): Promise<void> {
-  await page.goto('/tasks');
-  await page.getByLabel('Nom de la tâche').fill('Peinture murs');
-  await page.getByLabel(/prix/i).fill('25.5');
-  await page.getByLabel('Unité', { exact: true }).selectOption('m2');
-  await page.getByRole('button', { name: 'Ajouter', exact: true }).click();
-  await expect(page.getByRole('listitem').filter({ hasText: 'Peinture murs' })).toBeVisible();
-  await page.goto('/');
-  const e = editor(page);
-  await e.getByLabel('Nom', { exact: true }).fill(CLIENT.name);
-  await e.getByLabel('Email', { exact: true }).fill(CLIENT.email);
-  await e.getByLabel('Adresse', { exact: true }).fill(CLIENT.address);
-  await e.getByLabel('Titre du projet').fill('Rénovation salon');
-  await e.getByRole('button', { name: 'Ajouter une ligne' }).click();
-  const quantity = e.getByLabel('Quantité de la ligne 1');
-  await quantity.fill('12');
-  await quantity.blur();
-  await expect(page.getByTestId('total-ttc')).toHaveText(/^367,20\s€$/);
-  await page.getByRole('button', { name: 'Générer le PDF' }).click();
-  await expect(page.getByRole('link', { name: 'Télécharger devis-DE0001.pdf' })).toBeVisible({ timeout: 30_000 });
+  await buildPaintingDevis(page, CLIENT, 'Rénovation salon');
 
   await page.goto('/clients');
   const card = page.getByTestId('client-card').filter({ hasText: CLIENT.name });

@@ -101,7 +101,9 @@ async function buildDevis(page: Page) {
   // Line 1: section « Salle de bain »; an empty section is refused with the money model's message.
   await e.getByRole('button', { name: 'Section', exact: true }).click();
   await e.getByLabel('Titre de la section (ligne 1)').fill('Salle de bain');
-  await expect(e.getByText('La section « Salle de bain » est vide : ajoutez-y une ligne ou supprimez-la.')).toBeVisible();
+  await expect(
+    e.getByText('La section « Salle de bain » est vide : ajoutez-y une ligne ou supprimez-la.'),
+  ).toBeVisible();
 
   // Line 2: the ouvrage from the catalogue, shown detailed.
   await pick(page, 'chauffe');

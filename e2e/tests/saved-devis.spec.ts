@@ -1,12 +1,10 @@
 // A saved devis opened again from the client book: /clients « Modifier » → /?devis=<id> → the home page editor
 // holds that devis (client, title, lines, VAT, totals), read from the user's synced copy, here in a second browser
 // that never built it (issue 8; guards the one row → devis mapping of @atelier/storage).
-import type { Page } from '@playwright/test';
 
-import { confirmCompany, expect, signIn, test } from '../fixtures';
+import { buildPaintingDevis, confirmCompany, devisEditor, expect, signIn, test } from '../fixtures';
 
 const CLIENT = { name: 'Éloïse Durand', email: 'eloise.durand@exemple.fr' };
-const editor = (page: Page) => page.getByRole('region', { name: 'Modifier le devis' });
 
 test('« Modifier » on a saved devis opens it in the home page editor, also in another browser', async ({
   page,
@@ -14,25 +12,7 @@ test('« Modifier » on a saved devis opens it in the home page editor, also in 
   signedIn,
 }) => {
   await confirmCompany(page);
-  await page.goto('/tasks');
-  await page.getByLabel('Nom de la tâche').fill('Peinture murs');
-  await page.getByLabel(/prix/i).fill('25.5');
-  await page.getByLabel('Unité', { exact: true }).selectOption('m2');
-  await page.getByRole('button', { name: 'Ajouter', exact: true }).click();
-  await expect(page.getByRole('listitem').filter({ hasText: 'Peinture murs' })).toBeVisible();
-
-  await page.goto('/');
-  const e = editor(page);
-  await e.getByLabel('Nom', { exact: true }).fill(CLIENT.name);
-  await e.getByLabel('Email', { exact: true }).fill(CLIENT.email);
-  await e.getByLabel('Titre du projet').fill('Rénovation salon');
-  await e.getByRole('button', { name: 'Ajouter une ligne' }).click();
-  const quantity = e.getByLabel('Quantité de la ligne 1');
-  await quantity.fill('12');
-  await quantity.blur();
-  await expect(page.getByTestId('total-ttc')).toHaveText(/^367,20\s€$/);
-  await page.getByRole('button', { name: 'Générer le PDF' }).click();
-  await expect(page.getByRole('link', { name: 'Télécharger devis-DE0001.pdf' })).toBeVisible({ timeout: 30_000 });
+  await buildPaintingDevis(page, CLIENT, 'Rénovation salon');
   await expect(page.getByText(/en attente d’envoi/)).toHaveCount(0, { timeout: 15_000 });
 
   const second = await browser.newContext();
@@ -50,7 +30,7 @@ test('« Modifier » on a saved devis opens it in the home page editor, also in 
 
   await expect(other.getByText(/^Devis DE0001 ouvert/)).toBeVisible({ timeout: 15_000 });
   await expect(other).toHaveURL((url) => url.pathname === '/' && !url.searchParams.has('devis'));
-  const opened = editor(other);
+  const opened = devisEditor(other);
   await expect(opened.getByLabel('Titre du projet')).toHaveValue('Rénovation salon');
   await expect(opened.getByLabel('Nom', { exact: true })).toHaveValue(CLIENT.name);
   await expect(opened.getByLabel('Email', { exact: true })).toHaveValue(CLIENT.email);

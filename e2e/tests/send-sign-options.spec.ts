@@ -79,7 +79,11 @@ test('the client accepts an option online: /clients names it, the devis and its 
 
   await page.goto('/clients');
   const quoteRow = () =>
-    page.getByTestId('client-card').filter({ hasText: CLIENT.name }).getByTestId('quote-row').filter({ hasText: 'DE0001' });
+    page
+      .getByTestId('client-card')
+      .filter({ hasText: CLIENT.name })
+      .getByTestId('quote-row')
+      .filter({ hasText: 'DE0001' });
   await expect(quoteRow()).toContainText(euros('360,00'), { timeout: 15_000 });
   await quoteRow().getByRole('button', { name: 'Envoyer', exact: true }).click();
   await expect(quoteRow().getByTestId('quote-sign-status')).toHaveText('Statut : envoyé', { timeout: 30_000 });
@@ -121,10 +125,9 @@ test('the client accepts an option online: /clients names it, the devis and its 
 
   // The artisan: the accepted status names the option; the devis (synced from the server) now totals 540,00.
   await page.reload();
-  await expect(quoteRow().getByTestId('quote-sign-status')).toContainText(
-    `accepté par ${CLIENT.name} le`,
-    { timeout: 30_000 },
-  );
+  await expect(quoteRow().getByTestId('quote-sign-status')).toContainText(`accepté par ${CLIENT.name} le`, {
+    timeout: 30_000,
+  });
   await expect(quoteRow().getByTestId('quote-sign-status')).toContainText(
     'options retenues : Robinetterie thermostatique',
   );

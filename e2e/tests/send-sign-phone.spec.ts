@@ -4,7 +4,7 @@
 // shows what is due with the artisan's IBAN and RF reference. The public pages never scroll sideways.
 import type { BrowserContext, Page } from '@playwright/test';
 
-import { expect, MAILBOX_URL, test } from '../fixtures';
+import { buildPaintingDevis, expect, MAILBOX_URL, test } from '../fixtures';
 
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
 test.use(PHONE);
@@ -85,8 +85,6 @@ async function signWithFinger(context: BrowserContext, page: Page): Promise<void
   await cdp.detach();
 }
 
-const editor = (page: Page) => page.getByRole('region', { name: 'Modifier le devis' });
-
 test('on a phone: devis queued offline leaves once with its PDF, signed with a finger, invoiced, paid by transfer', async ({
   page,
   browser,
@@ -105,25 +103,7 @@ test('on a phone: devis queued offline leaves once with its PDF, signed with a f
   await form.getByRole('button', { name: 'Sauvegarder' }).click();
   await expect(form.getByRole('button', { name: 'Sauvegardé !' })).toBeVisible();
 
-  await page.goto('/tasks');
-  await page.getByLabel('Nom de la tâche').fill('Peinture murs');
-  await page.getByLabel(/prix/i).fill('25.5');
-  await page.getByLabel('Unité', { exact: true }).selectOption('m2');
-  await page.getByRole('button', { name: 'Ajouter', exact: true }).click();
-
-  await page.goto('/');
-  const e = editor(page);
-  await e.getByLabel('Nom', { exact: true }).fill(CLIENT.name);
-  await e.getByLabel('Email', { exact: true }).fill(CLIENT.email);
-  await e.getByLabel('Adresse', { exact: true }).fill(CLIENT.address);
-  await e.getByLabel('Titre du projet').fill('Peinture de la cuisine');
-  await e.getByRole('button', { name: 'Ajouter une ligne' }).click();
-  const quantity = e.getByLabel('Quantité de la ligne 1');
-  await quantity.fill('12');
-  await quantity.blur();
-  await expect(page.getByTestId('total-ttc')).toHaveText(/^367,20\s€$/);
-  await page.getByRole('button', { name: 'Générer le PDF' }).click();
-  await expect(page.getByRole('link', { name: 'Télécharger devis-DE0001.pdf' })).toBeVisible({ timeout: 30_000 });
+  await buildPaintingDevis(page, CLIENT, 'Peinture de la cuisine');
 
   // No network on the building site: « Envoyer par email » queues the devis.
   const cdp = await page.context().newCDPSession(page);

@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 
 import type { Download, Page } from '@playwright/test';
 
-import { BACKEND_URL, expect, MAILBOX_URL, serviceRoleKey, test } from '../fixtures';
+import { BACKEND_URL, buildPaintingDevis, expect, MAILBOX_URL, serviceRoleKey, test } from '../fixtures';
 
 const CLIENT = {
   name: 'Paul Lefèvre',
@@ -61,30 +61,6 @@ async function setCompany(page: Page): Promise<void> {
   await expect(form.getByRole('button', { name: 'Sauvegardé !' })).toBeVisible();
 }
 
-const editor = (page: Page) => page.getByRole('region', { name: 'Modifier le devis' });
-
-async function buildDevis(page: Page): Promise<void> {
-  await page.goto('/tasks');
-  await page.getByLabel('Nom de la tâche').fill('Peinture murs');
-  await page.getByLabel(/prix/i).fill('25.5');
-  await page.getByLabel('Unité', { exact: true }).selectOption('m2');
-  await page.getByRole('button', { name: 'Ajouter', exact: true }).click();
-  await page.goto('/');
-  const e = editor(page);
-  await e.getByLabel('Nom', { exact: true }).fill(CLIENT.name);
-  await e.getByLabel('Email', { exact: true }).fill(CLIENT.email);
-  await e.getByLabel('Téléphone', { exact: true }).fill(CLIENT.phone);
-  await e.getByLabel('Adresse', { exact: true }).fill(CLIENT.address);
-  await e.getByLabel('Titre du projet').fill('Peinture du séjour');
-  await e.getByRole('button', { name: 'Ajouter une ligne' }).click();
-  const quantity = e.getByLabel('Quantité de la ligne 1');
-  await quantity.fill('12');
-  await quantity.blur();
-  await expect(page.getByTestId('total-ttc')).toHaveText(/^367,20\s€$/);
-  await page.getByRole('button', { name: 'Générer le PDF' }).click();
-  await expect(page.getByRole('link', { name: 'Télécharger devis-DE0001.pdf' })).toBeVisible({ timeout: 30_000 });
-}
-
 test('devis sent by mail with its PDF, signed online by the client, « accepté » on /clients; bad links show nothing', async ({
   page,
   browser,
@@ -93,7 +69,7 @@ test('devis sent by mail with its PDF, signed online by the client, « accepté 
   test.setTimeout(180_000);
   void signedIn;
   await setCompany(page);
-  await buildDevis(page);
+  await buildPaintingDevis(page, CLIENT, 'Peinture du séjour');
 
   await page.goto('/clients');
   const card = page.getByTestId('client-card').filter({ hasText: CLIENT.name });
