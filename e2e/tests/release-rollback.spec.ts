@@ -89,6 +89,26 @@ function requestsSince(from: number): { app: string; url: string }[] {
 }
 const logLength = () => readFileSync(requestLog, 'utf8').length;
 
+/**
+ * Waits until the apps' servers have received nothing for a second: the service worker keeps the remotes' builds
+ * for offline use in the background after it takes control, and on a loaded machine those fetches can still be
+ * arriving when the test marks the log (they were then counted as the navigation's own requests).
+ */
+async function untilServersQuiet() {
+  let last = -1;
+  await expect
+    .poll(
+      () => {
+        const now = logLength();
+        const quiet = now === last;
+        last = now;
+        return quiet;
+      },
+      { timeout: 60_000, intervals: [1_000] },
+    )
+    .toBe(true);
+}
+
 async function waitForServiceWorker(page: Page) {
   await expect
     .poll(
@@ -154,7 +174,10 @@ test('release mf-clients v2 while signed in, picked up on the next navigation; r
     await expect(page.getByPlaceholder(PLACEHOLDER, { exact: true })).toBeVisible({ timeout: 20_000 });
     await waitForCachedRelease(page, v1!);
 
-    // v2 released while the user is on /clients; the next navigation gets it.
+    // v2 released while the user is on /clients; the next navigation gets it. The log is marked before the release:
+    // the worker may fetch v2 as soon as remotes.json names it, before the page asks for it.
+    await untilServersQuiet();
+    const mark = logLength();
     const released = releaseCommand('release', '--dist', v2Dir);
     expect(released).toContain('compatibility gate: mf-clients');
     const v2 = versionIn(released);
@@ -163,7 +186,6 @@ test('release mf-clients v2 while signed in, picked up on the next navigation; r
     expect(JSON.parse(readFileSync(path.join(releasesDir, 'remotes.json'), 'utf8'))).toEqual({
       clients: `${v2}/mf-manifest.json`,
     });
-    const mark = logLength();
     await page.goto('/clients');
     await expect(page.getByPlaceholder(PLACEHOLDER_V2)).toBeVisible({ timeout: 20_000 });
     const after = requestsSince(mark);

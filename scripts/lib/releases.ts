@@ -144,8 +144,14 @@ export function release(options: ReleaseOptions): ReleaseResult {
     rmSync(temp, { recursive: true, force: true });
     cpSync(options.dist, temp, { recursive: true, filter: (src) => path.basename(src) !== '.build-hash' });
     writeFileSync(path.join(temp, CONTRACT_FILE), `${JSON.stringify(candidate, null, 1)}\n`);
-    renameSync(temp, folder);
-    log(`stored ${path.relative(repoRoot, folder) || folder}`);
+    try {
+      renameSync(temp, folder);
+      log(`stored ${path.relative(repoRoot, folder) || folder}`);
+    } catch (error) {
+      // Another release of the same build stored it meanwhile: the folder is named by its content, so it is this one.
+      rmSync(temp, { recursive: true, force: true });
+      if (!existsSync(folder)) throw error;
+    }
   }
   const previous = publishedVersion(readPublished(releasesDir)[key]);
   const history = readHistory(releasesDir, dir);
