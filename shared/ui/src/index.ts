@@ -24,3 +24,4 @@ export { formatDate, formatDateTime, formatEuros, formatPhone, formatSiret } fro
 export { UI_MESSAGES } from './messages';
 export { NumberInput, formatForInput, useFrenchNumber } from './number-input';
 export type { FrenchNumberState, NumberInputProps, UseFrenchNumberOptions } from './number-input';
+export { saveFile } from './save-file';

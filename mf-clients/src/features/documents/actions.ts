@@ -10,6 +10,7 @@ import {
 } from '@atelier/documents';
 import { companyVatRegime, type CompanyInfo } from '@atelier/domain';
 import { companyInfoStore, rowToInvoice, rowToQuote, type SyncEngine, type SyncRow } from '@atelier/storage';
+import { saveFile as saveDownload } from '@atelier/ui';
 
 import { CLIENTS_MESSAGES as M } from '../../messages';
 
@@ -397,13 +398,5 @@ export async function issueCreditNote(
 
 /** Hands a PDF to the browser as a download. */
 export function saveFile(file: PdfFile): void {
-  const url = URL.createObjectURL(new Blob([file.bytes as BlobPart], { type: 'application/pdf' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = file.fileName;
-  link.rel = 'noopener';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  saveDownload(file.fileName, new Blob([file.bytes as BlobPart], { type: 'application/pdf' }));
 }

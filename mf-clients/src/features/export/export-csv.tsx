@@ -1,7 +1,7 @@
 // « Exporter (CSV) » on /clients: the client book and every devis, invoice (acomptes, situations) and avoir, read
 // from the server as CSV (supabase-js `.csv()`, the user's rows under RLS) and saved as two Excel-ready files.
 import { getSupabase } from '@atelier/platform';
-import { Banner, Button } from '@atelier/ui';
+import { Banner, Button, saveFile } from '@atelier/ui';
 import { useState } from 'react';
 
 import { parsePostgrestCsv, toExcelCsv, type CsvRecord } from './csv';
@@ -28,15 +28,7 @@ async function readTable(table: Table): Promise<CsvRecord[]> {
 }
 
 function save(fileName: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  saveFile(fileName, new Blob([text], { type: 'text/csv;charset=utf-8' }));
 }
 
 export function ExportCsv() {

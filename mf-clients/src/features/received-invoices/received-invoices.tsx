@@ -3,7 +3,7 @@
 // the user's storage and listed (received_invoices). A malformed file gets the reader's French message and is not
 // archived; offline, the read file stays here until « Réessayer l’archivage » (or the network comes back).
 import { getSupabase, useAuth } from '@atelier/platform';
-import { Banner, Button, Card, formatDate, formatDateTime, formatEuros } from '@atelier/ui';
+import { Banner, Button, Card, formatDate, formatDateTime, formatEuros, saveFile } from '@atelier/ui';
 import { useCallback, useEffect, useRef, useState, type DragEvent } from 'react';
 
 import { RECEIVED_MESSAGES as M } from './messages';
@@ -215,15 +215,7 @@ export function ReceivedInvoices() {
       setNotice({ tone: 'error', text: M.downloadFailed });
       return;
     }
-    const url = URL.createObjectURL(data);
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = downloadName(row);
-    link.rel = 'noopener';
-    document.body.appendChild(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    saveFile(downloadName(row), data);
   };
 
   return (

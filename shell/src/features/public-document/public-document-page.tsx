@@ -2,7 +2,19 @@
 // name + ticked terms + drawn signature, or refuse) or one invoice (download, paid / due, bank transfer details).
 // Everything comes from the public-document function for that token; a wrong, expired or revoked link shows only
 // a French message.
-import { Banner, Button, Card, Field, Input, PageTitle, Spinner, TextArea, formatDate, formatEuros } from '@atelier/ui';
+import {
+  Banner,
+  Button,
+  Card,
+  Field,
+  Input,
+  PageTitle,
+  Spinner,
+  TextArea,
+  formatDate,
+  formatEuros,
+  saveFile,
+} from '@atelier/ui';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
@@ -45,15 +57,7 @@ const Certification = styled.blockquote`
 `;
 
 async function download(token: string, fileName: string): Promise<void> {
-  const blob = await documentPdf(token);
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  saveFile(fileName, await documentPdf(token));
 }
 
 function messageOf(error: unknown): string {
@@ -150,12 +154,7 @@ function QuoteView({ doc, token, reload }: { doc: PublicDocument; token: string;
       <p>{M.validUntil(formatDate(doc.expiresAt))}</p>
       <QuoteLines input={money} />
       <QuoteTotals input={money} chosen={doc.decision ? [] : chosen} />
-      <QuoteOptions
-        input={money}
-        chosen={chosen}
-        onChange={doc.decision ? undefined : setChosen}
-        disabled={busy}
-      />
+      <QuoteOptions input={money} chosen={chosen} onChange={doc.decision ? undefined : setChosen} disabled={busy} />
       <p>
         <Button
           $variant="secondary"
@@ -181,7 +180,9 @@ function QuoteView({ doc, token, reload }: { doc: PublicDocument; token: string;
             {doc.decision.decision === 'accepted'
               ? M.acceptedBy(doc.decision.signerName ?? '', formatDate(doc.decision.decidedAt))
               : M.refused(formatDate(doc.decision.decidedAt))}
-            {doc.decision.acceptedOptions?.length ? ` ${M.acceptedOptions(doc.decision.acceptedOptions.join(', '))}` : null}
+            {doc.decision.acceptedOptions?.length
+              ? ` ${M.acceptedOptions(doc.decision.acceptedOptions.join(', '))}`
+              : null}
           </Banner>
         </div>
       ) : refusing ? (
@@ -233,7 +234,8 @@ function QuoteView({ doc, token, reload }: { doc: PublicDocument; token: string;
             aria-busy={busy || undefined}
             onClick={() =>
               void submit(
-                () => acceptQuote(token, {
+                () =>
+                  acceptQuote(token, {
                     name,
                     terms,
                     signature: signature ?? '',

@@ -2,6 +2,7 @@
 // fetch and the session's token: supabase-js's functions.invoke would read an application/zip answer as text.
 import { getRuntimeConfig, loadSupabase, signOut } from '@atelier/platform';
 import { stopSync } from '@atelier/storage';
+import { saveFile } from '@atelier/ui';
 
 import { CLOSING_MESSAGES as M } from './messages';
 
@@ -22,18 +23,6 @@ async function accessToken(): Promise<string> {
 
 function fileNameOf(disposition: string | null): string {
   return /filename="([^"]+)"/.exec(disposition ?? '')?.[1] ?? 'atelier-export.zip';
-}
-
-function save(fileName: string, blob: Blob): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 /** Downloads the ZIP of all the user's data; resolves with its file name. */
@@ -59,7 +48,7 @@ export async function downloadAllData(): Promise<string> {
     throw new ClosingError(M.downloadFailed);
   }
   const fileName = fileNameOf(res.headers.get('content-disposition'));
-  save(fileName, new Blob([blob], { type: 'application/zip' }));
+  saveFile(fileName, new Blob([blob], { type: 'application/zip' }));
   return fileName;
 }
 

@@ -1,5 +1,6 @@
 import type { Task } from '@atelier/domain';
 import { STORAGE_KEYS, tasksStore, useStoredValue } from '@atelier/storage';
+import { saveFile } from '@atelier/ui';
 import { Suspense, lazy, useMemo, useState } from 'react';
 import styled from 'styled-components';
 
@@ -43,14 +44,7 @@ const nf = (n: number) => n.toLocaleString('fr-FR').replace(/\s/g, ' ');
 
 async function downloadCsv(tasks: readonly Task[]): Promise<void> {
   const { catalogueToCsv } = await import('../model/catalogue-file');
-  const url = URL.createObjectURL(new Blob([catalogueToCsv(tasks)], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = 'catalogue-taches.csv';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveFile('catalogue-taches.csv', new Blob([catalogueToCsv(tasks)], { type: 'text/csv;charset=utf-8' }));
 }
 
 /** /tasks: the task catalogue (SPEC.md §2 « Tasks »), stored under the `tasks` key. */
