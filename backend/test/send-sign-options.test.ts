@@ -215,6 +215,13 @@ describe('public-document: a devis with sections, remises and options', () => {
     expect(createHash('sha256').update(bytes).digest('hex')).not.toBe(view.pdfSha256);
     expect((await PDFDocument.load(bytes)).getPageCount()).toBe(2);
 
+    // The artisan's « devis accepté » mail names the retained option with its amount HT and the accepted total.
+    const notice = backend.mailbox!.messages.find((m) => m.to === alice.email && m.subject.includes(q.number))!;
+    expect(notice.subject).toBe(`Devis ${q.number} accepté par Paul Client`);
+    expect(notice.text).toContain('Options retenues :\n- Robinetterie thermostatique : 150,00\u00a0€ HT\n');
+    expect(notice.text).toContain('Total accepté : 912,00\u00a0€ HT, soit 1\u202f094,40\u00a0€ TTC.');
+    expect(notice.text).not.toContain('Cuisine');
+
     const reopened = await open(q.token);
     expect(reopened.decision!.acceptedOptions).toEqual(['Robinetterie thermostatique']);
     expect(reopened.options).toEqual([]);
@@ -238,6 +245,11 @@ describe('public-document: a devis with sections, remises and options', () => {
     // 810 + 150 + 400 = 1360 HT − 5 % = 1292 HT, TVA 258,40 → 1550,40 TTC
     expect(Number(after.total_ttc_cents)).toBe(155040);
     expect(devisTotals(after.lines, DISCOUNT, CONTEXT).ttcCents).toBe(155040);
+    const notice = backend.mailbox!.messages.find((m) => m.to === alice.email && m.subject.includes(q.number))!;
+    expect(notice.text).toContain(
+      'Options retenues :\n- Robinetterie thermostatique : 150,00\u00a0€ HT\n- Cuisine (option) : 400,00\u00a0€ HT\n',
+    );
+    expect(notice.text).toContain('Total accepté : 1\u202f292,00\u00a0€ HT, soit 1\u202f550,40\u00a0€ TTC.');
   });
 
   it('refuses a revoked or expired link and another devis’ link; nothing changes', async () => {

@@ -10,6 +10,8 @@
 import {
   acceptanceError,
   acceptedOptionsValid,
+  acceptedQuoteSummary,
+  type AcceptedQuoteSummary,
   bankTransferDetails,
   decisionNotice,
   devisOptionChoices,
@@ -48,7 +50,13 @@ interface Decided {
 }
 
 /** Tells the artisan (their account address) unless they switched it off; a failure never undoes the decision. */
-async function notifyArtisan(d: Decided, signerName: string | null, reason: string | null, signedPdf?: Uint8Array) {
+async function notifyArtisan(
+  d: Decided,
+  signerName: string | null,
+  reason: string | null,
+  signedPdf?: Uint8Array,
+  accepted?: AcceptedQuoteSummary,
+) {
   if (!d.artisan_email || !resolveMailSettings(d.settings).notifyDecisions) return;
   const notice = decisionNotice({
     number: d.number ?? '',
@@ -57,6 +65,7 @@ async function notifyArtisan(d: Decided, signerName: string | null, reason: stri
     clientName: d.client_name,
     reason,
     date: frenchDate(new Date().toISOString()),
+    ...(accepted ? { accepted } : {}),
   });
   try {
     await sendMail({
@@ -344,7 +353,9 @@ async function handle(req: Request): Promise<Response> {
   } catch (error) {
     console.error('public-document: signed PDF not archived:', error); // the decision itself is stored
   }
-  await notifyArtisan(decided, input.name.trim(), null, signed);
+  // The options retained and the accepted total, computed by the domain as decide_quote stored them.
+  const summary = acceptedQuoteSummary(lines, discountOf(o.document), context, chosen);
+  await notifyArtisan(decided, input.name.trim(), null, signed, summary);
   return json(200, { decision: 'accepted', decidedAt });
 }
 

@@ -1,5 +1,6 @@
 import {
   acceptedOptionsValid,
+  acceptedQuoteSummary,
   devisOptionChoices,
   devisTotals,
   invoiceLinesFromDevis,
@@ -20,6 +21,23 @@ const LINES: StoredLine[] = [
 ];
 
 describe('devis options accepted online', () => {
+  it('sums up an acceptance: the retained options with their net HT and the totals with them', () => {
+    // 900 − 10 % = 810 + option 150 = 960 HT, remise globale 5 % → 912 HT, TVA 182,40 → 1 094,40 TTC.
+    expect(acceptedQuoteSummary(LINES, { kind: 'percent', value: 5 }, CONTEXT, [2])).toEqual({
+      options: [{ name: 'Robinetterie thermostatique', netHtCents: 15000 }],
+      netHtCents: 91200,
+      ttcCents: 109440,
+    });
+    // The Cuisine section (400 + its own option 80,50): 810 + 480,50 = 1 290,50 HT, TVA 258,10 → 1 548,60 TTC.
+    expect(acceptedQuoteSummary(LINES, null, CONTEXT, [3])).toEqual({
+      options: [{ name: 'Cuisine', netHtCents: 48050 }],
+      netHtCents: 129050,
+      ttcCents: 154860,
+    });
+    // None retained: the devis' own total (810 HT, 972 TTC).
+    expect(acceptedQuoteSummary(LINES, null, CONTEXT, [])).toEqual({ options: [], netHtCents: 81000, ttcCents: 97200 });
+  });
+
   it('lists an option item and an option section (with its items) as choices, priced', () => {
     expect(devisOptionChoices(LINES, CONTEXT)).toEqual([
       { index: 2, name: 'Robinetterie thermostatique', netHtCents: 15000 },

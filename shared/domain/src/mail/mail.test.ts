@@ -87,6 +87,24 @@ describe('decisionNotice', () => {
     expect(refused.subject).toBe('Devis DE0001 refusé');
     expect(refused.body).toBe('P. Client a refusé le devis DE0001 le 26/11/2026.\nMotif indiqué : « Trop cher »');
   });
+  it('lists the options the client retained, with their amount HT, and the accepted total', () => {
+    const base = { number: 'DE0001', signerName: 'Paul', clientName: null, reason: null, date: '26/11/2026' };
+    const accepted = {
+      options: [
+        { name: 'Robinetterie thermostatique', netHtCents: 15000 },
+        { name: 'Cuisine\r\nBcc: x@evil.example', netHtCents: 48050 },
+      ],
+      netHtCents: 136800,
+      ttcCents: 164160,
+    };
+    const body = decisionNotice({ ...base, decision: 'accepted', accepted }).body;
+    expect(body).toContain(
+      'Options retenues :\n- Robinetterie thermostatique : 150,00\u00a0€ HT\n- Cuisine Bcc: x@evil.example : 480,50\u00a0€ HT\n',
+    );
+    expect(body).toContain('Total accepté : 1\u202f368,00\u00a0€ HT, soit 1\u202f641,60\u00a0€ TTC.\n');
+    const none = decisionNotice({ ...base, decision: 'accepted', accepted: { options: [], netHtCents: 81000, ttcCents: 97200 } });
+    expect(none.body).toContain('Options retenues : aucune.\nTotal accepté : 810,00\u00a0€ HT, soit 972,00\u00a0€ TTC.');
+  });
 });
 
 describe('reminderStepDue', () => {

@@ -5,7 +5,7 @@
 // totals (devisTotals, SQL document_money) and invoiceLinesFromDevis then count it. The same rule is in SQL
 // (migration 0093, accept_quote_options) for the server's check.
 import type { Cents } from '../money.ts';
-import type { StoredLine, VatContext } from './document-lines.ts';
+import type { Discount, StoredLine, VatContext } from './document-lines.ts';
 import { devisTotals } from './devis-lines.ts';
 
 export interface DevisOptionChoice {
@@ -75,6 +75,32 @@ export function withAcceptedOptions(lines: readonly StoredLine[], indexes: reado
     }
     return line;
   });
+}
+
+/** What the client accepted online: the options retained (name, net HT) and the devis' totals with them. */
+export interface AcceptedQuoteSummary {
+  options: { name: string; netHtCents: Cents }[];
+  netHtCents: Cents;
+  ttcCents: Cents;
+}
+
+/**
+ * The summary of an acceptance with these option indexes (call acceptedOptionsValid first; others are ignored):
+ * each option's net HT as the signing page showed it, and the totals of the devis with them accepted — the same
+ * figures decide_quote stores.
+ */
+export function acceptedQuoteSummary(
+  lines: readonly StoredLine[],
+  discount: Discount | null | undefined,
+  context: VatContext,
+  indexes: readonly number[],
+): AcceptedQuoteSummary {
+  const chosen = new Set(indexes);
+  const options = devisOptionChoices(lines, context)
+    .filter((c) => chosen.has(c.index))
+    .map((c) => ({ name: c.name, netHtCents: c.netHtCents }));
+  const totals = devisTotals(withAcceptedOptions(lines, indexes), discount, context);
+  return { options, netHtCents: totals.netHtCents, ttcCents: totals.ttcCents };
 }
 
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);

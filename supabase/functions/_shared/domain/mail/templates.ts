@@ -4,6 +4,9 @@
 // /customize editor (preview), the send-document and send-reminders Edge Functions and their tests.
 import { z } from 'npm:zod@4.6.7/mini';
 
+import type { AcceptedQuoteSummary } from '../invoicing/devis-options.ts';
+import { formatEuros } from '../money.ts';
+
 export const MAIL_KINDS = [
   'devis',
   'facture',
@@ -155,6 +158,16 @@ export function resolveMailSettings(stored: unknown): {
   };
 }
 
+/** The options retained (one per line, with its amount HT) and the accepted total, for the artisan's notice. */
+function acceptedLines(a: AcceptedQuoteSummary): string {
+  const options =
+    a.options.length === 0
+      ? 'Options retenues : aucune.\n'
+      : 'Options retenues :\n' +
+        a.options.map((o) => `- ${o.name.replace(/[\r\n]+/g, ' ')} : ${formatEuros(o.netHtCents)} HT\n`).join('');
+  return `${options}Total accepté : ${formatEuros(a.netHtCents)} HT, soit ${formatEuros(a.ttcCents)} TTC.\n`;
+}
+
 /** The mail telling the artisan a client answered a devis online. */
 export function decisionNotice(input: {
   number: string;
@@ -163,6 +176,8 @@ export function decisionNotice(input: {
   clientName: string | null;
   reason: string | null;
   date: string;
+  /** For an acceptance: the options the client retained and the devis' totals with them (acceptedQuoteSummary). */
+  accepted?: AcceptedQuoteSummary;
 }): MailTemplate {
   const who = input.signerName || input.clientName || 'Votre client';
   return input.decision === 'accepted'
@@ -172,6 +187,7 @@ export function decisionNotice(input: {
           .slice(0, MAIL_LIMITS.subjectMaxChars),
         body:
           `Bonne nouvelle : ${who} a accepté et signé en ligne le devis ${input.number} le ${input.date}.\n` +
+          (input.accepted ? acceptedLines(input.accepted) : '') +
           'Le devis signé, avec sa page de preuve (nom, date, adresse IP, empreinte du PDF, signature), est joint ' +
           'et archivé dans Atelier (page Clients).',
       }
