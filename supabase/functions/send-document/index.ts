@@ -1,6 +1,7 @@
 // « Envoyer » on a devis, facture, acompte, situation or avoir (issue 26 item 1, DESIGN §7).
-// POST /functions/v1/send-document { table: 'quotes'|'invoices'|'credit_notes', id, pdf?: base64, to? } by the
-// owner. Everything is read from the database AS THE USER (RLS): the document, its client's address (the only
+// POST /functions/v1/send-document { table: 'quotes'|'invoices'|'credit_notes', id, pdf?: base64, to?,
+// idempotencyKey?: uuid } by the owner. With a key, the send is idempotent (migration 0110, decision 0130): a second
+// call with the same key by the same user answers the first send ({ replayed: true }) and mails nothing. Everything is read from the database AS THE USER (RLS): the document, its client's address (the only
 // address a document may go to: begin_document_send refuses any other, and counts the daily limit), the user's
 // templates and company. The attachment is the archived PDF (invoices/avoirs: the Factur-X from `facturx`, which
 // this function asks to archive the browser's PDF first when missing) or, for a devis, the PDF the browser just
@@ -50,7 +51,7 @@ const FILE_PREFIX: Record<string, string> = { quotes: 'devis', invoices: 'factur
 async function send(req: Request, token: string, userId: string, userEmail: string | null): Promise<Response> {
   const text = await readBody(req, MAX_BODY_BYTES);
   if (text === null) return json(413, { error: M.tooLarge });
-  let body: { table?: unknown; id?: unknown; pdf?: unknown; to?: unknown };
+  let body: { table?: unknown; id?: unknown; pdf?: unknown; to?: unknown; idempotencyKey?: unknown };
   try {
     body = JSON.parse(text) as typeof body;
   } catch {
@@ -62,6 +63,8 @@ async function send(req: Request, token: string, userId: string, userEmail: stri
   }
   if (body.pdf !== undefined && typeof body.pdf !== 'string') return json(400, { error: M.badRequest });
   if (body.to !== undefined && typeof body.to !== 'string') return json(400, { error: M.badRequest });
+  const key = body.idempotencyKey;
+  if (key !== undefined && (typeof key !== 'string' || !UUID.test(key))) return json(400, { error: M.badRequest });
 
   let row = (await rest<Row[]>(token, `${table}?id=eq.${id}&select=*`))[0];
   if (!row || !row.number) return json(404, { error: row ? M.draft : M.notFound });
@@ -102,7 +105,21 @@ async function send(req: Request, token: string, userId: string, userEmail: stri
   const pdfSha = await sha256Hex(pdf);
 
   // Refused here for a foreign address, another user's document or over the daily limit (nothing sent).
-  const sendId = await rpc<string>(token, 'begin_document_send', { p_table: table, p_id: id, p_to: to });
+  // With a key: a replay of a send already started (another tab, a retry) answers that send and mails nothing.
+  let sendId: string;
+  if (typeof key === 'string') {
+    const begun = await rpc<{ id: string; replayed: boolean; status: string; to_email: string }>(
+      token,
+      'begin_document_send_once',
+      { p_table: table, p_id: id, p_to: to, p_key: key },
+    );
+    if (begun.replayed) {
+      return json(200, { sendId: begun.id, status: begun.status, to: begun.to_email, link: null, replayed: true });
+    }
+    sendId = begun.id;
+  } else {
+    sendId = await rpc<string>(token, 'begin_document_send', { p_table: table, p_id: id, p_to: to });
+  }
 
   let link: string | null = null;
   try {
@@ -178,6 +195,7 @@ Deno.serve(async (req: Request) => {
     if (error instanceof DbError && error.hint === 'send_daily_limit') return json(429, { error: error.message });
     if (error instanceof DbError && error.hint === 'send_foreign_address') return json(403, { error: error.message });
     if (error instanceof DbError && error.hint === 'send_not_found') return json(404, { error: error.message });
+    if (error instanceof DbError && error.hint === 'send_key_reused') return json(409, { error: error.message });
     if (error instanceof DbError && error.code === 'P0001') return json(422, { error: error.message });
     console.error('send-document failed:', error);
     return json(500, { error: M.server });
