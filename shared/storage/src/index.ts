@@ -78,5 +78,5 @@ export {
 export type { LegacySettingsImport } from './sync/user-settings';
 export { importLegacyClientBook, legacyPayload, dataUrlBytes } from './sync/legacy-import';
 export type { LegacyImportCounts, LegacyImportDeps } from './sync/legacy-import';
-export { createSendQueue, sendQueueFor } from './send-queue';
+export { createSendQueue, newSendKey, sendQueueFor } from './send-queue';
 export type { QueuedSend, SendQueue } from './send-queue';

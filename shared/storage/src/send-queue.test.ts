@@ -1,4 +1,6 @@
-import { createSendQueue } from './send-queue';
+import { createSendQueue, newSendKey } from './send-queue';
+
+const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 describe('send queue', () => {
   beforeEach(() => localStorage.clear());
@@ -64,5 +66,52 @@ describe('send queue', () => {
         .list()
         .map((e) => e.id),
     ).toEqual(['q']);
+  });
+
+  it('gives each queued send an idempotency key kept across reloads and tabs; a try’s own key is kept', () => {
+    const queue = createSendQueue('u1');
+    queue.add({ table: 'quotes', id: 'q1' });
+    const key = queue.list()[0]!.key;
+    expect(key).toMatch(UUID_V4);
+    expect(createSendQueue('u1').list()[0]!.key).toBe(key); // another tab reads the same key
+    const tried = newSendKey();
+    queue.add({ table: 'invoices', id: 'i1', key: tried });
+    expect(queue.list().find((e) => e.id === 'i1')!.key).toBe(tried);
+    queue.add({ table: 'invoices', id: 'i2', key: 'not-a-uuid' });
+    expect(queue.list().find((e) => e.id === 'i2')!.key).toMatch(UUID_V4);
+  });
+
+  it('an entry queued by an older version gets one key, the same for every tab that reads it', () => {
+    localStorage.setItem('sendQueue.u1', JSON.stringify([{ table: 'quotes', id: 'q1', queuedAt: 'x' }]));
+    const first = createSendQueue('u1').list()[0]!.key;
+    expect(first).toMatch(UUID_V4);
+    expect(createSendQueue('u1').list()[0]!.key).toBe(first);
+  });
+
+  it('does not send an entry another tab sent (removed) while this tab’s run was going', async () => {
+    const tabA = createSendQueue('u1');
+    const tabB = createSendQueue('u1');
+    tabA.add({ table: 'quotes', id: 'q1' });
+    tabA.add({ table: 'quotes', id: 'q2' });
+    const sent: string[] = [];
+    await tabA.flush(async (e) => {
+      sent.push(e.id);
+      tabB.remove('q2'); // tab B sent q2 meanwhile
+      return 'sent';
+    });
+    expect(sent).toEqual(['q1']);
+    expect(tabA.list()).toEqual([]);
+  });
+
+  it('newSendKey makes v4 UUIDs without crypto.randomUUID too (http on the LAN)', () => {
+    const original = crypto.randomUUID;
+    Object.defineProperty(crypto, 'randomUUID', { value: undefined, configurable: true });
+    try {
+      const keys = new Set(Array.from({ length: 50 }, () => newSendKey()));
+      expect(keys.size).toBe(50);
+      for (const k of keys) expect(k).toMatch(UUID_V4);
+    } finally {
+      Object.defineProperty(crypto, 'randomUUID', { value: original, configurable: true });
+    }
   });
 });

@@ -5,6 +5,11 @@ export interface QueuedSend {
   table: 'quotes' | 'invoices' | 'credit_notes';
   id: string;
   queuedAt: string;
+  /**
+   * The send's idempotency key (a random UUID made when the send was asked for): every try of this entry, from any
+   * tab or device, carries it, and send-document mails once per key.
+   */
+  key: string;
   /** Set when the server refused the send for good (French message). */
   error?: string;
 }
@@ -13,7 +18,8 @@ type Listener = () => void;
 
 export interface SendQueue {
   list(): QueuedSend[];
-  add(entry: Pick<QueuedSend, 'table' | 'id'>): void;
+  /** Queues a send; `key`: the idempotency key of a try already made (else a new one). */
+  add(entry: Pick<QueuedSend, 'table' | 'id'> & { key?: string }): void;
   remove(id: string): void;
   fail(id: string, error: string): void;
   subscribe(listener: Listener): () => void;
@@ -25,8 +31,19 @@ export interface SendQueue {
 }
 
 const MAX_ENTRIES = 200;
+const KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function isEntry(value: unknown): value is QueuedSend {
+/** A random v4 UUID (crypto.randomUUID is missing outside secure contexts, e.g. a phone on the LAN over http). */
+export function newSendKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const hex = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+function isEntry(value: unknown): value is Omit<QueuedSend, 'key'> & { key?: unknown } {
   const v = value as QueuedSend;
   return (
     !!v &&
@@ -46,18 +63,26 @@ export function createSendQueue(userId: string, storage: Storage | null = global
     if (!storage) return memory;
     try {
       const parsed = JSON.parse(storage.getItem(key) ?? '[]') as unknown;
-      return Array.isArray(parsed) ? parsed.filter(isEntry) : [];
+      const entries = Array.isArray(parsed) ? parsed.filter(isEntry) : [];
+      if (entries.every((e) => typeof e.key === 'string' && KEY.test(e.key))) return entries as QueuedSend[];
+      // Queued by an older version (no key): the first tab to read gives each a key and keeps it.
+      const keyed = entries.map((e) => (typeof e.key === 'string' && KEY.test(e.key) ? e : { ...e, key: newSendKey() }));
+      persist(keyed as QueuedSend[]);
+      return keyed as QueuedSend[];
     } catch {
       return [];
     }
   };
-  const write = (entries: QueuedSend[]) => {
+  const persist = (entries: QueuedSend[]) => {
     memory = entries.slice(-MAX_ENTRIES);
     try {
       storage?.setItem(key, JSON.stringify(memory));
     } catch {
       // quota: the in-memory copy still holds the entries for this page
     }
+  };
+  const write = (entries: QueuedSend[]) => {
+    persist(entries);
     for (const listener of listeners) listener();
   };
 
@@ -65,7 +90,8 @@ export function createSendQueue(userId: string, storage: Storage | null = global
     list: read,
     add(entry) {
       const rest = read().filter((e) => e.id !== entry.id);
-      write([...rest, { table: entry.table, id: entry.id, queuedAt: new Date().toISOString() }]);
+      const sendKey = entry.key && KEY.test(entry.key) ? entry.key : newSendKey();
+      write([...rest, { table: entry.table, id: entry.id, queuedAt: new Date().toISOString(), key: sendKey }]);
     },
     remove(id) {
       write(read().filter((e) => e.id !== id));
@@ -80,8 +106,10 @@ export function createSendQueue(userId: string, storage: Storage | null = global
     flush(send) {
       // Set before the run can end (a run over an empty queue finishes at once): `finally` runs asynchronously.
       running ??= (async () => {
-        for (const entry of read()) {
-          if (entry.error) continue;
+        for (const listed of read()) {
+          // Read again: another tab may have sent (removed) or refused this entry meanwhile.
+          const entry = read().find((e) => e.id === listed.id && e.key === listed.key);
+          if (!entry || entry.error) continue;
           const result = await send(entry);
           if (result === 'retry') break;
           if (result === 'sent') queue.remove(entry.id);

@@ -10,7 +10,7 @@ import {
   type FlushSupabase,
 } from '@atelier/documents';
 import { getSupabase, useAuth } from '@atelier/platform';
-import { sendQueueFor } from '@atelier/storage';
+import { newSendKey, sendQueueFor } from '@atelier/storage';
 import { formatDate } from '@atelier/ui';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 
@@ -66,10 +66,12 @@ export function SendDocument({ table, row }: { table: SendTable; row: Row }) {
     setBusy(true);
     setNotice(null);
     queue?.remove(row.id);
-    const result = await sendDocument(supabase(), table, row);
+    // One key for this click: if the answer is lost, the queued retry carries it and the server mails once.
+    const key = newSendKey();
+    const result = await sendDocument(supabase(), table, row, undefined, undefined, key);
     setBusy(false);
     if (result === 'retry') {
-      queue?.add({ table, id: row.id });
+      queue?.add({ table, id: row.id, key });
       setNotice(M.queued);
       if (userId) setTimeout(startSendQueueFlushing(userId, flushSupabase), SEND_RETRY_MS);
     } else if (result === 'sent') {

@@ -69,10 +69,15 @@ describe('sendDocument', () => {
 });
 
 describe('a queued send', () => {
-  const entry: QueuedSend = { table: 'invoices', id: 'i1', queuedAt: '2026-11-27T10:00:00.000Z' };
+  const entry: QueuedSend = {
+    table: 'invoices',
+    id: 'i1',
+    queuedAt: '2026-11-27T10:00:00.000Z',
+    key: '0f8a4c1e-5b7d-4e2a-9c3b-1d2e3f4a5b6c',
+  };
   const queuedAt = Date.parse(entry.queuedAt);
 
-  it('reads the row from the server and sends it', async () => {
+  it('reads the row from the server and sends it with the entry’s idempotency key', async () => {
     const calls: unknown[] = [];
     const supabase = fakeSupabase({ data: {} }, calls, archivedInvoice);
     expect(
@@ -85,7 +90,7 @@ describe('a queued send', () => {
     ).toBe('sent');
     expect(calls).toEqual([
       { table: 'invoices', id: 'i1' },
-      { name: 'send-document', body: { table: 'invoices', id: 'i1' } },
+      { name: 'send-document', body: { table: 'invoices', id: 'i1', idempotencyKey: entry.key } },
     ]);
   });
 

@@ -56,7 +56,8 @@ export const browserOnline = () => typeof navigator === 'undefined' || navigator
 /**
  * Sends one document: 'sent', 'retry' (no network, or the server did not answer: queue it) or the server's French
  * refusal with its HTTP status. `pdf`: the exact bytes already on screen (the home page's fresh devis), else the
- * PDF is produced again from the row.
+ * PDF is produced again from the row. `idempotencyKey`: the send's key (queued sends keep theirs across tries and
+ * tabs): the server mails once per key.
  */
 export async function sendDocument(
   supabase: SendFunctions,
@@ -64,6 +65,7 @@ export async function sendDocument(
   row: SendRow,
   online: () => boolean = browserOnline,
   pdf?: Uint8Array,
+  idempotencyKey?: string,
 ): Promise<SendResult> {
   if (!online()) return 'retry';
   let attachment: string | null;
@@ -74,7 +76,12 @@ export async function sendDocument(
   }
   try {
     const { error } = await supabase.functions.invoke('send-document', {
-      body: { table, id: row.id, ...(attachment ? { pdf: attachment } : {}) },
+      body: {
+        table,
+        id: row.id,
+        ...(attachment ? { pdf: attachment } : {}),
+        ...(idempotencyKey ? { idempotencyKey } : {}),
+      },
     });
     if (!error) return 'sent';
     const context = error.context as { json?: () => Promise<{ error?: string }>; status?: number } | undefined;

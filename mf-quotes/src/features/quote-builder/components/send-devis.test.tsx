@@ -60,6 +60,7 @@ describe('« Envoyer par email » on the home page', () => {
       { id: QUOTE_ID },
       expect.any(Function),
       PDF,
+      expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
     );
     expect(sendQueueFor('user-1').list()).toEqual([]);
   });
@@ -79,6 +80,7 @@ describe('« Envoyer par email » on the home page', () => {
       { id: rowId },
       expect.any(Function),
       PDF,
+      expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
     );
   });
 
@@ -115,6 +117,9 @@ describe('« Envoyer par email » on the home page', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Envoyer par email' }));
     expect(await screen.findByTestId('send-devis-notice')).toHaveTextContent('partira par email');
     expect(sendQueueFor('user-1').list()).toHaveLength(1);
+    // The queued retry carries the key of the try already made: the server mails once whichever tab sends it.
+    const tried = (waiting.documents.sendDocument as jest.Mock).mock.calls[0]![5] as string;
+    expect(sendQueueFor('user-1').list()[0]!.key).toBe(tried);
     view.unmount();
 
     localStorage.clear();

@@ -4,7 +4,13 @@
 // in the sync outbox, the send joins the user's send queue and leaves once, when the network is back.
 import { bus } from '@atelier/bus';
 import { getSupabase, useAuth } from '@atelier/platform';
-import { documentFiles as defaultFiles, documentRowId, sendQueueFor, type DocumentFiles } from '@atelier/storage';
+import {
+  documentFiles as defaultFiles,
+  documentRowId,
+  newSendKey,
+  sendQueueFor,
+  type DocumentFiles,
+} from '@atelier/storage';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 
 import { SEND_DEVIS_MESSAGES as M } from '../components/send-devis-messages';
@@ -75,9 +81,9 @@ export function useSendDevis(deps: SendDevisDeps = {}) {
     void load().then((d) => d.startSendQueueFlushing(userId, supabase));
   }, [userId, queue, load]);
 
-  const enqueue = async (target: GeneratedDevis) => {
+  const enqueue = async (target: GeneratedDevis, key?: string) => {
     if (!queue || !userId) return;
-    queue.add({ table: 'quotes', id: documentRowId(userId, target.quoteId) });
+    queue.add({ table: 'quotes', id: documentRowId(userId, target.quoteId), ...(key ? { key } : {}) });
     waitingFor.current = target;
     setNotice({ tone: 'info', text: M.queued(target.number) });
     (await load()).startSendQueueFlushing(userId, supabase)();
@@ -102,10 +108,12 @@ export function useSendDevis(deps: SendDevisDeps = {}) {
       const bytes = await files.get(target.quoteId).catch(() => undefined);
       // No bytes on this device, or no network: the queue sends the devis from its stored row later.
       if (!bytes || !online()) return await enqueue(target);
-      const result = await (await load()).sendDocument(supabase(), 'quotes', { id: rowId }, online, bytes);
+      // One key for this click: a retry of it from the queue (lost answer) is mailed once by the server.
+      const key = newSendKey();
+      const result = await (await load()).sendDocument(supabase(), 'quotes', { id: rowId }, online, bytes, key);
       if (result === 'sent') setNotice({ tone: 'success', text: M.sent(target.number, target.clientEmail) });
       // 404: the devis is still in the sync outbox (pushed when the network allows): the queue waits for it.
-      else if (result === 'retry' || result.status === 404) await enqueue(target);
+      else if (result === 'retry' || result.status === 404) await enqueue(target, key);
       else setNotice({ tone: 'error', text: result.error });
     } finally {
       setSending(false);
