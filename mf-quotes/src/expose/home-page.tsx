@@ -1,7 +1,7 @@
 // Exposed as mf_quotes/HomePage: quote building on the home page (/). The shell passes mf-recognition's
 // panels as `recognitionSlot`. Generated devis are saved into the signed-in user's client book on the server
 // (@atelier/storage sync engine); /?devis=<quote id> opens a saved one for editing.
-import { consumeQuoteCredit, getSupabase, planState$, useAuth } from '@atelier/platform';
+import { consumeQuoteCredit, getSupabase, heldQuoteNumbers, planState$, useAuth } from '@atelier/platform';
 import {
   documentFiles,
   engineClientBook,
@@ -14,6 +14,7 @@ import {
 } from '@atelier/storage';
 import { Banner } from '@atelier/ui';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { map } from 'rxjs';
 
 import { QuoteBuilderPage } from '../features/quote-builder/components/quote-builder-page';
 import { QUOTE_MESSAGES as M } from '../features/quote-builder/messages';
@@ -31,7 +32,8 @@ import type { QuoteServices } from '../features/quote-builder/services';
 const documents = () => import('@atelier/documents');
 
 const services: QuoteServices = {
-  planState$,
+  // With the numbers this device holds for today: the editor stays open while it may still use them (0051).
+  planState$: planState$.pipe(map((state) => ({ ...state, heldHere: heldQuoteNumbers() }))),
   consumeQuoteCredit,
   renderQuotePdf: async (input) => (await documents()).renderQuotePdf(input),
   buildQuoteMailto: async (input) => (await documents()).buildQuoteMailto(input),

@@ -1,4 +1,9 @@
-import { accountQuotaRemaining, remainingAfterHeldNumber, remainingAfterServerCredit } from './quota';
+import {
+  accountQuotaRemaining,
+  devisQuotaBlocked,
+  remainingAfterHeldNumber,
+  remainingAfterServerCredit,
+} from './quota';
 
 describe('accountQuotaRemaining (issue 29.4)', () => {
   it('is limit − used − held by any device', () => {
@@ -30,5 +35,25 @@ describe('accountQuotaRemaining (issue 29.4)', () => {
     expect(remainingAfterServerCredit(2)).toBe(1);
     expect(remainingAfterServerCredit(0)).toBe(0);
     expect(remainingAfterServerCredit(null)).toBeNull();
+  });
+});
+
+describe('devisQuotaBlocked (decision 0051: held numbers are part of the quota)', () => {
+  it('free account at 0 with 2 numbers held on this device: not blocked; they are the account’s last devis', () => {
+    // 3 free devis, 1 used, 2 held by this phone → the account reads 0 everywhere…
+    const remaining = accountQuotaRemaining(3, 1, 2);
+    expect(remaining).toBe(0);
+    // …the phone that holds them may still make 2 devis; another device (none held) is blocked.
+    expect(devisQuotaBlocked(remaining, 2)).toBe(false);
+    expect(devisQuotaBlocked(remaining, 0)).toBe(true);
+    // After the phone used both (the figure stays 0, remainingAfterHeldNumber), it is blocked too.
+    expect(devisQuotaBlocked(remainingAfterHeldNumber(remaining), 0)).toBe(true);
+  });
+  it('is never blocked with something left or unlimited; bad held counts do not unblock', () => {
+    expect(devisQuotaBlocked(1, 0)).toBe(false);
+    expect(devisQuotaBlocked(null, 0)).toBe(false);
+    expect(devisQuotaBlocked(0, Number.NaN)).toBe(true);
+    expect(devisQuotaBlocked(0, -3)).toBe(true);
+    expect(devisQuotaBlocked(0, 0.5)).toBe(true);
   });
 });

@@ -25,3 +25,14 @@ export function remainingAfterHeldNumber(remaining: number | null): number | nul
 export function remainingAfterServerCredit(remaining: number | null): number | null {
   return remaining === null ? null : Math.max(0, remaining - 1);
 }
+
+/**
+ * Whether a new devis is blocked on this device: the account has nothing left (`remaining` 0) AND this device holds
+ * no number it may use today. A held number was taken from the quota when it was reserved (it is already counted in
+ * `remaining`), so the device that holds it may still use it — offline or online — even when the account reads 0.
+ * null remaining = unlimited: never blocked.
+ */
+export function devisQuotaBlocked(remaining: number | null, heldUsableHere: number): boolean {
+  if (remaining === null || remaining > 0) return false;
+  return !(Math.trunc(heldUsableHere) > 0);
+}

@@ -1,6 +1,7 @@
 // What the quote builder needs from the rest of the page. The real implementations (@atelier/platform,
 // @atelier/documents, @atelier/storage) are wired in src/expose/home-page.tsx; tests pass fakes.
 import type { Client, CompanyInfo, PlanId, Quote, QuoteCustomization, Task } from '@atelier/domain';
+import { devisQuotaBlocked } from '@atelier/domain/src/quota';
 import type { QuoteCredit } from '@atelier/platform';
 import type { DocumentFiles, SnapshotLogos, StoredValue, WriteResult } from '@atelier/storage';
 import { createContext, useContext } from 'react';
@@ -16,6 +17,8 @@ export interface QuotaState {
   plan: PlanId;
   remaining: number | null;
   loading: boolean;
+  /** Devis numbers this device holds and may use today (reserved for offline use, already counted in remaining). */
+  heldHere?: number;
 }
 
 /** @atelier/documents renderQuotePdf() input/output. */
@@ -72,7 +75,10 @@ export function useQuoteServices(): QuoteServices {
   return services;
 }
 
-/** Free plan with nothing left this month (unknown while loading: not blocked). */
+/**
+ * Free plan with nothing left this month and no number held on this device (unknown while loading: not blocked).
+ * The numbers this device holds were counted when reserved: it may still use them (decision 0051, devisQuotaBlocked).
+ */
 export function isQuotaExhausted(state: QuotaState | null | undefined): boolean {
-  return !!state && !state.loading && state.remaining !== null && state.remaining <= 0;
+  return !!state && !state.loading && devisQuotaBlocked(state.remaining, state.heldHere ?? 0);
 }

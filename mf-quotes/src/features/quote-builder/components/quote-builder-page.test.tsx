@@ -147,6 +147,24 @@ describe('home page', () => {
     sub.unsubscribe();
   });
 
+  it('at 0 left for the account, a device holding reserved devis numbers for today keeps its editor open (0051)', () => {
+    renderWithUi(
+      <QuoteBuilderPage
+        services={fakeServices({ plan: 'free', remaining: 0, loading: false, heldHere: 2 }).services}
+      />,
+    );
+    // The account figure is the server's (the same on every device)…
+    expect(screen.getByTestId('plan-badge')).toHaveTextContent('0 devis restant ce mois-ci');
+    // …but this device's held numbers were taken from that quota: it may still use them.
+    expect(screen.queryByTestId('quota-banner')).toBeNull();
+    act(() => {
+      bus.emit('quote/tasks-recognised', { tasks: [{ name: 'Peinture murale', quantity: 1, unit: 'm2' }], source: 'voice' });
+    });
+    expect(screen.queryByText('Aucune tâche dans ce devis')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Ajouter une ligne' })).toBeEnabled();
+    expect(screen.getByLabelText('Titre du projet')).toBeEnabled();
+  });
+
   it('builds a quote by hand: client from the book, lines from the catalogue, quantities and VAT recompute the totals', async () => {
     clientsStore.set([
       {
