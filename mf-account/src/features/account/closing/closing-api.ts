@@ -4,6 +4,7 @@ import { getRuntimeConfig, loadSupabase, signOut } from '@atelier/platform';
 import { stopSync } from '@atelier/storage';
 import { saveFile } from '@atelier/ui';
 
+import { archiveMissingPdfs, type ArchiveSupabase } from './archive-missing';
 import { CLOSING_MESSAGES as M } from './messages';
 
 /** A refusal or failure with the French message to show. */
@@ -29,6 +30,8 @@ function fileNameOf(disposition: string | null): string {
 export async function downloadAllData(): Promise<string> {
   const { supabaseUrl, supabaseAnonKey } = getRuntimeConfig();
   const token = await accessToken();
+  // Issued documents never archived get their Factur-X PDF now (drawn here, as /clients does), so the ZIP has it.
+  await archiveMissingPdfs((await loadSupabase()) as unknown as ArchiveSupabase).catch(() => undefined);
   let res: Response;
   try {
     res = await fetch(`${supabaseUrl.replace(/\/+$/, '')}/functions/v1/account-export`, {
