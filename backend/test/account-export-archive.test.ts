@@ -44,7 +44,9 @@ const exportZip = async (token: string) => {
 async function draw(table: ArchiveTable, row: Record<string, unknown>): Promise<string> {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
-  doc.addPage().drawText(`${table === 'invoices' ? 'Facture' : 'Avoir'} ${String(row.number)}`, { font, x: 50, y: 700 });
+  doc
+    .addPage()
+    .drawText(`${table === 'invoices' ? 'Facture' : 'Avoir'} ${String(row.number)}`, { font, x: 50, y: 700 });
   return Buffer.from(await doc.save()).toString('base64');
 }
 

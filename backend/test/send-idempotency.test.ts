@@ -24,7 +24,9 @@ afterAll(async () => {
   await backend?.close();
 });
 
-const LINES = [{ name: 'Pose de carrelage', unit: 'm2', price: 20, quantity: 10, vatRate: 20, vatCategory: 'standard' }];
+const LINES = [
+  { name: 'Pose de carrelage', unit: 'm2', price: 20, quantity: 10, vatRate: 20, vatCategory: 'standard' },
+];
 
 async function pdfBase64(title: string): Promise<string> {
   const doc = await PDFDocument.create();
@@ -34,7 +36,11 @@ async function pdfBase64(title: string): Promise<string> {
 
 async function quote(user: SignedInUser) {
   const email = `client.${randomUUID()}@example.fr`;
-  const c = await user.client.from('clients').insert({ user_id: user.id, name: 'Paul Client', email }).select().single();
+  const c = await user.client
+    .from('clients')
+    .insert({ user_id: user.id, name: 'Paul Client', email })
+    .select()
+    .single();
   if (c.error) throw new Error(c.error.message);
   const q = await user.client
     .from('quotes')
@@ -84,9 +90,7 @@ describe('send-document with an idempotency key', () => {
       expect(again.json).toEqual({ sendId, status: 'sent', to: q.email, link: null, replayed: true });
     }
     expect(mailsTo(q.email)).toBe(1);
-    expect(await sendsOf(q.id)).toEqual([
-      { id: sendId, user_id: alice.id, status: 'sent', to_email: q.email, key },
-    ]);
+    expect(await sendsOf(q.id)).toEqual([{ id: sendId, user_id: alice.id, status: 'sent', to_email: q.email, key }]);
     // Without a key (an older client) each call is a send, as before.
     expect((await send(alice, { table: 'quotes', id: q.id, pdf: q.pdf })).status).toBe(200);
     expect(mailsTo(q.email)).toBe(2);

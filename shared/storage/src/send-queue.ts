@@ -66,7 +66,9 @@ export function createSendQueue(userId: string, storage: Storage | null = global
       const entries = Array.isArray(parsed) ? parsed.filter(isEntry) : [];
       if (entries.every((e) => typeof e.key === 'string' && KEY.test(e.key))) return entries as QueuedSend[];
       // Queued by an older version (no key): the first tab to read gives each a key and keeps it.
-      const keyed = entries.map((e) => (typeof e.key === 'string' && KEY.test(e.key) ? e : { ...e, key: newSendKey() }));
+      const keyed = entries.map((e) =>
+        typeof e.key === 'string' && KEY.test(e.key) ? e : { ...e, key: newSendKey() },
+      );
       persist(keyed as QueuedSend[]);
       return keyed as QueuedSend[];
     } catch {

@@ -102,8 +102,14 @@ describe('decisionNotice', () => {
       'Options retenues :\n- Robinetterie thermostatique : 150,00\u00a0€ HT\n- Cuisine Bcc: x@evil.example : 480,50\u00a0€ HT\n',
     );
     expect(body).toContain('Total accepté : 1\u202f368,00\u00a0€ HT, soit 1\u202f641,60\u00a0€ TTC.\n');
-    const none = decisionNotice({ ...base, decision: 'accepted', accepted: { options: [], netHtCents: 81000, ttcCents: 97200 } });
-    expect(none.body).toContain('Options retenues : aucune.\nTotal accepté : 810,00\u00a0€ HT, soit 972,00\u00a0€ TTC.');
+    const none = decisionNotice({
+      ...base,
+      decision: 'accepted',
+      accepted: { options: [], netHtCents: 81000, ttcCents: 97200 },
+    });
+    expect(none.body).toContain(
+      'Options retenues : aucune.\nTotal accepté : 810,00\u00a0€ HT, soit 972,00\u00a0€ TTC.',
+    );
   });
 });
 

@@ -158,7 +158,10 @@ describe('home page', () => {
     // …but this device's held numbers were taken from that quota: it may still use them.
     expect(screen.queryByTestId('quota-banner')).toBeNull();
     act(() => {
-      bus.emit('quote/tasks-recognised', { tasks: [{ name: 'Peinture murale', quantity: 1, unit: 'm2' }], source: 'voice' });
+      bus.emit('quote/tasks-recognised', {
+        tasks: [{ name: 'Peinture murale', quantity: 1, unit: 'm2' }],
+        source: 'voice',
+      });
     });
     expect(screen.queryByText('Aucune tâche dans ce devis')).toBeNull();
     expect(screen.getByRole('button', { name: 'Ajouter une ligne' })).toBeEnabled();
