@@ -6,7 +6,7 @@ import type { Task } from '@atelier/domain';
 import { canonicalUnit, unitFamily, unitsCompatible, type CanonicalUnit } from './units';
 import { jaroWinkler } from './similarity';
 import { stem, words } from './text';
-import { NOT_ACTIONS, STOP_WORDS, TRADE_LEXICON, type LexiconEntry, type Role } from './trade-lexicon';
+import { IMPLICATIONS, NOT_ACTIONS, STOP_WORDS, TRADE_LEXICON, type LexiconEntry, type Role } from './trade-lexicon';
 
 export const SIMILARITY_THRESHOLD = 0.4;
 const STEM_SIMILARITY = 0.9;
@@ -84,6 +84,24 @@ export function analyseTerms(text: string): Term[] {
       terms.push({ stem: stems[i]!, concept: null, role: 'unknown', start: i, end: i + 1 });
     }
     i += 1;
+  }
+  return withImplications(terms);
+}
+
+/** « du placo au plafond » also says faux plafond, « nettoyage du toit » démoussage (lexicon/implications.json). */
+function withImplications(terms: Term[]): Term[] {
+  if (terms.length < 1) return terms;
+  const concepts = new Set(terms.map((t) => t.concept));
+  for (const rule of IMPLICATIONS) {
+    if (
+      concepts.has(rule.implies) ||
+      !rule.when.every((c) => concepts.has(c)) ||
+      rule.unless.some((c) => concepts.has(c))
+    )
+      continue;
+    const at = terms.find((t) => t.concept === rule.when[rule.when.length - 1])!;
+    terms.push({ stem: rule.implies, concept: rule.implies, role: rule.role, start: at.start, end: at.end });
+    concepts.add(rule.implies);
   }
   return terms;
 }

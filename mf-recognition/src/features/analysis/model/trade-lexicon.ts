@@ -18,7 +18,16 @@ import painting from './lexicon/painting.json';
 import plumbing from './lexicon/plumbing.json';
 import renovation from './lexicon/renovation.json';
 import roofing from './lexicon/roofing.json';
-import { lexiconFileSchema, lexiconWordsSchema, type ROLES, type TRADES } from './lexicon/schema';
+import implications from './lexicon/implications.json';
+import {
+  lexiconFileSchema,
+  lexiconImplicationsSchema,
+  lexiconSizesSchema,
+  lexiconWordsSchema,
+  type ROLES,
+  type TRADES,
+} from './lexicon/schema';
+import sizes from './lexicon/sizes.json';
 import tiling from './lexicon/tiling.json';
 import words from './lexicon/words.json';
 
@@ -64,3 +73,20 @@ const lists = lexiconWordsSchema.parse(words);
 export const NOT_ACTIONS: ReadonlySet<string> = new Set(lists.notActions);
 /** Words that never carry meaning for matching (removed after phrases were recognised). */
 export const STOP_WORDS: ReadonlySet<string> = new Set(lists.stopWords);
+
+export type Implication = { when: readonly string[]; unless: readonly string[]; implies: string; role: Role };
+
+/** Validates the implications (lexicon/implications.json): every concept they name must be a notion of the lexicon. */
+export function loadImplications(data: unknown, lexicon: readonly LexiconEntry[]): Implication[] {
+  const known = new Set(lexicon.map((e) => e.concept));
+  return lexiconImplicationsSchema.parse(data).implications.map((rule) => {
+    for (const concept of [...rule.when, ...rule.unless, rule.implies])
+      if (!known.has(concept)) throw new Error(`lexicon implications: unknown concept « ${concept} »`);
+    return rule;
+  });
+}
+
+export const IMPLICATIONS: readonly Implication[] = loadImplications(implications, TRADE_LEXICON);
+
+/** Places counted, « chacun » words and perimeter words of the size passes (lexicon/sizes.json). */
+export const SIZE_WORDS = lexiconSizesSchema.parse(sizes);

@@ -1,5 +1,14 @@
 // The trade vocabulary's data files and their loader.
-import { LEXICON_FILES, loadLexicon, NOT_ACTIONS, STOP_WORDS, TRADE_LEXICON } from '../trade-lexicon';
+import { analyseTerms } from '../catalogue-match';
+import {
+  IMPLICATIONS,
+  LEXICON_FILES,
+  loadImplications,
+  loadLexicon,
+  NOT_ACTIONS,
+  STOP_WORDS,
+  TRADE_LEXICON,
+} from '../trade-lexicon';
 import { lexiconFileSchema } from './schema';
 
 describe('trade lexicon data files', () => {
@@ -33,5 +42,21 @@ describe('trade lexicon data files', () => {
   it('refuses a concept defined in two files', () => {
     const file = (trade: string) => ({ trade, entries: [{ concept: 'dup', role: 'head', forms: ['dup'] }] });
     expect(() => loadLexicon([file('painting'), file('tiling')])).toThrow(/dup.*painting.*tiling/);
+  });
+
+  it('reads notions said together as the one they name (implications.json)', () => {
+    expect(IMPLICATIONS.length).toBeGreaterThan(0);
+    const concepts = (text: string) => analyseTerms(text).map((t) => t.concept);
+    expect(concepts('du placo au plafond de la cuisine')).toContain('fauxplafond');
+    expect(concepts('une cloison en placo')).not.toContain('fauxplafond');
+    expect(concepts('nettoyage du toit')).toContain('demoussage');
+    expect(concepts('nettoyage du chantier')).not.toContain('demoussage');
+    expect(concepts('peinture du faux plafond')).toContain('plafond');
+  });
+
+  it('refuses an implication naming an unknown concept', () => {
+    const rule = { when: ['cloison'], unless: [], implies: 'nothing', role: 'head' };
+    expect(() => loadImplications({ implications: [rule] }, TRADE_LEXICON)).toThrow(/nothing/);
+    expect(() => loadImplications({ implications: [{ ...rule, role: 'verb' }] }, TRADE_LEXICON)).toThrow();
   });
 });

@@ -40,3 +40,28 @@ export const lexiconWordsSchema = z.strictObject({
 });
 
 export type LexiconFile = z.infer<typeof lexiconFileSchema>;
+
+/** Sizes said of several places at once (« les deux chambres de 12 m² », « douze mètres chacun »). */
+export const lexiconSizesSchema = z.strictObject({
+  /** Places counted as identical (plural nouns): « 2 chambres de 3 sur 4 » is twice the room. */
+  places: z.array(form).check(z.minLength(1)),
+  /** Words saying a size is each place's (« 12 mètres chacun »). */
+  each: z.array(form).check(z.minLength(1)),
+  /** Words naming a room's perimeter (« la longueur totale des murs fait 14 m »). */
+  perimeters: z.array(form).check(z.minLength(1)),
+});
+
+/**
+ * Notions said together that name another one (« du placo au plafond » is a faux plafond, « nettoyage du toit » a
+ * démoussage): when every concept of `when` is in a phrase and none of `unless`, the phrase also carries `implies`.
+ */
+export const lexiconImplicationsSchema = z.strictObject({
+  implications: z.array(
+    z.strictObject({
+      when: z.array(z.string().check(z.regex(/^[a-z][a-z0-9]*$/))).check(z.minLength(1)),
+      unless: z.array(z.string().check(z.regex(/^[a-z][a-z0-9]*$/))),
+      implies: z.string().check(z.regex(/^[a-z][a-z0-9]*$/)),
+      role: z.enum(ROLES),
+    }),
+  ),
+});
