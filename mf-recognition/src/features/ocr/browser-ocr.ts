@@ -9,7 +9,7 @@ import type { PageLayout } from './ocr-layout';
 import { cleanOcrText } from './ocr-text';
 import { flattenIllumination, rgbaToGray, whitenRuling } from './preprocess';
 import { OCR_PARAMETERS, type PageImage, recognizePage } from './recognize';
-import { scaledSize } from './scale';
+import { jpegScaledSize, jpegScaleEighths, type Size, scaledSize } from './scale';
 
 declare const __webpack_public_path__: string | undefined;
 
@@ -57,7 +57,9 @@ async function encode(canvas: Canvas2D, type: string, quality?: number): Promise
 /**
  * Upright (EXIF orientation applied), ≤ 1200 px, greyscale with lighting flattened and ruling whitened, encoded
  * for the worker.
- * JPEG at 0.95 rather than PNG: ~10× faster to encode on the main thread, same OCR result on the corpus.
+ * JPEG at 0.95 rather than PNG: ~10× faster to encode on the main thread, same OCR result on the corpus. Not the
+ * raw grey pixels (PGM) either, although they skip the encode: measured in Chromium on the round-2 note images
+ * (decision 0125), handwriting-like notes read worse from them (task F1 0.67 → 0.55).
  */
 export async function prepareImageForOcr(blob: Blob): Promise<Blob> {
   return (await preparePage(blob)).encoded;
@@ -66,56 +68,94 @@ export async function prepareImageForOcr(blob: Blob): Promise<Blob> {
 /** The prepared image, encoded for the worker, and its grey pixels (to look again for dropped decimal commas). */
 async function preparePage(blob: Blob): Promise<{ encoded: Blob; page: PageImage }> {
   let t = performance.now();
-  const bitmap = await decodeScaled(blob);
+  const decoded = await decodeScaled(blob);
   measure('atelier:ocr:decode', t);
   try {
     t = performance.now();
-    const { width, height } = scaledSize({ width: bitmap.width, height: bitmap.height });
+    const { width, height } = decoded.target;
     const canvas = makeCanvas(width, height);
     const ctx = canvas.getContext('2d', { willReadFrequently: true }) as
       OffscreenCanvasRenderingContext2D | CanvasRenderingContext2D | null;
     if (!ctx) throw new Error('Canvas 2D indisponible');
     ctx.imageSmoothingQuality = 'high';
-    ctx.drawImage(bitmap, 0, 0, width, height);
+    ctx.drawImage(decoded.image, 0, 0, width, height);
     const image = ctx.getImageData(0, 0, width, height);
     measure('atelier:ocr:scale', t);
     t = performance.now();
     const flat = whitenRuling(flattenIllumination(rgbaToGray(image.data, width, height), width, height));
+    measure('atelier:ocr:flatten', t);
+    t = performance.now();
     for (let p = 0, i = 0; p < flat.length; p++, i += 4) {
       image.data[i] = image.data[i + 1] = image.data[i + 2] = flat[p]!;
       image.data[i + 3] = 255;
     }
     ctx.putImageData(image, 0, 0);
-    measure('atelier:ocr:flatten', t);
-    t = performance.now();
     const encoded = await encode(canvas, 'image/jpeg', 0.95);
     measure('atelier:ocr:encode', t);
     return { encoded, page: { gray: flat, width, height } };
   } finally {
-    bitmap.close();
+    decoded.image.close();
   }
 }
 
+type Decoded = { image: (ImageBitmap | VideoFrame) & CanvasImageSource; target: Size };
+
 /**
- * The image, upright, decoded straight to the OCR size when its header gives the size (the JPEG decoder scales
- * while decoding: a 12 MP photo is never held at full size), else decoded whole and scaled afterwards.
+ * The image, upright, at least the OCR size. A JPEG whose header gives its size is decoded at a reduced scale by the
+ * WebCodecs ImageDecoder (libjpeg's DCT scaling: 3/8 for a 12 MP photo, never below the OCR size), else decoded
+ * straight to the OCR size by createImageBitmap (which decodes the whole image, then scales it), else whole.
  */
-async function decodeScaled(blob: Blob): Promise<ImageBitmap> {
-  const size = encodedImageSize(new Uint8Array(await blob.slice(0, 256 * 1024).arrayBuffer()));
+async function decodeScaled(blob: Blob): Promise<Decoded> {
+  const header = new Uint8Array(await blob.slice(0, 256 * 1024).arrayBuffer());
+  const size = encodedImageSize(header);
   if (size) {
     const target = scaledSize(size);
     if (target.width < size.width) {
+      const frame = isJpeg(header) ? await decodeJpegScaled(blob, size, target) : null;
+      if (frame) return { image: frame, target };
       const bitmap = await createImageBitmap(blob, {
         imageOrientation: 'from-image',
         resizeWidth: target.width,
         resizeHeight: target.height,
         resizeQuality: 'high',
       });
-      if (bitmap.width === target.width && bitmap.height === target.height) return bitmap;
+      if (bitmap.width === target.width && bitmap.height === target.height) return { image: bitmap, target };
       bitmap.close();
     }
   }
-  return createImageBitmap(blob, { imageOrientation: 'from-image' });
+  const bitmap = await createImageBitmap(blob, { imageOrientation: 'from-image' });
+  return { image: bitmap, target: scaledSize({ width: bitmap.width, height: bitmap.height }) };
+}
+
+const isJpeg = (bytes: Uint8Array) => bytes[0] === 0xff && bytes[1] === 0xd8;
+
+/**
+ * A JPEG decoded at the smallest n/8 scale still at least `target` (upright sizes), or null when the browser has no
+ * ImageDecoder or does not give that much. Chromium decodes at the largest scale whose pixel count fits in
+ * desiredWidth × desiredHeight, and the frame it returns is drawn upright (EXIF orientation).
+ */
+async function decodeJpegScaled(blob: Blob, size: Size, target: Size): Promise<VideoFrame | null> {
+  if (typeof ImageDecoder === 'undefined') return null;
+  const eighths = jpegScaleEighths(size, target);
+  if (eighths >= 8) return null;
+  const desired = jpegScaledSize(size, eighths);
+  let decoder: ImageDecoder | null = null;
+  try {
+    decoder = new ImageDecoder({
+      data: blob.stream(),
+      type: 'image/jpeg',
+      desiredWidth: desired.width,
+      desiredHeight: desired.height,
+    });
+    const { image } = await decoder.decode();
+    if (image.displayWidth >= target.width && image.displayHeight >= target.height) return image;
+    image.close();
+  } catch {
+    /* not decodable here: createImageBitmap below */
+  } finally {
+    decoder?.close();
+  }
+  return null;
 }
 
 function measure(name: string, start: number): void {

@@ -1,5 +1,5 @@
 import { cleanOcrText, repairEmails } from './ocr-text';
-import { OCR_MAX_SIDE, scaledSize } from './scale';
+import { jpegScaledSize, jpegScaleEighths, OCR_MAX_SIDE, scaledSize } from './scale';
 
 describe('scaledSize', () => {
   it('scales a 12-megapixel portrait photo to OCR_MAX_SIDE on its longest side', () => {
@@ -13,6 +13,32 @@ describe('scaledSize', () => {
   });
   it('rejects empty images', () => {
     expect(() => scaledSize({ width: 0, height: 10 })).toThrow();
+  });
+});
+
+describe('jpegScaleEighths', () => {
+  it('decodes a 12 MP photo at 3/8, the smallest scale still at least the OCR size', () => {
+    const size = { width: 3024, height: 4032 };
+    const target = scaledSize(size);
+    expect(jpegScaleEighths(size, target)).toBe(3);
+    expect(jpegScaledSize(size, 3)).toEqual({ width: 1134, height: 1512 });
+  });
+  it('never goes below the target, even when a scale falls exactly on it', () => {
+    for (const size of [
+      { width: 4000, height: 3000 },
+      { width: 3200, height: 2400 },
+      { width: 1601, height: 1201 },
+      { width: 9600, height: 1200 },
+    ]) {
+      const target = scaledSize(size);
+      const scaled = jpegScaledSize(size, jpegScaleEighths(size, target));
+      expect(scaled.width).toBeGreaterThanOrEqual(target.width);
+      expect(scaled.height).toBeGreaterThanOrEqual(target.height);
+    }
+    expect(jpegScaleEighths({ width: 4800, height: 3600 }, { width: 1200, height: 900 })).toBe(2);
+  });
+  it('is 8 (no reduced decode) when the image is barely larger than the target', () => {
+    expect(jpegScaleEighths({ width: 1300, height: 975 }, scaledSize({ width: 1300, height: 975 }))).toBe(8);
   });
 });
 

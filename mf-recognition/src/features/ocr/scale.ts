@@ -18,3 +18,17 @@ export function scaledSize({ width, height }: Size, maxSide = OCR_MAX_SIDE): Siz
   const ratio = maxSide / longest;
   return { width: Math.max(1, Math.round(width * ratio)), height: Math.max(1, Math.round(height * ratio)) };
 }
+
+/**
+ * The smallest of a JPEG decoder's n/8 scales (libjpeg's DCT scaling) that still gives at least `target`, as n:
+ * 3 for a 3024×4032 photo read at 900×1200 (1134×1512 decoded). 8 when no smaller scale is large enough.
+ */
+export function jpegScaleEighths(size: Size, target: Size): number {
+  const needed = Math.max(target.width / size.width, target.height / size.height);
+  return Math.min(8, Math.max(1, Math.ceil(8 * needed - 1e-9)));
+}
+
+/** The size a JPEG decoder gives at n/8 (libjpeg rounds up). */
+export function jpegScaledSize(size: Size, eighths: number): Size {
+  return { width: Math.ceil((size.width * eighths) / 8), height: Math.ceil((size.height * eighths) / 8) };
+}
