@@ -21,10 +21,13 @@ const FLOOR = new RegExp(
   String.raw`(?<![\d.,x×*])${DIM_NUMBER}${METRES}${BY}${DIM_NUMBER}${METRES}(?![ \t]*(?:cm|mm|\d|x|×|\*|de[ \t]+(?:long|large|haut)))`,
   'giu',
 );
+import { rewriteSeveralPlaces } from './places';
+import { rewriteAreaThickness, rewriteMixedSides, rewritePerimeters, rewriteSpokenSizes } from './spoken-sizes';
+
 const CM = String.raw`(?:cm|centim[èe]tres?)`;
-/** « 5 mètres sur 4 en 10 centimètres d'épaisseur », « 3 x 3 x 12 cm »: a slab. */
+/** « 5 mètres sur 4 en 10 centimètres d'épaisseur », « 3 x 3 x 12 cm », a note's « 6 x 3 ép. 10 cm »: a slab. */
 const VOLUME = new RegExp(
-  String.raw`(?<![\d.,])${DIM_NUMBER}${METRES}${BY}${DIM_NUMBER}${METRES}[ \t]*,?[ \t]*(?:(?:en|de|sur|avec|et|x|×)[ \t]+)?(?:(?:une[ \t]+)?[ée]paisseur[ \t]*(?:de[ \t]+)?)?${DIM_NUMBER}[ \t]*${CM}(?:[ \t]*(?:d['’][ \t]*)?(?:[ée]paisseur|[ée]pais))?`,
+  String.raw`(?<![\d.,])${DIM_NUMBER}${METRES}${BY}${DIM_NUMBER}${METRES}[ \t]*,?[ \t]*(?:(?:en|de|sur|avec|et|x|×)[ \t]+)?(?:(?:une[ \t]+)?(?:[ée]paisseur|[ée]p\.)[ \t]*(?:de[ \t]+)?)?${DIM_NUMBER}[ \t]*${CM}(?:[ \t]*(?:d['’][ \t]*)?(?:[ée]paisseur|[ée]pais))?`,
   'giu',
 );
 const SIDE_UNIT = String.raw`[ \t]*(m(?![\p{L}²])|mètres?|metres?|${CM})?`;
@@ -32,7 +35,7 @@ const LONG = String.raw`(?:de[ \t]+)?(?:long|longueur|large|largeur)`;
 const HIGH = String.raw`(?:de[ \t]+)?(?:haut|hauteur)`;
 /** « 3 mètres de long sur 2,50 de haut », « 4 mètres de long, hauteur 2,50 »: a wall or a partition. */
 const LENGTH_BY_HEIGHT = new RegExp(
-  String.raw`(?<![\d.,])${DIM_NUMBER}${SIDE_UNIT}[ \t]*${LONG}[ \t]*,?[ \t]*(?:(?:sur|et|par|x)[ \t]*)?(?:(?:une[ \t]+)?hauteur[ \t]*(?:de[ \t]+)?)?${DIM_NUMBER}${SIDE_UNIT}(?:[ \t]*${HIGH})?`,
+  String.raw`(?<![\d.,])${DIM_NUMBER}${SIDE_UNIT}[ \t]*${LONG}[ \t]*,?[ \t]*(?:(?:sur|et|par|x)[ \t]*)?(?:(?:une[ \t]+)?hauteur(?:[ \t]+sous[ \t]+plafond)?[ \t]*(?:de[ \t]+)?)?${DIM_NUMBER}${SIDE_UNIT}(?:[ \t]*${HIGH})?`,
   'giu',
 );
 /** « 90 centimètres de haut sur 1 m 35 de large »: height first. */
@@ -93,6 +96,20 @@ function partitionAt(text: string, offset: number): boolean {
   );
 }
 
+/**
+ * « faïence sur un mur de 2 sur 2,40 », « crédence en faïence de 2,40 par 0,50 »: the size said right after the wall
+ * word is the wall's own (not a room's floor, as in « les murs de la cuisine, 4 sur 3 »).
+ */
+function ownSizeAt(text: string, offset: number): boolean {
+  const [from] = sentenceBounds(text, offset, 0);
+  const before = [...text.slice(from, offset).matchAll(SURFACE)].pop();
+  if (!before || kindOf(before) !== 'wall') return false;
+  const gap = text.slice(from + before.index + before[0].length, offset);
+  return /^[ \t]*(?:(?:de|d['’]|du|un|une|en|sur|le|la|l['’]|murs?|murale?s?|muraux|faïence|faience|crédence|credence|qui[ \t]+fait|fait|mesurant|:)[ \t]*)*$/iu.test(
+    gap,
+  );
+}
+
 type Room = { a: number; b: number; h?: number };
 const measureOf = (room: Room, kind: Kind): string | null => {
   if (kind === 'floor') return `${fmt(room.a * room.b)} m²`;
@@ -125,6 +142,27 @@ function fillLaterSurfaces(rest: string, room: Room, used: Kind | null): string 
   return out + rest.slice(at);
 }
 
+/**
+ * « parquet et plinthes dans un bureau de 3 sur 4 »: the surfaces named before the size with no figure between get
+ * theirs too (the nearest one was read as the size's own kind).
+ */
+function fillEarlierSurfaces(text: string, offset: number, room: Room, used: Kind): string {
+  const [from] = sentenceBounds(text, offset, 0);
+  const words = [...text.slice(from, offset).matchAll(SURFACE)];
+  const done = new Set<Kind>([used]);
+  let head = text.slice(0, offset);
+  for (const word of words.slice(0, -1).reverse()) {
+    const end = from + word.index + word[0].length;
+    if (/\d/.test(text.slice(end, offset))) break;
+    const kind = kindOf(word);
+    const measure = done.has(kind) ? null : measureOf(room, kind);
+    if (!measure) continue;
+    done.add(kind);
+    head = `${head.slice(0, end)} ${measure}${head.slice(end)}`;
+  }
+  return head;
+}
+
 function rewriteRooms(input: string): string {
   let text = input;
   let from = 0;
@@ -145,7 +183,9 @@ function rewriteRooms(input: string): string {
     if (
       !plausible(room.a, room.b) ||
       (room.h !== undefined && (room.h > 6 || room.h <= 0)) ||
-      /^[ \t]*(?:=|€|euros?|eur\b|m²|m2|ml)/iu.test(after)
+      /^[ \t]*(?:=|€|euros?|eur\b|m²|m2|ml)/iu.test(after) ||
+      // « 2 murs de 8 x 2,5 m soit 40 m² »: the result is said already.
+      /^[ \t]*,?[ \t]*(?:soit|donc|ce[ \t]+qui[ \t]+fait)[ \t]+(?:environ[ \t]+)?\d/iu.test(after)
     ) {
       from = m.index + Math.max(1, (a ?? '').length);
       continue;
@@ -164,14 +204,17 @@ function rewriteRooms(input: string): string {
     }
     let replacement: string;
     if (kind === 'wall' && partitionAt(text, m.index)) replacement = `${fmt(room.a * room.b)} m²`;
+    else if (kind === 'wall' && room.h === undefined && ownSizeAt(text, m.index))
+      replacement = `${fmt(room.a * room.b)} m²`;
     else if (kind === 'wall' && room.h === undefined) {
       // Walls need a height: without it, the dimensions of a room are not the surface of its walls.
       from = m.index + whole.length;
       continue;
     } else replacement = measureOf(room, kind ?? 'floor') ?? `${fmt(room.a * room.b)} m²`;
     const filled = fillLaterSurfaces(rest, room, kind ?? 'floor');
-    text = `${text.slice(0, m.index)}${replacement}${filled}`;
-    from = m.index + replacement.length;
+    const head = fillEarlierSurfaces(text, m.index, room, kind ?? 'floor');
+    text = `${head}${replacement}${filled}`;
+    from = head.length + replacement.length;
   }
 }
 
@@ -181,10 +224,15 @@ function rewriteRooms(input: string): string {
  */
 export function rewriteDimensions(input: string): string {
   // « trois cinquante sur quatre », « hauteur deux cinquante »: metres and centimetres said as two numbers.
-  let text = input
+  let text = rewriteSpokenSizes(input)
     .replace(/(?<![\d.,][ \t]?)(?<![\d])(\d)[ \t]([1-9][05])(?=[ \t]*(?:sur|x|×|par)[ \t]*\d)/gu, '$1.$2')
     .replace(
       /(?<=(?:sur|x|×|par|hauteur|haut|hsp)[ \t]*(?:de[ \t]+)?)(\d)[ \t]([1-9][05])(?![\d]|[.,]\d|[ \t]*(?:m²|m2|ml|€|euros?|cm|mm|[ \t]*\d))/gu,
+      '$1.$2',
+    )
+    // « 4 sur 3, deux cinquante de haut »: the height said before its word.
+    .replace(
+      /(?<![\d][ \t]?)(?<![\d.,])(\d)[ \t]([1-9][05])(?=[ \t]*(?:de[ \t]+)?(?:haut|hauteur|sous[ \t]+plafond)(?![\p{L}]))/gu,
       '$1.$2',
     );
   // « quatre mètres carrés cinquante »: the centimetres said after the unit.
@@ -192,6 +240,7 @@ export function rewriteDimensions(input: string): string {
     /(?<![\d.,])(\d+)[ \t]*(mètres?[ \t]+carrés?|metres?[ \t]+carres?)[ \t]+([1-9][05])(?=[ \t]*(?:$|[,.;\n]|et[ \t]))/gmu,
     '$1.$3 $2',
   );
+  text = rewritePerimeters(text);
   text = text.replace(VOLUME, (whole, a: string, b: string, c: string, offset: number, all: string) => {
     const [x, y, z] = [num(a), num(b), num(c)];
     if (!plausible(x, y) || z <= 0 || z > 60) return whole;
@@ -199,6 +248,7 @@ export function rewriteDimensions(input: string): string {
     const area = /(?<![\p{L}])(?:chape|ragr[ée]age)(?![\p{L}])/iu.test(all.slice(from, to));
     return area ? `${fmt(x * y)} m²` : `${fmt((x * y * z) / 100)} m³`;
   });
+  text = rewriteMixedSides(rewriteAreaThickness(text));
   const wall = (l: number, h: number, whole: string) => (plausible(l, h) ? `${fmt(l * h)} m²` : whole);
   text = text.replace(LENGTH_BY_HEIGHT, (whole, l: string, lu?: string, h?: string, hu?: string) =>
     /haut/iu.test(whole) ? wall(metres(l, lu), metres(h!, hu), whole) : whole,
@@ -206,5 +256,5 @@ export function rewriteDimensions(input: string): string {
   text = text.replace(HEIGHT_BY_LENGTH, (whole, h: string, hu?: string, l?: string, lu?: string) =>
     /(?:cm|centim)/iu.test(whole) ? whole : wall(metres(l!, lu), metres(h, hu), whole),
   );
-  return rewriteRooms(text);
+  return rewriteSeveralPlaces(rewriteRooms(text));
 }

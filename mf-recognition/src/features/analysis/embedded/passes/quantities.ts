@@ -16,7 +16,8 @@ const ORDINAL_AFTER = /^(?:er|ere|e|eme|emes|nd|nde|ieme)\b/u;
  * « le cumulus a quinze ans », « un ballon de deux cents litres », « une chaudière de 24 kW »: an age, a capacity or a
  * power describes the thing, it is never how many of it are quoted.
  */
-const DESCRIBES_AFTER = /^\s*(?:ans|annees|litres?|l|kw|kva|kwh|watts?|w|volts?|v|amperes?|degres|°|bars?)(?![\p{L}\d])/u;
+const DESCRIBES_AFTER =
+  /^\s*(?:ans|annees|litres?|l|kw|kva|kwh|watts?|w|volts?|v|amperes?|degres|°|bars?)(?![\p{L}\d])/u;
 
 export function findQuantities(folded: string): Quantity[] {
   const dimensions = [...folded.matchAll(DIMENSION), ...folded.matchAll(SPOKEN_DIMENSION)].map(
@@ -64,7 +65,7 @@ export function findQuantities(folded: string): Quantity[] {
   for (const match of folded.matchAll(/(?<![\p{L}])(un|une)(?![\p{L}])/gu)) {
     const end = match.index + match[0].length;
     // « une pièce de 20 m² », « une pièce qui fait … »: a room, not one item.
-    if (/^\s+pieces?\s+(?:de|d'|qui|fait|mesurant)\s*(?:\d|environ)/.test(folded.slice(end))) continue;
+    if (/^\s+pieces?\s+(?:[a-z]+\s+)?(?:de|d'|qui|fait|mesurant)\s*(?:\d|environ)/.test(folded.slice(end))) continue;
     // « un seul jour »
     const only = /^\s+seule?(?![a-z])/.exec(folded.slice(end));
     const unit = matchUnitAt(folded, end + (only?.[0].length ?? 0));

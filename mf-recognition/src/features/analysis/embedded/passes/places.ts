@@ -1,0 +1,39 @@
+// Pass 4c (several places): a size said of each of several identical places is that many times the size —
+// « les deux chambres de 12 m² » (24 m²), « 2 chambres de 3 sur 4 » once the dimensions pass made it « 2 chambres de
+// 35 m² », « les 3 chambres de 10 m² chacune », « sur les 2 côtés de la maison, 12 mètres chacun ». The places and the
+// « chacun » words are data (lexicon/sizes.json).
+import { SIZE_WORDS } from '../../model/trade-lexicon';
+
+const alternatives = (list: readonly string[]) =>
+  [...list]
+    .sort((a, b) => b.length - a.length)
+    .map((w) => w.replace(/[ \t]+/g, String.raw`[ \t]+`).replace(/['’]/g, "['’]"))
+    .join('|');
+const PLACES = alternatives(SIZE_WORDS.places);
+const EACH = alternatives(SIZE_WORDS.each);
+const MEASURE = String.raw`(\d+(?:[.,]\d+)?)([ \t]*(?:m²|m2|m³|m3|ml|m[èe]tres?(?:[ \t]+(?:carr[ée]s?|lin[ée]aires?|cubes?))?|m)(?![\p{L}\d²³]))`;
+/** « (les) 2 chambres de 12 m² (chacune) ». */
+const COUNTED_OF = new RegExp(
+  String.raw`(?<![\p{L}\d.,])([2-9])[ \t]+(?:${PLACES})(?![\p{L}])[ \t]*(?:de|d['’]|qui[ \t]+font|font|faisant|mesurant)[ \t]*(?:environ[ \t]+)?${MEASURE}(?:[ \t]*,?[ \t]*(?:${EACH})(?![\p{L}]))?`,
+  'giu',
+);
+/** « les 2 côtés de la maison, 12 mètres chacun »: the count first, the size of each later in the clause. */
+const COUNTED_EACH = new RegExp(
+  String.raw`(?<![\p{L}\d.,])([2-9])[ \t]+(?:${PLACES})(?![\p{L}])([^\d\n.;]{0,40}?)${MEASURE}[ \t]*,?[ \t]*(?:${EACH})(?![\p{L}])`,
+  'giu',
+);
+
+const num = (raw: string) => Number(raw.replace(',', '.'));
+const fmt = (value: number) => `${Math.round(value * 1000) / 1000}`;
+
+export function rewriteSeveralPlaces(input: string): string {
+  return input
+    .replace(COUNTED_OF, (whole, n: string, value: string, unit: string) => {
+      const at = whole.indexOf(value, n.length);
+      return `${whole.slice(0, at)}${fmt(Number(n) * num(value))}${unit}`;
+    })
+    .replace(COUNTED_EACH, (whole, n: string, between: string, value: string, unit: string) => {
+      const head = whole.slice(0, whole.indexOf(between, n.length) + between.length);
+      return `${head}${fmt(Number(n) * num(value))}${unit}`;
+    });
+}

@@ -1,0 +1,139 @@
+// Pass 4a (spoken sizes): the other ways people say a size become the one form the dimensions pass reads, « a sur b »
+// (and « a sur b, hauteur h »): « 4 fois 3 », « 5 mètres de long et 3 de large », « longueur 5, largeur 3,20 »,
+// « 5 m de long, 1,20 de large, 2,50 de haut », a side in centimetres next to one in metres (« 2,40 par 50 cm »).
+// A room's perimeter said as such (« la longueur totale des murs fait 14 m », with a height) becomes the walls'
+// area; a surface said with a thickness (« 20 m² sur 15 cm d'épaisseur ») a volume, unless the work is sold by the
+// square metre (chape, ragréage).
+import { SIZE_WORDS } from '../../model/trade-lexicon';
+
+const N = String.raw`(\d+(?:[.,]\d+)?)`;
+const UNIT = String.raw`[ \t]*(m(?![\p{L}²])|mètres?|metres?|cm|centim[èe]tres?)?`;
+const LONG = String.raw`(?:de[ \t]+)?(?:long(?:ueur)?)`;
+const WIDE = String.raw`(?:de[ \t]+)?(?:large(?:ur)?)`;
+const HIGH = String.raw`(?:de[ \t]+)?(?:haut(?:eur)?)(?:[ \t]+sous[ \t]+plafond)?`;
+const JOIN = String.raw`[ \t]*,?[ \t]*(?:(?:et|sur|par|x|×)[ \t]+)?`;
+
+const num = (raw: string) => Number(raw.replace(',', '.'));
+const fmt = (value: number) => `${Math.round(value * 1000) / 1000}`;
+const metres = (value: string, unit: string | undefined) => (unit && /^c/iu.test(unit) ? num(value) / 100 : num(value));
+const side = (value: string, unit: string | undefined) => fmt(metres(value, unit));
+const words = (list: readonly string[]) => list.map((w) => w.replace(/[ \t]+/g, String.raw`[ \t]+`)).join('|');
+
+/** « 5 m de long, 1,20 de large, 2,50 de haut » (any order of long and large): a room and its height. */
+const THREE_SIDES = new RegExp(
+  String.raw`(?<![\d.,])${N}${UNIT}[ \t]*(${LONG}|${WIDE})${JOIN}${N}${UNIT}[ \t]*(?:${LONG}|${WIDE})${JOIN}${N}${UNIT}[ \t]*${HIGH}(?![\p{L}])`,
+  'giu',
+);
+/** « 8 mètres de long et 5 mètres de large », « 5 de large sur 8 de long ». */
+const LONG_AND_WIDE = new RegExp(
+  String.raw`(?<![\d.,])${N}${UNIT}[ \t]*(?:${LONG}|${WIDE})${JOIN}${N}${UNIT}[ \t]*(?:${LONG}|${WIDE})(?![\p{L}])`,
+  'giu',
+);
+/** « longueur du plafond cinq mètres, largeur trois mètres vingt ». */
+const LENGTH_THEN_WIDTH = new RegExp(
+  String.raw`(?<![\p{L}])longueur(?:[ \t]+(?:de|du|des|d['’])(?:[ \t]*(?:la|le|les|l['’]))?[ \t]*\p{L}+)?[ \t]*(?:de|:|=|fait)?[ \t]*${N}${UNIT}[ \t]*,?[ \t]*(?:et[ \t]+)?(?:(?:la|une)[ \t]+)?largeur[ \t]*(?:de|:|=|fait)?[ \t]*${N}${UNIT}`,
+  'giu',
+);
+/** « 4 fois 3 », « quatre fois trois mètres cinquante »: a product of two sides (not « 2 fois 3 heures »). */
+const TIMES = new RegExp(
+  String.raw`(?<![\d.,])${N}${UNIT}[ \t]+fois[ \t]+(?=\d+(?:[.,]\d+)?(?![\d.,]*[ \t]*(?:h(?![\p{L}])|heures?|€|euros?|jours?|couches?)))`,
+  'giu',
+);
+/** « 2,40 m par 50 cm », « 60 centimètres sur 3 mètres »: one side in centimetres, the other in metres. */
+const LENGTH_UNIT = String.raw`(m(?![\p{L}²])|m[èe]tres?(?![\p{L}]|[ \t]+(?:carr|cub|lin))|cm|centim[èe]tres?)`;
+const MIXED_SIDES = new RegExp(
+  String.raw`(?<![\d.,])${N}[ \t]*${LENGTH_UNIT}[ \t]*(?:x|×|sur|par)[ \t]*${N}[ \t]*${LENGTH_UNIT}(?![ \t]*(?:d['’][ \t]*)?[ée]paisseur)`,
+  'giu',
+);
+const PERIMETER = new RegExp(
+  String.raw`(?<![\p{L}])(?:${words(SIZE_WORDS.perimeters)})[ \t]*(?:fait|de|:|=|est[ \t]+de|mesure|d['’]environ)?[ \t]*${N}[ \t]*(?:m(?![\p{L}²])|mètres?|metres?)?`,
+  'giu',
+);
+const HEIGHT_NEAR = new RegExp(
+  String.raw`^[ \t]*,?[ \t]*(?:(?:et|avec|sur)[ \t]+)?(?:(?:une[ \t]+)?(?:hauteur|haut)(?:[ \t]+sous[ \t]+plafond)?[ \t]*(?:de|:)?[ \t]*${N}[ \t]*(?:m(?![\p{L}²])|mètres?|metres?)?|${N}[ \t]*(?:m(?![\p{L}²])|mètres?|metres?)?[ \t]*(?:de[ \t]+)?(?:hauteur|haut|sous[ \t]+plafond))`,
+  'iu',
+);
+const AREA_THICKNESS = new RegExp(
+  String.raw`(?<![\d.,])${N}[ \t]*(?:m²|m2|mètres?[ \t]+carrés?|metres?[ \t]+carres?)[ \t]*,?[ \t]*(?:(?:sur|en|avec|de|et)[ \t]+)?(?:(?:une[ \t]+)?[ée]paisseur[ \t]*(?:de[ \t]+)?)?${N}[ \t]*(?:cm|centim[èe]tres?)(?:[ \t]*(?:d['’][ \t]*)?[ée]paisseur)?`,
+  'giu',
+);
+/** « une dalle de 5 m sur 4 m avec 0,12 m d'épaisseur »: a thickness in metres. */
+const SLAB_IN_METRES = new RegExp(
+  String.raw`(?<![\d.,])${N}[ \t]*(?:m(?![\p{L}²])|mètres?|metres?)?[ \t]*(?:x|×|sur|par)[ \t]*${N}[ \t]*(?:m(?![\p{L}²])|mètres?|metres?)?[ \t]*,?[ \t]*(?:(?:avec|en|sur|de|et)[ \t]+)?(?:(?:une[ \t]+)?[ée]paisseur[ \t]*(?:de[ \t]+)?(0[.,]\d+)[ \t]*(?:m(?![\p{L}²])|mètres?|metres?)?|(0[.,]\d+)[ \t]*(?:m(?![\p{L}²])|mètres?|metres?)?[ \t]*(?:d['’][ \t]*)?[ée]paisseur)`,
+  'giu',
+);
+const SOLD_BY_AREA = /(?<![\p{L}])(?:chapes?|ragr[ée]ages?)(?![\p{L}])/iu;
+
+function sentenceOf(text: string, offset: number): string {
+  const from = Math.max(text.lastIndexOf('\n', offset), text.lastIndexOf('. ', offset)) + 1;
+  const next = text.slice(offset).search(/\n|\.\s/);
+  return text.slice(from, next < 0 ? text.length : offset + next);
+}
+
+export function rewriteSpokenSizes(input: string): string {
+  return input
+    .replace(
+      THREE_SIDES,
+      (whole, a: string, au: string | undefined, first: string, b: string, bu?: string, h?: string, hu?: string) => {
+        // « 1,20 de large, 5 de long » keeps the sides in the order said; only the height is set apart.
+        void first;
+        return `${side(a, au)} sur ${side(b, bu)}, hauteur ${side(h!, hu)}`;
+      },
+    )
+    .replace(
+      LONG_AND_WIDE,
+      (_, a: string, au: string | undefined, b: string, bu?: string) => `${side(a, au)} sur ${side(b, bu)}`,
+    )
+    .replace(
+      LENGTH_THEN_WIDTH,
+      (_, a: string, au: string | undefined, b: string, bu?: string) => `${side(a, au)} sur ${side(b, bu)}`,
+    )
+    .replace(TIMES, (_, a: string, au?: string) => `${a}${au ? ` ${au}` : ''} sur `);
+}
+
+/** Runs after the slab volumes (« 3 m sur 3 m sur 20 cm ») were read: a side in cm beside one in metres. */
+export function rewriteMixedSides(input: string): string {
+  return input.replace(MIXED_SIDES, (whole, a: string, au: string, b: string, bu: string) => {
+    const cmA = /^c/iu.test(au);
+    const cmB = /^c/iu.test(bu);
+    // Both in centimetres is an item's size (« carreaux 30 cm x 60 cm »), both in metres is read as it is.
+    if (cmA === cmB) return whole;
+    return `${side(a, au)} m sur ${side(b, bu)} m`;
+  });
+}
+
+export function rewritePerimeters(input: string): string {
+  let text = input;
+  let from = 0;
+  for (;;) {
+    PERIMETER.lastIndex = from;
+    const m = PERIMETER.exec(text);
+    if (!m) return text;
+    const perimeter = num(m[1]!);
+    const after = text.slice(m.index + m[0].length);
+    const height = HEIGHT_NEAR.exec(after);
+    const h = height ? num(height[1] ?? height[2]!) : undefined;
+    let replacement: string;
+    let rest = after;
+    if (h !== undefined && h > 0 && h <= 6) {
+      replacement = `${fmt(perimeter * h)} m²`;
+      rest = after.slice(height![0].length);
+    } else replacement = `${fmt(perimeter)} ml`;
+    text = `${text.slice(0, m.index)}${replacement}${rest}`;
+    from = m.index + replacement.length;
+  }
+}
+
+export function rewriteAreaThickness(input: string): string {
+  return input
+    .replace(SLAB_IN_METRES, (whole, a: string, b: string, t1?: string, t2?: string, offset?: number, all?: string) => {
+      const [x, y, t] = [num(a), num(b), num((t1 ?? t2)!)];
+      if (x > 30 || y > 30 || t <= 0 || SOLD_BY_AREA.test(sentenceOf(all!, offset!))) return whole;
+      return `${fmt(x * y * t)} m³`;
+    })
+    .replace(AREA_THICKNESS, (whole, area: string, cm: string, offset: number, all: string) => {
+      const [s, t] = [num(area), num(cm)];
+      if (t <= 0 || t > 60 || SOLD_BY_AREA.test(sentenceOf(all, offset))) return whole;
+      return `${fmt((s * t) / 100)} m³`;
+    });
+}
