@@ -60,6 +60,8 @@ const CSV_HEADERS = { 'content-type': 'text/csv; charset=utf-8' };
 interface Caller {
   role: string;
   claimsJson: string;
+  /** Who a rate limit and the fair queue count against: the user (sub claim), else the role. */
+  subject: string;
 }
 
 interface Reply {
@@ -160,12 +162,7 @@ function jwtFailureError(failure: JwtFailure): RestError {
 
 /** Who a rate limit counts against: the user (sub claim), else the role (anon / service_role keys). */
 function callerSubject(caller: Caller): string {
-  try {
-    const sub = (JSON.parse(caller.claimsJson) as { sub?: unknown }).sub;
-    return typeof sub === 'string' ? sub : caller.role;
-  } catch {
-    return caller.role;
-  }
+  return caller.subject;
 }
 
 function closest(name: string, candidates: Iterable<string>): string | undefined {
@@ -242,7 +239,8 @@ export class Postgrest {
         'www-authenticate': 'Bearer',
       });
     }
-    return { role, claimsJson: verified.claimsJson };
+    const sub = verified.claims.sub;
+    return { role, claimsJson: verified.claimsJson, subject: typeof sub === 'string' ? sub : role };
   }
 
   private async relation(name: string): Promise<RelationInfo> {

@@ -103,6 +103,31 @@ export interface SyncArgs {
 /** Syncs under way, by customer id (see syncCustomer). */
 const inFlight = new Map<string, Promise<unknown>>();
 
+/**
+ * The state this instance last wrote or read for a customer (decision 0110): what the status rules of its next
+ * event start from. Only an expectation — apply_billing_sync checks it under lock (p_expected) and answers
+ * `stale`, writing nothing, when the database holds anything else; the full read then runs. Bounded.
+ */
+interface KnownState {
+  user_id: string;
+  local: LocalSubscription | null;
+  has_quotas: boolean;
+}
+const known = new Map<string, KnownState>();
+const KNOWN_MAX = 1000;
+
+function remember(customerId: string, state: KnownState | undefined | null, userId: string | null): void {
+  known.delete(customerId);
+  if (!state || !userId || state.user_id !== userId) return;
+  known.set(customerId, { user_id: state.user_id, local: state.local ?? null, has_quotas: !!state.has_quotas });
+  if (known.size > KNOWN_MAX) known.delete(known.keys().next().value as string);
+}
+
+/** Forgets what this instance knows of the customers (tests). */
+export function forgetKnownCustomers(): void {
+  known.clear();
+}
+
 export interface SyncResult {
   status: SubscriptionStatus | null;
   duplicate: boolean;
@@ -125,11 +150,46 @@ export function syncCustomer(args: SyncArgs): Promise<SyncResult> {
   return run;
 }
 
+interface ApplyAnswer {
+  applied: boolean;
+  duplicate: boolean;
+  stale?: boolean;
+  state?: KnownState;
+}
+
 async function syncCustomerNow(args: SyncArgs): Promise<SyncResult> {
+  const cached = args.context ? undefined : known.get(args.customerId);
+  let provider: ProviderSubscription | null | undefined;
+  if (cached) {
+    // A customer this instance already synced: the API re-read, then one call that checks the known state and
+    // applies the rules computed from it (no separate context read).
+    provider = await readProviderSubscription(args.customerId);
+    if (provider) {
+      warnHint(args, cached.user_id);
+      const outcome = await apply(args, cached.user_id, provider, { ...cached, provider: null }, cached);
+      if (outcome) return outcome;
+    }
+    // No subscription at the provider (the rules then fall back on the stored one) or a stale state: full read.
+    known.delete(args.customerId);
+  }
+  return fullSync(args, provider, true);
+}
+
+/**
+ * The context read with the API re-read, then the write. `checked`: the write checks the state read (a concurrent
+ * change answers stale, nothing written) and the whole runs once more, unchecked — as before the check existed —
+ * rather than loop.
+ */
+async function fullSync(
+  args: SyncArgs,
+  provider: ProviderSubscription | null | undefined,
+  checked: boolean,
+): Promise<SyncResult> {
   // The API re-read and the database read are independent: run them together.
-  const [context, provider] = await Promise.all([
-    args.context ?? billingContext({ customerId: args.customerId, userId: args.userId, eventId: args.event?.id }),
-    readProviderSubscription(args.customerId),
+  const [context, fresh] = await Promise.all([
+    (checked ? args.context : undefined) ??
+      billingContext({ customerId: args.customerId, userId: args.userId, eventId: args.event?.id }),
+    provider === undefined ? readProviderSubscription(args.customerId) : Promise.resolve(provider),
   ]);
   if (args.event && context.event_seen) return { status: null, duplicate: true };
   let userId = context.user_id ?? args.userId ?? null;
@@ -139,12 +199,32 @@ async function syncCustomerNow(args: SyncArgs): Promise<SyncResult> {
     const meta = (customer as Stripe.Customer).metadata ?? {};
     userId = meta.userId || meta.user_id || null;
   }
+  warnHint(args, userId);
+  const expected =
+    checked && userId && context.user_id === userId
+      ? { user_id: userId, local: context.local, has_quotas: context.has_quotas }
+      : undefined;
+  return (await apply(args, userId, fresh, context, expected)) ?? fullSync(args, fresh, false);
+}
+
+/** An event's user hint is never trusted: one that disagrees with the stored mapping is logged. */
+function warnHint(args: SyncArgs, userId: string | null): void {
   if (args.userHint && args.userHint !== userId) {
     console.warn(
       `billing: ${args.event?.type ?? 'sync'} ${args.event?.id ?? ''} names user ${args.userHint} but customer ` +
         `${args.customerId} belongs to ${userId ?? 'nobody'}: hint ignored`,
     );
   }
+}
+
+/** Applies the rules to the state given; null when `expected` no longer holds (nothing was written). */
+async function apply(
+  args: SyncArgs,
+  userId: string | null,
+  provider: ProviderSubscription | null,
+  context: Pick<BillingContext, 'local' | 'provider' | 'has_quotas'>,
+  expected: KnownState | undefined,
+): Promise<SyncResult | null> {
   const resolution = userId
     ? resolveSubscriptionStatus({
         provider: provider ?? context.provider,
@@ -154,7 +234,7 @@ async function syncCustomerNow(args: SyncArgs): Promise<SyncResult> {
         customerId: args.customerId,
       })
     : null;
-  const applied = await rpc<{ applied: boolean; duplicate: boolean }>('apply_billing_sync', {
+  const applied = await rpc<ApplyAnswer>('apply_billing_sync', {
     p_user_id: userId,
     p_event_id: args.event?.id ?? null,
     p_event_type: args.event?.type ?? null,
@@ -164,7 +244,11 @@ async function syncCustomerNow(args: SyncArgs): Promise<SyncResult> {
     p_local: resolution?.upsertLocal ?? null,
     p_reset_quotas: resolution?.resetQuotas ?? false,
     p_create_quotas: resolution?.createQuotas ?? false,
+    p_expected: expected ?? null,
   });
+  if (applied.stale) return null;
+  // Applied: the state it wrote is the next event's start; a duplicate changed nothing (the check held).
+  if (applied.applied || !applied.duplicate) remember(args.customerId, applied.state, userId);
   return { status: resolution?.status ?? null, duplicate: applied.duplicate };
 }
 
