@@ -7,7 +7,7 @@
 // Held-out failures are printed only with --held-out --verbose (they are not read while tuning).
 //
 //   pnpm exec tsx scripts/bench/recognition-photos-r3.ts [--tags] [--verbose] [--held-out] [--exact-text]
-// --exact-text scores the written text instead of the OCR (the analyser's share of the loss).
+// --half=dev reads one half only (tuning); --exact-text scores the written text instead of the OCR (the analyser's share of the loss).
 // ATELIER_BENCH_SMOKE=1: two images of each half, no floors (the bench smoke run).
 import { PHOTO_R3_FLOORS } from '../../mf-recognition/src/testing/photos-r3-floors';
 import { percent as pct, reportRound2 } from '../../mf-recognition/src/testing/round-2-corpus';
@@ -28,7 +28,8 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 async function main() {
   const { terminateNodeOcr } = await import('../../mf-recognition/src/features/ocr/node-ocr');
-  let entries = loadPhotosR3();
+  const onlyHalf = args.find((a) => a.startsWith('--half='))?.slice('--half='.length);
+  let entries = loadPhotosR3().filter((e) => !onlyHalf || e.half === onlyHalf);
   if (smoke) entries = [...entries.filter((e) => e.half === 'dev').slice(0, 2), ...entries.filter((e) => e.half === 'held-out').slice(0, 2)];
   const runs = await readPhotosR3(
     entries,
@@ -43,6 +44,7 @@ async function main() {
   let failed = false;
   for (const half of ['dev', 'held-out'] as Half[]) {
     const inHalf = runs.filter((r) => r.entry.half === half);
+    if (!inHalf.length) continue;
     const parts: Record<string, PhotoR3Run[]> = {
       all: inHalf,
       printed: inHalf.filter((r) => r.entry.tags.includes('imprime')),

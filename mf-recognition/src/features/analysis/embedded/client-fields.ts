@@ -181,8 +181,22 @@ export function findClientName(text: string): Found | null {
     );
   if (withPhone?.[1] && !withPhone[1].split(/[ \t]+/).some((w) => NAME_STOP.has(fold(w))))
     return { value: withPhone[1], start: withPhone.index, end: withPhone.index + withPhone[0].length };
+  // A note opening on the client's name alone (« Claire Fontan ») with their e-mail, phone or address just below.
+  const heading = /^[ \t]*(\p{Lu}[\p{Ll}'-]+(?:[ \t]+\p{Lu}[\p{Ll}'-]+){1,2})[ \t]*$/u.exec(text.split('\n')[0] ?? '');
+  const below = text.split('\n').slice(1, 4).join('\n');
+  if (
+    heading?.[1] &&
+    /@|\d{5}|0[1-9](?:[ \t.]?\d{2}){4}|^[ \t]*$/mu.test(below) &&
+    /@|\d{5}|0[1-9](?:[ \t.]?\d{2}){4}/u.test(below) &&
+    !heading[1].split(/[ \t]+/).some((w) => NAME_STOP.has(fold(w)) || ROOM_OR_WORK.test(fold(w)))
+  )
+    return { value: heading[1], start: heading.index, end: heading.index + heading[0].length };
   return null;
 }
+
+/** Words of a note's heading that name a room or the work, not a person (« Chambre Parents », « Salle De Bain »). */
+const ROOM_OR_WORK =
+  /^(?:chambre|salon|sejour|cuisine|bureau|entree|couloir|garage|salle|bain|sdb|wc|toilettes?|cellier|buanderie|grenier|combles?|cave|terrasse|veranda|escalier|palier|appartement|maison|etage|rdc|chantier|devis|travaux|renovation|facade|toiture|jardin|studio|piece|parents?|enfants?|amis|dressing|mezzanine)$/;
 
 const STREET_TYPES = String.raw`rue|avenue|av\.|bd|boulevard|chemin|impasse|all[ée]e|place|route|rte|quai|cours|lotissement|lieu-dit|lieudit|r[ée]sidence|square|passage|voie|sentier|hameau|faubourg|chauss[ée]e|villa|cit[ée]|parvis|esplanade|promenade|mont[ée]e|rond-point|clos`;
 const ADDRESS_STOP = new Set([

@@ -57,4 +57,9 @@ describe('correctOcrVocabulary (photos of handwriting-like notes, issue 13)', ()
     // Short words (≤ 3 letters) are left alone: too many near neighbours.
     ['Pis lum x 5', 'Pis lum x 5'],
   ])('%s → %s', (input, output) => expect(correctOcrVocabulary(input, catalogue)).toBe(output));
+
+  it('leaves a firm’s line alone (« Boulangerie » is not « Buanderie », « Centre » not « Contre »)', () => {
+    for (const line of ['Boulangerie Au Bon Pain', 'Pharmacie du Centre', 'Camping Les Oliviers'])
+      expect(correctOcrVocabulary(line, [...catalogue, { name: 'Buanderie', unit: 'forfait', price: 1 } as Task])).toBe(line);
+  });
 });

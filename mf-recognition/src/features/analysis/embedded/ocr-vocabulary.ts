@@ -9,6 +9,7 @@ import type { Task } from '@atelier/domain';
 
 import { STOP_WORDS, TRADE_LEXICON } from '../model/trade-lexicon';
 import { fold, stem } from '../model/text';
+import { findCompany } from './passes/client';
 
 /** Words notes use beyond the catalogue and the lexicon (folded forms are compared). */
 const NOTE_WORDS = `
@@ -184,7 +185,8 @@ export function correctOcrVocabulary(text: string, catalogue: readonly Task[]): 
   return text
     .split('\n')
     .map((line) => {
-      if (NAME_LINE.test(line) || MISTER.test(line)) return line;
+      // A firm's line (« Boulangerie Au Bon Pain », « Pharmacie du Centre ») is a name too: not « Buanderie », « Contre ».
+      if (NAME_LINE.test(line) || MISTER.test(line) || findCompany(line)) return line;
       // A word glued to a figure or a dot-free abbreviation part (« PAOw7a7d00f ») is not a word: left alone.
       return line.replace(/(?<![\p{L}\d@._-])\p{L}+(?![\p{L}\d@_-])/gu, (token) => {
         const word = nearestWord(token, vocabulary);

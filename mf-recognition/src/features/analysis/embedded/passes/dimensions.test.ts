@@ -8,6 +8,7 @@ describe('dimensions pass', () => {
     ['dalle, 5 mètres sur 4, épaisseur 12 centimètres', 'dalle, 2.4 m³'],
     ['une dalle de 3 mètres sur 3 mètres sur 12 centimètres', 'une dalle de 1.08 m³'],
     ['chape de 5 sur 4 en 6 cm', 'chape de 20 m²'],
+    ['Dalle garage 6 x 3 ép. 10 cm', 'Dalle garage 1.8 m³'],
     ['faïence, 3 mètres de long sur 2,50 de haut', 'faïence, 7.5 m²'],
     ['cloison de 4 mètres de long, hauteur 2.5', 'cloison de 10 m²'],
     ['crédence 2.4 mètres de long sur 60 centimètres de haut', 'crédence 1.44 m²'],
