@@ -30,7 +30,10 @@ export function readClientFields(input: string): ClientPass {
   // « non pardon neuf »: after a correction marker « neuf » is the figure, not « new ».
   text = text.replace(AFTER_CORRECTION_NEUF, '$1 9');
   // « plus trente-trois six… » is a +33 number once the words are digits.
-  text = rewriteNumberWords(text).replace(/(?<![\p{L}])plus\s+(?=33(?:\s|\d))/giu, '+');
+  text = rewriteNumberWords(text)
+    .replace(/(?<![\p{L}])plus\s+(?=33(?:\s|\d))/giu, '+')
+    // « non, neuf virgule cinq »: « neuf » became 9 before the number words were read.
+    .replace(/(?<![\d.,])(\d+)[ \t]+virgule[ \t]+(\d+)(?![\d.,])/giu, '$1,$2');
   // « zéro un dix », « zéro six, un deux »: « un » between figures of a spoken phone is the digit 1, not an article.
   text = text.replace(/(?<=(?<![\d.,])\d{1,2}[ \t]*,?[ \t]+)(?:un|une)(?=[ \t]*,?[ \t]+\d{1,2}(?!\d|[.,]\d))/giu, '1');
   // « zéro neuf »: after « zéro » (a pair of a spoken phone, a code), « neuf » is the digit 9, never « new ».

@@ -31,7 +31,20 @@ const INLINE_CORRECTION = new RegExp(
   'giu',
 );
 
-export function rewriteCorrections(text: string): string {
+/** « non, un seul », « non, qu'une »: after a correction marker, one. */
+const CORRECTED_TO_ONE = new RegExp(
+  String.raw`(${CORRECTION_WORDS}[ \t]*,?[ \t]*)(?:un[ \t]+seul|une[ \t]+seule|qu['’][ \t]*une?|juste[ \t]+une?)(?![\p{L}])`,
+  'giu',
+);
+const SIZE = String.raw`\d+(?:[.,]\d+)?(?:[ \t]*(?:m(?![\p{L}²])|mètres?|metres?))?[ \t]*(?:sur|par|x|×|fois)[ \t]*\d+(?:[.,]\d+)?(?:[ \t]*(?:m(?![\p{L}²])|mètres?|metres?))?`;
+/** « 4 mètres sur 3, non pardon, 4 sur 3 et demi »: a size corrected by another size; the first is dropped whole. */
+const CORRECTED_SIZE = new RegExp(
+  String.raw`(?<![\d.,])${SIZE}[ \t]*,?[ \t]*${CORRECTION_WORDS}[ \t]*,?[ \t]*(?=${SIZE})`,
+  'giu',
+);
+
+export function rewriteCorrections(input: string): string {
+  const text = input.replace(CORRECTED_SIZE, '').replace(CORRECTED_TO_ONE, '$1 1');
   return text.replace(INLINE_CORRECTION, (whole, _first: string, words: string, last: string, offset: number) => {
     const after = text.slice(offset + whole.length);
     const firstWord = /^[ \t]+([\p{L}²]+)/u.exec(words)?.[1];

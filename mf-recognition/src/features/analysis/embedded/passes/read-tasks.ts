@@ -33,9 +33,23 @@ import {
 } from './lines';
 import { splitOnQuantities } from './quantities';
 import { joinCatalogueCoordinations, splitSegments } from './segments';
-import type { Line, Quantity } from './types';
+import type { Line, Quantity, Segment } from './types';
 
 const PAINTING = analyseTerms('peinture');
+/** « on ne peint pas le plafond, seulement les murs »: the work kept after a negation. */
+const RESTRICTION = /^\s*(?:juste|seulement|uniquement|simplement)\s/;
+
+/** « …, seulement les murs, 33 m² »: the restriction's figure is the clause after it, when that says only a figure. */
+function restrictedToFigure(part: Segment, segments: Segment[]): boolean {
+  if (!RESTRICTION.test(part.folded)) return false;
+  const next = segments.find((s) => s.clause > part.clause);
+  return (
+    next !== undefined &&
+    next.sentence === part.sentence &&
+    next.quantities.some((q) => q.strength === 3) &&
+    !hasContentWords(next.text)
+  );
+}
 
 const DEBUG = typeof process !== 'undefined' && process.env?.DEBUG_EXTRACT === '1';
 
@@ -126,7 +140,7 @@ export function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtra
       const ownFigure = part.quantities.some((q) => q.strength === 3);
       const source = !negatedSinceMatch
         ? lastMatched
-        : onlyQualifier && ownFigure && negatedWork?.sentence === part.sentence
+        : onlyQualifier && (ownFigure || restrictedToFigure(part, segments)) && negatedWork?.sentence === part.sentence
           ? negatedWork
           : null;
       if (!match && source && elliptic) {
@@ -263,6 +277,7 @@ export function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtra
             !last.quantity.inferred &&
             last.quantity.strength >= 2 &&
             !hasContentWords(part.text) &&
+            !ENUMERATED.test(part.folded) &&
             // « sur rails de 48, à peu près 10 m² »: a figure with the task's unit replaces a bare one.
             !(orphan.unit && unitsCompatible(orphan.unit, last.task.unit) && !last.quantity.unit)
           ) {
@@ -371,6 +386,12 @@ export function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtra
       };
       lastMatched = { terms, line };
       negatedSinceMatch = false;
+      // « démoussage et traitement hydrofuge d'un toit de 96 m² »: the surface said with the last of the tasks named
+      // together in one clause is the best guess for those said with none (a later figure replaces it).
+      if (quantity && explicit && carriesSurface(quantity, task))
+        for (const other of lines)
+          if (other.clause === part.clause && !other.quantity && carriesSurface(quantity, other.task))
+            other.quantity = { ...quantity, inferred: true };
       if (part.correction && lines.length > 0 && lines[lines.length - 1]!.task === line.task) {
         lines[lines.length - 1]!.quantity = quantity ?? lines[lines.length - 1]!.quantity;
       } else {
