@@ -4,13 +4,15 @@
 //  (b) stripe-webhook throughput on the local backend: signed customer.subscription.updated events with unique ids
 //      for existing customers, each re-read from the sandbox API and applied (budget ≥ 200 events/s).
 // Prints one JSON line per measurement on stdout; progress on stderr.
-// Env: BILLING_BENCH_PORT_BASE (default 3900; backend on +50), BILLING_BENCH_EVENTS, BILLING_BENCH_CONCURRENCY.
+// Env: BILLING_BENCH_PORT_BASE (default 3900; backend on +50), BILLING_BENCH_EVENTS, BILLING_BENCH_CONCURRENCY;
+// PGlite in memory by default, PostgreSQL with DATABASE_URL (a database of its own, scripts/lib/bench-database.ts).
 import { spawn } from 'node:child_process';
 
 import { chromium } from 'playwright-core';
 
 import { startBackend } from '../../backend/src/server.ts';
 import { signPayload } from '../../backend/src/stripe-sandbox/index.ts';
+import { benchDatabase } from '../lib/bench-database.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../lib/chromium.cjs';
 import { appOrigins, appPorts, localRuntimeConfig, serveApps } from '../lib/serve-apps.mjs';
 
@@ -126,6 +128,7 @@ async function webhookThroughput(backend: RunningBackend): Promise<void> {
   log(`webhook: ${eventsPerSecond} events/s (${EVENTS} in ${seconds.toFixed(2)} s; budget ≥ ${BUDGET_EVENTS_PER_S})`);
   emit({
     bench: 'stripe-webhook-throughput',
+    engine: process.env.DATABASE_URL ? 'postgres' : 'pglite',
     events: EVENTS,
     recorded, // includes the 50 warm-up events
     duplicates,
@@ -190,6 +193,7 @@ async function serve(): Promise<void> {
   const backend = await startBackend({
     port: PORT_BASE + 50,
     dataDir: 'memory://',
+    databaseUrl: process.env.BILLING_BENCH_DATABASE_URL || undefined,
     env: { AI_BASE_URL: '' },
     // The browser signs in and pays from the apps' origins: the backend's CORS allow-list must name them.
     appOrigins: appOrigins(PORT_BASE),
@@ -212,12 +216,12 @@ async function serve(): Promise<void> {
   process.stdin.resume();
 }
 
-function startChild(): Promise<{ backend: Backend; stop: () => Promise<void> }> {
+function startChild(databaseUrl: string | undefined): Promise<{ backend: Backend; stop: () => Promise<void> }> {
   return new Promise((resolve, reject) => {
     const profile = process.env.BILLING_BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=.atelier/profiles'] : [];
     const child = spawn(process.execPath, [...profile, ...process.execArgv, process.argv[1]!, '--serve'], {
       stdio: ['pipe', 'pipe', 'inherit'],
-      env: { ...process.env, DATABASE_URL: '', STRIPE_SECRET_KEY: '' },
+      env: { ...process.env, DATABASE_URL: '', BILLING_BENCH_DATABASE_URL: databaseUrl ?? '', STRIPE_SECRET_KEY: '' },
     });
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => {
@@ -239,12 +243,18 @@ function startChild(): Promise<{ backend: Backend; stop: () => Promise<void> }> 
 }
 
 async function main() {
-  const { backend, stop } = await startChild();
+  const database = await benchDatabase('billing');
+  if (database.url) log('on PostgreSQL (DATABASE_URL)');
   try {
-    if (process.env.BILLING_BENCH_ONLY !== 'webhook') await checkoutToActive(backend);
-    await webhookThroughput(backend);
+    const { backend, stop } = await startChild(database.url);
+    try {
+      if (process.env.BILLING_BENCH_ONLY !== 'webhook') await checkoutToActive(backend);
+      await webhookThroughput(backend);
+    } finally {
+      await stop();
+    }
   } finally {
-    await stop();
+    await database.drop();
   }
 }
 
