@@ -44,12 +44,12 @@ export function getStripe(): Stripe {
  * 3× the CPU of this, measured for decision 0110); stripe-node still does the parsing, the constant-time
  * comparison and the timestamp tolerance.
  */
+const hmacHex = (payload: string, secret: string): string =>
+  createHmac('sha256', secret).update(payload, 'utf8').digest('hex');
 export const cryptoProvider = {
-  computeHMACSignature(payload: string, secret: string): string {
-    return createHmac('sha256', secret).update(payload, 'utf8').digest('hex');
-  },
+  computeHMACSignature: hmacHex,
   computeHMACSignatureAsync(payload: string, secret: string): Promise<string> {
-    return Promise.resolve(this.computeHMACSignature(payload, secret));
+    return Promise.resolve(hmacHex(payload, secret));
   },
   computeSHA256Async(data: Uint8Array): Promise<Uint8Array> {
     return Promise.resolve(new Uint8Array(createHash('sha256').update(data).digest()));
