@@ -30,12 +30,18 @@ async function main() {
   const { terminateNodeOcr } = await import('../../mf-recognition/src/features/ocr/node-ocr');
   const onlyHalf = args.find((a) => a.startsWith('--half='))?.slice('--half='.length);
   let entries = loadPhotosR3().filter((e) => !onlyHalf || e.half === onlyHalf);
-  if (smoke) entries = [...entries.filter((e) => e.half === 'dev').slice(0, 2), ...entries.filter((e) => e.half === 'held-out').slice(0, 2)];
+  if (smoke)
+    entries = [
+      ...entries.filter((e) => e.half === 'dev').slice(0, 2),
+      ...entries.filter((e) => e.half === 'held-out').slice(0, 2),
+    ];
   const runs = await readPhotosR3(
     entries,
     (run) => {
       if (verbose && (run.entry.half === 'dev' || args.includes('--held-out')))
-        process.stderr.write(`[r3] ${run.entry.id} ${Math.round(run.ocrMs)} ms CER ${pct(run.cer)}\n${run.ocrText}\n\n`);
+        process.stderr.write(
+          `[r3] ${run.entry.id} ${Math.round(run.ocrMs)} ms CER ${pct(run.cer)}\n${run.ocrText}\n\n`,
+        );
     },
     exact ? async (_file, entry) => entry.text : undefined,
   );
@@ -69,7 +75,11 @@ async function main() {
     }
     result[half === 'dev' ? 'dev' : 'heldOut'] = figures;
     const floor = PHOTO_R3_FLOORS[half];
-    if (!smoke && !exact && (figures.printedF1! < floor.printed || figures.handF1! < floor.hand || figures.client! < floor.client)) {
+    if (
+      !smoke &&
+      !exact &&
+      (figures.printedF1! < floor.printed || figures.handF1! < floor.hand || figures.client! < floor.client)
+    ) {
       console.error(`photos r3 ${half}: below the floors ${JSON.stringify(floor)}`);
       failed = true;
     }

@@ -23,7 +23,23 @@ export const DESKEW_MIN_GAIN = 5;
  * note images (issue 13), task F1 0.770 → 0.812 (handwriting-like 0.614 → 0.676, printed 0.990 → 1.000), same
  * time; Sauvola (2) gave no gain and more noise, thickening strokes or upscaling ×1.5–2 the hand notes neither.
  */
-export const OCR_PARAMETERS = { user_defined_dpi: '200', thresholding_method: '1' } as const;
+export const OCR_PARAMETERS = {
+  user_defined_dpi: '200',
+  thresholding_method: '1',
+  tessedit_pageseg_mode: '6',
+} as const;
+
+/**
+ * Below this mean word confidence the page is read again as one column of lines of varying size (page segmentation
+ * mode 4) instead of one uniform block (6, tesseract.js' default), and the surer read is kept. A note is lines of
+ * unequal size and slant: as one block, a crease, a shadow or a stray mark made whole pages misalign. Measured on the
+ * dev half of the round-3 note images (issue 31, decision 0120): PSM 4 everywhere took handwriting-like CER 22.9 % →
+ * 11.9 % (F1 0.581 → 0.613) and printed CER 4.2 % → 0.3 %, but cost the round-2 hand notes 0.02 of F1; PSM 3
+ * (automatic) and 11 (sparse) read the hand notes worse (CER 13.4 %, 14.5 %) and slower.
+ */
+export const COLUMN_BELOW_CONFIDENCE = 80;
+const COLUMN_MODE = { tessedit_pageseg_mode: '4' } as const;
+const BLOCK_MODE = { tessedit_pageseg_mode: OCR_PARAMETERS.tessedit_pageseg_mode };
 
 /** The greyscale page the OCR read (paper = 255), to look again at what it may have dropped. */
 export type PageImage = { gray: ArrayLike<number>; width: number; height: number };
@@ -36,13 +52,30 @@ export async function recognizePage(
   page?: PageImage,
 ): Promise<{ text: string; confidence: number; layout: PageLayout | null }> {
   const output = { text: true, blocks: Boolean(page) };
-  const first: PageData = (await worker.recognize(image, {}, output)).data;
-  let best = first;
-  if (first.confidence < DESKEW_BELOW_CONFIDENCE) {
-    const deskewed: PageData = (await worker.recognize(image, { rotateAuto: true }, output)).data;
-    if (deskewed.confidence >= first.confidence + DESKEW_MIN_GAIN) {
-      best = deskewed;
+  let first: PageData = (await worker.recognize(image, {}, output)).data;
+  let best: PageData;
+  let column = false;
+  try {
+    if (first.confidence < COLUMN_BELOW_CONFIDENCE) {
+      await worker.setParameters(COLUMN_MODE);
+      column = true;
+      const asColumn: PageData = (await worker.recognize(image, {}, output)).data;
+      if (asColumn.confidence > first.confidence) first = asColumn;
+      else {
+        await worker.setParameters(BLOCK_MODE);
+        column = false;
+      }
     }
+    best = first;
+    if (first.confidence < DESKEW_BELOW_CONFIDENCE) {
+      const deskewed: PageData = (await worker.recognize(image, { rotateAuto: true }, output)).data;
+      if (deskewed.confidence >= first.confidence + DESKEW_MIN_GAIN) {
+        best = deskewed;
+      }
+    }
+  } finally {
+    // The worker is shared: the next page starts in the default mode again.
+    if (column) await worker.setParameters(BLOCK_MODE);
   }
   // A deskewed page's boxes are on the image tesseract rotated: the commas are looked for on the page turned alike.
   const text = page ? restoreCommas(best, rotatePage(page, best.rotateRadians ?? 0)) : best.text;

@@ -60,6 +60,8 @@ describe('correctOcrVocabulary (photos of handwriting-like notes, issue 13)', ()
 
   it('leaves a firm’s line alone (« Boulangerie » is not « Buanderie », « Centre » not « Contre »)', () => {
     for (const line of ['Boulangerie Au Bon Pain', 'Pharmacie du Centre', 'Camping Les Oliviers'])
-      expect(correctOcrVocabulary(line, [...catalogue, { name: 'Buanderie', unit: 'forfait', price: 1 } as Task])).toBe(line);
+      expect(correctOcrVocabulary(line, [...catalogue, { name: 'Buanderie', unit: 'forfait', price: 1 } as Task])).toBe(
+        line,
+      );
   });
 });

@@ -25,7 +25,8 @@ describe('round-3 note images', () => {
     const printed = manifest.filter((e) => e.tags.includes('imprime'));
     expect(hand.length).toBe(printed.length);
     expect(new Set(hand.map((e) => e.font)).size).toBeGreaterThanOrEqual(15);
-    for (const paper of ['lines', 'squares', 'pad', 'crumpled']) expect(hand.some((e) => e.tags.includes(paper))).toBe(true);
+    for (const paper of ['lines', 'squares', 'pad', 'crumpled'])
+      expect(hand.some((e) => e.tags.includes(paper))).toBe(true);
     expect(manifest.filter((e) => e.width * e.height >= 12_000_000).length).toBeGreaterThanOrEqual(10);
     for (const e of manifest) expect(existsSync(join(PHOTOS_R3_DIR, e.file))).toBe(true);
     expect(manifest.reduce((n, e) => n + e.bytes, 0)).toBeLessThanOrEqual(15 * 1024 * 1024);

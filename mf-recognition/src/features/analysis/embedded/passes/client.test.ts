@@ -19,9 +19,9 @@ describe('client fields pass', () => {
   });
 
   it('takes a note opening on a name alone, with contact details below, as the client (issue 31 photos)', () => {
-    expect(read('Claire Fontan\nclaire.fontan@gmail.com\n5 impasse des Lilas, 31400 Toulouse\npeinture murs 48 m2').name).toBe(
-      'Claire Fontan',
-    );
+    expect(
+      read('Claire Fontan\nclaire.fontan@gmail.com\n5 impasse des Lilas, 31400 Toulouse\npeinture murs 48 m2').name,
+    ).toBe('Claire Fontan');
     expect(read('Julien Roussel\n06 12 90 47 55\nWC suspendu x 1').name).toBe('Julien Roussel');
     expect(read('Chambre Parents\n06 12 34 56 78\nparquet 12 m2').name).toBeUndefined();
     expect(read('Claire Fontan\npeinture murs 48 m2').name).toBeUndefined();
