@@ -27,7 +27,7 @@ import { rewriteAreaThickness, rewriteMixedSides, rewritePerimeters, rewriteSpok
 const CM = String.raw`(?:cm|centim[èe]tres?)`;
 /** « 5 mètres sur 4 en 10 centimètres d'épaisseur », « 3 x 3 x 12 cm », a note's « 6 x 3 ép. 10 cm »: a slab. */
 const VOLUME = new RegExp(
-  String.raw`(?<![\d.,])${DIM_NUMBER}${METRES}${BY}${DIM_NUMBER}${METRES}[ \t]*,?[ \t]*(?:(?:en|de|sur|avec|et|x|×)[ \t]+)?(?:(?:une[ \t]+)?(?:[ée]paisseur|[ée]p\.)[ \t]*(?:de[ \t]+)?)?${DIM_NUMBER}[ \t]*${CM}(?:[ \t]*(?:d['’][ \t]*)?(?:[ée]paisseur|[ée]pais))?`,
+  String.raw`(?<![\d.,])${DIM_NUMBER}${METRES}${BY}${DIM_NUMBER}${METRES}[ \t]*,?[ \t]*(?:(?:en|de|sur|avec|et|x|×)[ \t]+)?(?:(?:une[ \t]+)?(?:[ée]paisseur|[ée]p\.)[ \t]*(?:de[ \t]+)?)?${DIM_NUMBER}(?:[ \t]*${CM}(?:[ \t]*(?:d['’][ \t]*)?(?:[ée]paisseur|[ée]pais))?|[ \t]*d['’][ \t]*[ée]paisseur)`,
   'giu',
 );
 const SIDE_UNIT = String.raw`[ \t]*(m(?![\p{L}²])|mètres?|metres?|${CM})?`;

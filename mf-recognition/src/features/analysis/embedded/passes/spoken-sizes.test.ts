@@ -22,6 +22,10 @@ describe('spoken sizes', () => {
     ['dalle de 12 m² en 10 cm', 'dalle de 1.2 m³'],
     ['chape de 25 m² sur 6 cm', 'chape de 25 m² sur 6 cm'],
     ['dalle de 4 m sur 2 m, épaisseur 0,15 m', 'dalle de 1.2 m³'],
+    ['une dalle de 5 sur 3 et 12 d’épaisseur', 'une dalle de 1.8 m³'],
+    ['dalle de 10 m² en 15 d’épaisseur', 'dalle de 1.5 m³'],
+    // « longueur …, hauteur … »: a wall or a partition
+    ['cloison, longueur 3 mètres, hauteur 2,50', 'cloison, 7.5 m²'],
     // a result said already is not computed again
     ['2 murs de 8 x 2,5 m soit 40 m²', '2 murs de 8 x 2,5 m soit 40 m²'],
     // the wall's own size, said right after the wall word
@@ -38,6 +42,7 @@ describe('several places', () => {
     ['peinture des plafonds, 3 pièces de 4 sur 3', 'peinture des plafonds, 3 pièces de 36 m²'],
     ['faïence dans les 2 salles de bain de 6 m² chacune', 'faïence dans les 2 salles de bain de 12 m²'],
     ['démoussage, 2 versants, 40 m² chacun', 'démoussage, 2 versants, 80 m²'],
+    ['faïence sur 2 murs de 2 sur 2.5', 'faïence sur 2 murs de 10 m²'],
     // a count of items is not a count of places
     ['3 fenêtres de 1.20 sur 1 m', '3 fenêtres de 1.2 m²'],
     ['2 chambres, 24 m² en tout', '2 chambres, 24 m² en tout'],

@@ -34,6 +34,11 @@ const LENGTH_THEN_WIDTH = new RegExp(
   String.raw`(?<![\p{L}])longueur(?:[ \t]+(?:de|du|des|d['’])(?:[ \t]*(?:la|le|les|l['’]))?[ \t]*\p{L}+)?[ \t]*(?:de|:|=|fait)?[ \t]*${N}${UNIT}[ \t]*,?[ \t]*(?:et[ \t]+)?(?:(?:la|une)[ \t]+)?largeur[ \t]*(?:de|:|=|fait)?[ \t]*${N}${UNIT}`,
   'giu',
 );
+/** « longueur 4 mètres, hauteur 2,50 »: a wall or a partition, said as « 4 mètres de long, hauteur 2,50 ». */
+const LENGTH_THEN_HEIGHT = new RegExp(
+  String.raw`(?<![\p{L}])longueur[ \t]*(?:de|:|=)?[ \t]*${N}${UNIT}[ \t]*,?[ \t]*(?:et[ \t]+)?(?:(?:la|une)[ \t]+)?(?=hauteur)`,
+  'giu',
+);
 /** « 4 fois 3 », « quatre fois trois mètres cinquante »: a product of two sides (not « 2 fois 3 heures »). */
 const TIMES = new RegExp(
   String.raw`(?<![\d.,])${N}${UNIT}[ \t]+fois[ \t]+(?=\d+(?:[.,]\d+)?(?![\d.,]*[ \t]*(?:h(?![\p{L}])|heures?|€|euros?|jours?|couches?)))`,
@@ -54,7 +59,7 @@ const HEIGHT_NEAR = new RegExp(
   'iu',
 );
 const AREA_THICKNESS = new RegExp(
-  String.raw`(?<![\d.,])${N}[ \t]*(?:m²|m2|mètres?[ \t]+carrés?|metres?[ \t]+carres?)[ \t]*,?[ \t]*(?:(?:sur|en|avec|de|et)[ \t]+)?(?:(?:une[ \t]+)?[ée]paisseur[ \t]*(?:de[ \t]+)?)?${N}[ \t]*(?:cm|centim[èe]tres?)(?:[ \t]*(?:d['’][ \t]*)?[ée]paisseur)?`,
+  String.raw`(?<![\d.,])${N}[ \t]*(?:m²|m2|mètres?[ \t]+carrés?|metres?[ \t]+carres?)[ \t]*,?[ \t]*(?:(?:sur|en|avec|de|et)[ \t]+)?(?:(?:une[ \t]+)?[ée]paisseur[ \t]*(?:de[ \t]+)?)?(?:${N}[ \t]*(?:cm|centim[èe]tres?)(?:[ \t]*(?:d['’][ \t]*)?[ée]paisseur)?|${N}[ \t]*d['’][ \t]*[ée]paisseur)`,
   'giu',
 );
 /** « une dalle de 5 m sur 4 m avec 0,12 m d'épaisseur »: a thickness in metres. */
@@ -88,6 +93,7 @@ export function rewriteSpokenSizes(input: string): string {
       LENGTH_THEN_WIDTH,
       (_, a: string, au: string | undefined, b: string, bu?: string) => `${side(a, au)} sur ${side(b, bu)}`,
     )
+    .replace(LENGTH_THEN_HEIGHT, (_, a: string, au?: string) => `${side(a, au)} mètres de long, `)
     .replace(TIMES, (_, a: string, au?: string) => `${a}${au ? ` ${au}` : ''} sur `);
 }
 
@@ -131,9 +137,9 @@ export function rewriteAreaThickness(input: string): string {
       if (x > 30 || y > 30 || t <= 0 || SOLD_BY_AREA.test(sentenceOf(all!, offset!))) return whole;
       return `${fmt(x * y * t)} m³`;
     })
-    .replace(AREA_THICKNESS, (whole, area: string, cm: string, offset: number, all: string) => {
-      const [s, t] = [num(area), num(cm)];
-      if (t <= 0 || t > 60 || SOLD_BY_AREA.test(sentenceOf(all, offset))) return whole;
+    .replace(AREA_THICKNESS, (whole, area: string, cm?: string, bare?: string, offset?: number, all?: string) => {
+      const [s, t] = [num(area), num((cm ?? bare)!)];
+      if (t < 1 || t > 60 || SOLD_BY_AREA.test(sentenceOf(all!, offset!))) return whole;
       return `${fmt((s * t) / 100)} m³`;
     });
 }
