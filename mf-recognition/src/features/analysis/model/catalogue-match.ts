@@ -326,7 +326,9 @@ function sharesOneWordOnly(
   const used = new Set(pairs.values());
   // Painting a thing is not installing it (« peindre les volets » is not « Pose de volet roulant »).
   if (!concepts.has('peinture') && terms.some((t, p) => !used.has(p) && t.concept === 'peinture')) return true;
-  if (said.length !== 1 || named.length < 2) return false;
+  // « Sous-couche d'impression » names one notion twice: saying it once says the whole name.
+  const notions = new Set(named.map(({ t }) => t.concept ?? t.stem));
+  if (said.length !== 1 || notions.size < 2) return false;
   const shared = terms[pairs.get(said[0]!.i)!]!;
   const activity = shared.concept !== null && ACTIVITIES.has(shared.concept);
   return terms.some(

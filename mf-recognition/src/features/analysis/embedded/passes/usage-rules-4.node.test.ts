@@ -51,4 +51,21 @@ describe('usage rules of the fourth dev batch', () => {
     ]);
     expect(lines('nettoyage de fin de chantier')).toEqual(['1 Nettoyage fin de chantier']);
   });
+
+  it('a notion named twice in a task (« Sous-couche d’impression ») is said whole by one of its words', () => {
+    expect(lines('une sous-couche sur les plaques de plâtre neuves, vingt mètres carrés')).toEqual([
+      "20 Sous-couche d'impression",
+    ]);
+  });
+
+  it('« avant … » is a time, not the object; lexicon: mur non porteur, contre l’humidité, complète', () => {
+    expect(lines('une impression sur les murs avant la peinture, quinze mètres carrés')).toEqual([
+      "15 Sous-couche d'impression",
+    ]);
+    expect(lines('démolir le mur non porteur du séjour, dix mètres carrés')).toEqual(['10 Démolition cloison']);
+    expect(lines('traitement du toit contre l’humidité, cinquante mètres carrés')).toEqual([
+      '50 Traitement hydrofuge toiture',
+    ]);
+    expect(lines('salle de bain complète à refaire')).toEqual(['1 Rénovation salle de bain']);
+  });
 });
