@@ -49,6 +49,12 @@ const LATER_HEIGHT = new RegExp(
   'iu',
 );
 
+/** « sur 1,20 m de haut », « hauteur 1,20 » said before a room's sides. */
+const EARLIER_HEIGHT = new RegExp(
+  String.raw`(?:(?:hauteur|haut)(?:[ \t]+sous[ \t]+plafond)?[ \t]*(?:de|:)?[ \t]*${DIM_NUMBER}${METRES}|${DIM_NUMBER}${METRES}[ \t]*${HEIGHT_WORDS})(?![\p{L}\d])`,
+  'giu',
+);
+
 type Kind = 'wall' | 'floor' | 'linear';
 const SURFACE_WORDS: Array<[Kind, string]> = [
   ['linear', String.raw`plinthes?|gouttières?|gouttieres?|corniches?|frises?`],
@@ -192,6 +198,18 @@ function rewriteRooms(input: string): string {
     }
     let rest = after;
     const kind = kindAt(text, m.index, whole.length);
+    // A height said before the sides (« faïence sur 1,20 de haut tout autour de la pièce qui fait 2 sur 3 »).
+    let head = text.slice(0, m.index);
+    if (room.h === undefined) {
+      const [start] = sentenceBounds(text, m.index, whole.length);
+      const earlier = [...head.slice(start).matchAll(EARLIER_HEIGHT)].pop();
+      const height = earlier ? num(earlier[1] ?? earlier[2]!) : undefined;
+      if (earlier && height !== undefined && height > 0 && height <= 6) {
+        room.h = height;
+        const at = start + earlier.index;
+        head = `${head.slice(0, at)}${head.slice(at + earlier[0].length)}`;
+      }
+    }
     // A height said later in the sentence (« …, plafond et murs, hauteur 2,50 ») completes the room.
     if (room.h === undefined) {
       const [, to] = sentenceBounds(text, m.index, whole.length);
@@ -212,9 +230,9 @@ function rewriteRooms(input: string): string {
       continue;
     } else replacement = measureOf(room, kind ?? 'floor') ?? `${fmt(room.a * room.b)} m²`;
     const filled = fillLaterSurfaces(rest, room, kind ?? 'floor');
-    const head = fillEarlierSurfaces(text, m.index, room, kind ?? 'floor');
-    text = `${head}${replacement}${filled}`;
-    from = head.length + replacement.length;
+    const before = fillEarlierSurfaces(`${head}${text.slice(m.index)}`, head.length, room, kind ?? 'floor');
+    text = `${before}${replacement}${filled}`;
+    from = before.length + replacement.length;
   }
 }
 

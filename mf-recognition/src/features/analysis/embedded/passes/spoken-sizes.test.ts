@@ -26,6 +26,14 @@ describe('spoken sizes', () => {
     ['dalle de 10 m² en 15 d’épaisseur', 'dalle de 1.5 m³'],
     // « longueur …, hauteur … »: a wall or a partition
     ['cloison, longueur 3 mètres, hauteur 2,50', 'cloison, 7.5 m²'],
+    ['parquet dans une pièce carrée de 3 mètres de côté', 'parquet dans une pièce carrée de 9 m²'],
+    ['cloison placo de 4 mètres linéaires sur 2.5 de haut', 'cloison placo de 10 m²'],
+    ['dalle de 3 x 4 x 0,1', 'dalle de 1.2 m³'],
+    // a height said before the sides of the room
+    [
+      'faïence sur 2 m de haut tout autour d’une douche qui fait 1 sur 1',
+      'faïence sur  tout autour d’une douche qui fait 8 m²',
+    ],
     // a result said already is not computed again
     ['2 murs de 8 x 2,5 m soit 40 m²', '2 murs de 8 x 2,5 m soit 40 m²'],
     // the wall's own size, said right after the wall word

@@ -39,6 +39,18 @@ const LENGTH_THEN_HEIGHT = new RegExp(
   String.raw`(?<![\p{L}])longueur[ \t]*(?:de|:|=)?[ \t]*${N}${UNIT}[ \t]*,?[ \t]*(?:et[ \t]+)?(?:(?:la|une)[ \t]+)?(?=hauteur)`,
   'giu',
 );
+/** « une pièce carrée de 4 mètres de côté »: a square. */
+const SQUARE_SIDE = new RegExp(String.raw`(?<![\d.,])${N}${UNIT}[ \t]+de[ \t]+c[ôo]t[ée](?![\p{L}])`, 'giu');
+/** « 5 mètres linéaires sur 2,50 de haut »: a length in linear metres, then a height. */
+const LINEAR_BY_HEIGHT = new RegExp(
+  String.raw`(?<![\d.,])${N}[ \t]*(?:ml|m(?:[èe]tres?)?[ \t]+lin[ée]aires?)(?=[ \t]*,?[ \t]*(?:sur|par|x|et)?[ \t]*(?:(?:une[ \t]+)?hauteur[ \t]*(?:de[ \t]+)?)?\d+(?:[.,]\d+)?[ \t]*(?:m(?![\p{L}²])|mètres?)?[ \t]*(?:de[ \t]+)?haut)`,
+  'giu',
+);
+/** « 4 x 5 x 0,15 »: a slab whose thickness, under one, is in metres. */
+const THREE_BY_METRES = new RegExp(
+  String.raw`(?<![\d.,])${N}[ \t]*(?:m(?![\p{L}²]))?[ \t]*(?:x|×|sur|par)[ \t]*${N}[ \t]*(?:m(?![\p{L}²]))?[ \t]*(?:x|×|sur|par)[ \t]*(0[.,]\d+)[ \t]*(?:m(?![\p{L}²]))?(?![\d])`,
+  'giu',
+);
 /** « 4 fois 3 », « quatre fois trois mètres cinquante »: a product of two sides (not « 2 fois 3 heures »). */
 const TIMES = new RegExp(
   String.raw`(?<![\d.,])${N}${UNIT}[ \t]+fois[ \t]+(?=\d+(?:[.,]\d+)?(?![\d.,]*[ \t]*(?:h(?![\p{L}])|heures?|€|euros?|jours?|couches?)))`,
@@ -93,6 +105,8 @@ export function rewriteSpokenSizes(input: string): string {
       LENGTH_THEN_WIDTH,
       (_, a: string, au: string | undefined, b: string, bu?: string) => `${side(a, au)} sur ${side(b, bu)}`,
     )
+    .replace(SQUARE_SIDE, (_, a: string, au?: string) => `${side(a, au)} sur ${side(a, au)}`)
+    .replace(LINEAR_BY_HEIGHT, (_, a: string) => `${a} mètres de long`)
     .replace(LENGTH_THEN_HEIGHT, (_, a: string, au?: string) => `${side(a, au)} mètres de long, `)
     .replace(TIMES, (_, a: string, au?: string) => `${a}${au ? ` ${au}` : ''} sur `);
 }
@@ -132,6 +146,11 @@ export function rewritePerimeters(input: string): string {
 
 export function rewriteAreaThickness(input: string): string {
   return input
+    .replace(THREE_BY_METRES, (whole, a: string, b: string, t: string, offset: number, all: string) => {
+      const [x, y, z] = [num(a), num(b), num(t)];
+      if (x > 30 || y > 30 || z <= 0) return whole;
+      return SOLD_BY_AREA.test(sentenceOf(all, offset)) ? `${fmt(x * y)} m²` : `${fmt(x * y * z)} m³`;
+    })
     .replace(SLAB_IN_METRES, (whole, a: string, b: string, t1?: string, t2?: string, offset?: number, all?: string) => {
       const [x, y, t] = [num(a), num(b), num((t1 ?? t2)!)];
       if (x > 30 || y > 30 || t <= 0 || SOLD_BY_AREA.test(sentenceOf(all!, offset!))) return whole;
