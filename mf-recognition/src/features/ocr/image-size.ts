@@ -1,6 +1,6 @@
-// Size of an encoded image read from its header, so that the browser decodes a 12 MP photo straight to the OCR size
-// (createImageBitmap with resizeWidth/resizeHeight lets the JPEG decoder scale down while decoding) instead of
-// decoding 12 million pixels and scaling them afterwards: on the bench that full decode alone was 0.8–1.2 s.
+// Size of an encoded image read from its header, so that the browser decodes a 12 MP photo to the OCR size: at a
+// reduced scale by the JPEG decoder (ImageDecoder, decision 0125), else with createImageBitmap's resize (Chromium
+// decodes the whole image, then scales it) — never drawn at full size on a canvas (that alone was 0.8–1.2 s).
 import type { Size } from './scale';
 
 /** Upright size (EXIF orientation 5–8 swaps the sides) of a JPEG or PNG, or null when the header is not understood. */
