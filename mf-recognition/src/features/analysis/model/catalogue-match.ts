@@ -89,8 +89,10 @@ export function analyseTerms(text: string): Term[] {
 }
 
 /** « du placo au plafond » also says faux plafond, « nettoyage du toit » démoussage (lexicon/implications.json). */
+const TRIGGERS = new Set(IMPLICATIONS.flatMap((rule) => rule.when));
+
 function withImplications(terms: Term[]): Term[] {
-  if (terms.length < 1) return terms;
+  if (!terms.some((t) => t.concept !== null && TRIGGERS.has(t.concept))) return terms;
   const concepts = new Set(terms.map((t) => t.concept));
   for (const rule of IMPLICATIONS) {
     if (
