@@ -1,4 +1,4 @@
-import type { Block, ImageLike, Worker } from 'tesseract.js';
+import type { Block, ImageLike, PSM, Worker } from 'tesseract.js';
 
 import { restoreComma } from './decimal-commas';
 import { layoutOf, type PageLayout } from './ocr-layout';
@@ -17,6 +17,10 @@ export const DESKEW_BELOW_CONFIDENCE = 80;
  */
 export const DESKEW_MIN_GAIN = 5;
 
+// tesseract.js' PSM values, typed without importing the library here (it is loaded on first use only).
+const SINGLE_BLOCK = '6' as unknown as PSM;
+const SINGLE_COLUMN = '4' as unknown as PSM;
+
 /**
  * Page-level OCR settings: the page images are ≤ 1200 px for an A4 sheet, i.e. about 100–150 dpi.
  * `thresholding_method` 1 (Leptonica's tiled Otsu) instead of the default global Otsu: measured on the round-2
@@ -26,7 +30,7 @@ export const DESKEW_MIN_GAIN = 5;
 export const OCR_PARAMETERS = {
   user_defined_dpi: '200',
   thresholding_method: '1',
-  tessedit_pageseg_mode: '6',
+  tessedit_pageseg_mode: SINGLE_BLOCK,
 } as const;
 
 /**
@@ -38,7 +42,7 @@ export const OCR_PARAMETERS = {
  * (automatic) and 11 (sparse) read the hand notes worse (CER 13.4 %, 14.5 %) and slower.
  */
 export const COLUMN_BELOW_CONFIDENCE = 80;
-const COLUMN_MODE = { tessedit_pageseg_mode: '4' } as const;
+const COLUMN_MODE = { tessedit_pageseg_mode: SINGLE_COLUMN };
 const BLOCK_MODE = { tessedit_pageseg_mode: OCR_PARAMETERS.tessedit_pageseg_mode };
 
 /** The greyscale page the OCR read (paper = 255), to look again at what it may have dropped. */
