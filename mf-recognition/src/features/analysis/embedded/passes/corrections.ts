@@ -13,6 +13,11 @@ export const CORRECTION_MARKERS = [
   String.raw`je[ \t]+corrige`,
   String.raw`je[ \t]+rectifie`,
   String.raw`je[ \t]+veux[ \t]+dire`,
+  String.raw`je[ \t]+dirais(?:[ \t]+plut[oô]t)?`,
+  String.raw`en[ \t]+fait`,
+  String.raw`au[ \t]+final`,
+  'finalement',
+  'rectification',
   'pardon',
   'attendez',
   'attends',
@@ -27,7 +32,7 @@ const CORRECTION_WORDS = String.raw`(?:(?<![\p{L}])(?:${CORRECTION_MARKERS.join(
  * the figure said last wins, the words stay.
  */
 const INLINE_CORRECTION = new RegExp(
-  String.raw`(?<![\d.,\p{L}])(\d+(?:[.,]\d+)?)((?:[ \t]+(?!non\b|pardon\b|plut|enfin\b|disons\b|je\b|ou\b|attend)[\p{L}²³'’]+[23]?){0,4}?)[ \t]*,?[ \t]*${CORRECTION_WORDS}[ \t]*,?[ \t]*(\d+(?:[.,]\d+)?)(?![\d])`,
+  String.raw`(?<![\d.,\p{L}])(\d+(?:[.,]\d+)?)((?:[ \t]+(?!non\b|pardon\b|plut|enfin\b|disons\b|je\b|ou\b|attend|en[ \t]+fait\b|finalement\b|rectification\b|au[ \t]+final\b)[\p{L}²³'’]+[23]?){0,4}?)[ \t]*,?[ \t]*${CORRECTION_WORDS}[ \t]*,?[ \t]*(\d+(?:[.,]\d+)?)(?![\d])`,
   'giu',
 );
 

@@ -4,7 +4,7 @@ export const CONNECTORS =
 /** Trade activities a coordinated object inherits (« peinture des murs et des boiseries »). */
 export const SHARED_ACTIVITIES = new Set(['peinture', 'papierpeint', 'isolation']);
 export const CORRECTION =
-  /^\s*(?:non|pardon|plutôt|plutot|enfin|je veux dire|ou plutôt|ou plutot|correction|je me suis trompé|je me suis trompe|je rectifie|je corrige|attendez|attends|attention)\b/iu;
+  /^\s*(?:non|pardon|plutôt|plutot|enfin|je veux dire|ou plutôt|ou plutot|correction|je me suis trompé|je me suis trompe|je rectifie|je corrige|attendez|attends|attention|en fait|finalement|au final|rectification|je dirais)\b/iu;
 export const NEGATION =
   /(?<![\p{L}])(?:pas|plus besoin|aucun|aucune|jamais|ni|on garde|on conserve|garder|conserver|on laisse|laisser)(?![\p{L}])/iu;
 /** « pose du nouveau », « on en remet un neuf », « la même chose »: an action whose object was said just before. */

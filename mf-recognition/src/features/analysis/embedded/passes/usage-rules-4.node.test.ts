@@ -68,4 +68,13 @@ describe('usage rules of the fourth dev batch', () => {
     ]);
     expect(lines('salle de bain complète à refaire')).toEqual(['1 Rénovation salle de bain']);
   });
+
+  it.each([
+    ['moquette à enlever dix mètres carrés, en fait onze', '11 Dépose de moquette'],
+    ['radiateurs, trois, finalement quatre', '4 Pose de radiateur'],
+    ['ragréage vingt mètres carrés, je dirais plutôt vingt-cinq', '25 Ragréage sol'],
+    ['deux interrupteurs, rectification, trois interrupteurs', '3 Installation interrupteur'],
+  ])('more spoken corrections: %s', (text, expected) => {
+    expect(lines(text)).toEqual([expected]);
+  });
 });
