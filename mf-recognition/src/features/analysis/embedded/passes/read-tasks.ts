@@ -2,7 +2,7 @@
 // deferred or cancelled work is dropped, corrections replace the figure before, repeats merge.
 import { analyseTerms, bestCatalogueMatch, type PreparedTask, type Term } from '../../model/catalogue-match';
 import { words } from '../../model/text';
-import { unitsCompatible } from '../../model/units';
+import { unitFamily, unitsCompatible } from '../../model/units';
 import type { RawTextExtraction } from '../extract-from-text';
 import {
   ALREADY_DONE,
@@ -179,7 +179,18 @@ export function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtra
         const hasWork = terms.some((t) => t.role === 'install' || t.role === 'remove' || t.role === 'service');
         const figure = part.quantities.some((q) => q.strength >= 2);
         const anyFigure = part.quantities.length > 0;
-        if (!hasWork && !part.inherited.length && match.score < 0.6 && MEASUREMENT.test(part.folded)) {
+        // « la toiture fait 120 m² »: a measure said of a thing counted in units (tuiles) is the place's size.
+        const measureOfCounted =
+          mainUnit !== null &&
+          ['area', 'length', 'volume'].includes(unitFamily(mainUnit)) &&
+          catalogue[match.index]!.unit !== null &&
+          unitFamily(catalogue[match.index]!.unit!) === 'count';
+        if (
+          !hasWork &&
+          !part.inherited.length &&
+          (match.score < 0.6 || measureOfCounted) &&
+          MEASUREMENT.test(part.folded)
+        ) {
           // « la toiture fait environ 120 m² »: the figure may still serve the work said next to it.
           match = null;
           const heads = terms.filter((t) => t.role === 'head');

@@ -77,4 +77,10 @@ describe('usage rules of the fourth dev batch', () => {
   ])('more spoken corrections: %s', (text, expected) => {
     expect(lines(text)).toEqual([expected]);
   });
+
+  it('a measure said of a thing counted in units is the size of the place the next work is done on', () => {
+    expect(lines('le toit fait quatre-vingts mètres carrés, on le démousse')).toEqual([
+      '80 Nettoyage et démoussage toiture',
+    ]);
+  });
 });
