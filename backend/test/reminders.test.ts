@@ -7,6 +7,7 @@ import path from 'node:path';
 
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 
+import { benchDatabase, type BenchDatabase } from '../../scripts/lib/bench-database.ts';
 import type { StoredMail } from '../src/auth/mailer.ts';
 import type { RunningBackend } from '../src/server.ts';
 import { raw, signUpUser, startTestBackend, TEST_JWT_SECRET, type SignedInUser } from './helpers.ts';
@@ -14,20 +15,24 @@ import { raw, signUpUser, startTestBackend, TEST_JWT_SECRET, type SignedInUser }
 jest.setTimeout(300_000);
 
 let dataDir: string;
+// The scheduler is global (every user's late invoices): on PostgreSQL it gets a database of its own, so the invoices
+// other suites left in the shared one are not its candidates.
+let database: BenchDatabase;
 let backend: RunningBackend;
 let alice: SignedInUser;
 const mails: StoredMail[] = [];
 
-const start = (port = 0) =>
-  startTestBackend({ port, dataDir, databaseUrl: process.env.DATABASE_URL || undefined, jwtSecret: TEST_JWT_SECRET });
+const start = (port = 0) => startTestBackend({ port, dataDir, databaseUrl: database.url, jwtSecret: TEST_JWT_SECRET });
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'atelier-reminders-'));
+  database = await benchDatabase('reminders_test');
   backend = await start();
   alice = await signUpUser(backend, 'remind-alice');
 });
 afterAll(async () => {
   await backend?.close();
+  await database?.drop();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -181,4 +186,27 @@ it('follows the user’s own schedule and can be switched off', async () => {
   await runReminders(plus(inv.due, 25));
   collect();
   expect(mailsTo(inv.email)).toHaveLength(1);
+});
+
+it('a user at the daily send limit holds up no one else’s reminder', async () => {
+  const bob = await signUpUser(backend, 'remind-bob');
+  const busy = await lateInvoice(alice);
+  // Alice already sent 50 documents today (the daily limit): her invoices wait for tomorrow.
+  await backend.db.query(
+    `insert into public.document_sends (user_id, document_table, document_id, to_email, kind, status)
+     select $1, 'invoices', $2, $3, 'document', 'sent' from generate_series(1, 50)`,
+    [alice.id, busy.id, busy.email],
+  );
+  const other = await lateInvoice(bob);
+  const res = await runReminders(plus(other.due, 8));
+  expect(res.status).toBe(200);
+  expect(res.json).toMatchObject({ failed: 0 });
+  collect();
+  expect(mailsTo(other.email)).toEqual([`Rappel : facture ${other.number}`]);
+  expect(mailsTo(busy.email)).toEqual([]);
+  const candidates = (await backend.db.query(`select public.reminder_candidates($1::date) as c`, [plus(other.due, 8)]))
+    .rows[0]!.c as Array<{ id: string }>;
+  const ids = candidates.map((c) => c.id);
+  expect(ids).toContain(other.id);
+  expect(ids).not.toContain(busy.id);
 });

@@ -19,6 +19,8 @@ import { frenchDate, htmlBody, sendMail } from '../_shared/mail.ts';
 
 const SITE_URL = (Deno.env.get('SITE_URL') ?? '').replace(/\/+$/, '');
 
+const RUN_BUDGET_MS = 20_000;
+
 interface Candidate {
   id: string;
   user_id: string;
@@ -37,7 +39,10 @@ async function run(today: string): Promise<{ sent: number; failed: number; consi
   const candidates = await rpc<Candidate[]>(SERVICE_ROLE_KEY, 'reminder_candidates', { p_today: today });
   let sent = 0;
   let failed = 0;
+  // One run stays short (the scheduler calls again): what is left is taken by the next run.
+  const deadline = Date.now() + RUN_BUDGET_MS;
   for (const c of candidates) {
+    if (Date.now() > deadline) break;
     const settings = resolveMailSettings(c.settings);
     if (!settings.reminders.enabled) continue;
     const step = reminderStepDue(
