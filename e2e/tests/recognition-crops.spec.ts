@@ -1,5 +1,6 @@
-// Photos you can trust at a glance (issue 31 item 3): a handwritten-style note photo the OCR misreads
-// (round-2 n05, « Séjour / Ragréage 14,5 m² / Parquet flottant 14,5 m² / Plinthes 16,4 ml » in a handwriting font). Each line read on it is shown next to the crop of the
+// Photos you can trust at a glance (issue 31 item 3): a handwritten-style note photo the OCR misreads (round-3
+// dev note p08, « Combles perdus / laine soufflée 64 m2 / isolation murs int. 38 m2 / dépl. » in a handwriting font;
+// round-2 n05 is read right since the low-confidence re-read of decision 0120). Each line read on it is shown next to the crop of the
 // photo it came from; the lines whose figures were read with low confidence are « À vérifier », first, and the
 // first one's quantity has the focus; tapping a line outlines its region on the photo. The user corrects the
 // lines through the crops and adds them: the clicks it took (choosing the photo included) and the time are reported.
@@ -11,10 +12,10 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
 
 const fixtures = path.resolve(__dirname, '../../mf-recognition/fixtures');
-const catalogue = fs.readFileSync(path.join(fixtures, 'dictations/catalogue.json'), 'utf8');
-const photo = path.join(fixtures, 'round-2/images/n05-sols-decimales.jpg');
+const catalogue = fs.readFileSync(path.join(fixtures, 'round-3/catalogue.json'), 'utf8');
+const photo = path.join(fixtures, 'photos-r3/p08-combles-perdus.jpg');
 const expected = JSON.parse(
-  fs.readFileSync(path.join(fixtures, 'round-2/images/n05-sols-decimales.expected.json'), 'utf8'),
+  fs.readFileSync(path.join(fixtures, 'photos-r3/p08-combles-perdus.expected.json'), 'utf8'),
 ) as { tasks: { name: string; quantity: number; unit: string }[] };
 
 /** The clicks a user would make; the figure checked at the end is the one reported. */
@@ -77,6 +78,7 @@ test('a misread photo corrected through the crops of its lines', async ({ page, 
   // the focus). A line the OCR did not read at all cannot be fixed through the crops: it is reported.
   const fixed: string[] = [];
   const missed: string[] = [];
+  const unmarked: string[] = [];
   for (const task of expected.tasks) {
     const row = rows.filter({ hasText: task.name });
     if ((await row.count()) === 0) {
@@ -85,8 +87,8 @@ test('a misread photo corrected through the crops of its lines', async ({ page, 
     }
     const quantity = row.getByRole('textbox');
     if ((await quantity.inputValue()) === french(task.quantity)) continue;
-    // A misread figure is marked « À vérifier ».
-    await expect(row.getByTestId('check-mark')).toHaveText('À vérifier');
+    // A misread figure read with low confidence is marked « À vérifier »; one the OCR was sure of is not (reported).
+    if ((await row.getByTestId('check-mark').count()) === 0) unmarked.push(task.name);
     const before = await review.getByTestId('photo-highlight').getAttribute('style');
     if (!(await quantity.evaluate((el) => el === document.activeElement))) {
       await click(quantity);
@@ -98,8 +100,10 @@ test('a misread photo corrected through the crops of its lines', async ({ page, 
     await expect(row).toHaveAttribute('aria-current', 'true');
     fixed.push(`${task.name} ${french(task.quantity)}`);
   }
-  // The photo is one the OCR misreads: at least one figure was corrected through the crops.
+  // The photo is one the OCR misreads: at least one figure was corrected through the crops, and most misread
+  // figures were marked.
   expect(fixed.length).toBeGreaterThan(0);
+  expect(unmarked.length).toBeLessThan(fixed.length);
   // A line read that is not on the note is unticked.
   for (let i = 0; i < count; i++) {
     const row = rows.nth(i);
@@ -126,6 +130,7 @@ test('a misread photo corrected through the crops of its lines', async ({ page, 
   console.log(
     `[recognition-crops] ${clicks} clicks (choosing the photo included), lines shown ${shownMs} ms after the photo, ` +
       `devis right ${doneMs} ms after it; read: ${read.join(' | ')}; corrected: ${fixed.join(', ')}; ` +
+      `misread but not marked « À vérifier »: ${unmarked.join(', ') || 'none'}; ` +
       `not read at all (not fixable through the crops): ${missed.join(', ') || 'none'}`,
   );
   test.info().annotations.push({ type: 'clicks', description: String(clicks) });
