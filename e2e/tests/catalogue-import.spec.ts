@@ -111,6 +111,8 @@ test('catalogue: import 5 000 rows with 3 bad ones, search, export and re-import
   expect(await localCatalogue(page)).toEqual(before);
 
   // After a reload (read back from storage), still 4 997 tasks.
+  const reloaded = Date.now();
   await page.reload();
-  await expect(page.getByText('4 997 tâche(s) trouvée(s) sur 4 997')).toBeVisible();
+  await expect(page.getByText('4 997 tâche(s) trouvée(s) sur 4 997')).toBeVisible({ timeout: 30_000 });
+  console.log(`[catalogue-import] /tasks with 4 997 tasks shown ${Date.now() - reloaded} ms after a reload`);
 });
