@@ -111,6 +111,10 @@ export async function lighthouseRoutes(url, { email, password, tasks = 0 }) {
             logLevel: 'error',
             onlyCategories: ['performance', 'accessibility'],
             disableStorageReset: true, // keeps the session; caches were cleared above
+            // With a dump, the trace carries V8's CPU samples too: which functions the long tasks ran.
+            ...(process.env.ATELIER_LIGHTHOUSE_DUMP
+              ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' }
+              : {}),
           },
           undefined,
         );
