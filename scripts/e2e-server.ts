@@ -47,7 +47,10 @@ async function main() {
   const apps = await serveApps({
     ports: appPorts(E2E_PORT_BASE),
     releasesDir: path.join(runDir, 'releases'),
-    onRequest: (app: string, url: string) => appendFileSync(requestLog, `${app} ${url}\n`),
+    // Each line: app, URL, and the spec that asked when its browser says so in its user agent (`atelier-e2e/<name>`):
+    // specs run in parallel against the same servers, and a spec counts only its own requests.
+    onRequest: (app: string, url: string, userAgent: string) =>
+      appendFileSync(requestLog, `${app} ${url} ${/atelier-e2e\/([\w-]+)/.exec(userAgent)?.[1] ?? '-'}\n`),
     runtimeConfig: localRuntimeConfig(backend, { adminEmail: E2E_ADMIN.email }),
   });
   process.stdout.write(`e2e system ready: ${apps.url} (backend ${backend.url}, mailbox ${backend.mailboxUrl})\n`);

@@ -14,7 +14,13 @@ import type { BrowserContext, Frame, Page } from '@playwright/test';
 
 import { expect, PORT_BASE, test } from '../fixtures';
 
-test.use({ serviceWorkers: 'allow' });
+// The apps' servers are shared with the specs running in parallel: this spec's browser names itself in its user agent
+// (the service worker's fetches carry it too) and counts only its own requests.
+const TAG = 'release-rollback';
+test.use({
+  serviceWorkers: 'allow',
+  userAgent: `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36 atelier-e2e/${TAG}`,
+});
 
 const repoRoot = path.resolve(__dirname, '../..');
 const runDir = path.join(repoRoot, '.atelier', `e2e-${PORT_BASE}-system`);
@@ -83,14 +89,17 @@ function requestsSince(from: number): { app: string; url: string }[] {
     .split('\n')
     .filter(Boolean)
     .map((line) => {
-      const [app, url] = line.split(' ');
-      return { app: app!, url: url! };
-    });
+      const [app, url, tag] = line.split(' ');
+      return { app: app!, url: url!, tag };
+    })
+    .filter((r) => r.tag === TAG)
+    .map(({ app, url }) => ({ app, url }));
 }
 const logLength = () => readFileSync(requestLog, 'utf8').length;
 
 /**
- * Waits until the apps' servers have received nothing for a second: the service worker keeps the remotes' builds
+ * Waits until the apps' servers have received nothing from this spec's browser for a second: the service worker
+ * keeps the remotes' builds
  * for offline use in the background after it takes control, and on a loaded machine those fetches can still be
  * arriving when the test marks the log (they were then counted as the navigation's own requests).
  */
@@ -99,7 +108,7 @@ async function untilServersQuiet() {
   await expect
     .poll(
       () => {
-        const now = logLength();
+        const now = requestsSince(0).length;
         const quiet = now === last;
         last = now;
         return quiet;

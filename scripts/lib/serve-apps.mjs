@@ -137,7 +137,7 @@ export function remotesFile({ releasesDir, remoteOrigin }) {
 
 /**
  * @param {{ runtimeConfig: object, host?: string, ports?: Partial<typeof APP_PORTS>, publicHost?: string,
- *   releasesDir?: string | null, onRequest?: (app: string, url: string) => void }} options
+ *   releasesDir?: string | null, onRequest?: (app: string, url: string, userAgent: string) => void }} options
  * `releasesDir` (relative to the repository or absolute): releases published there are served like a CDN would —
  * `/<version>/…` of a remote's origin from releases/<app>/<version>/ with immutable caching, /remotes.json never
  * cached. `onRequest` sees every request (tests count them).
@@ -195,7 +195,7 @@ export async function serveApps({
     await listen(
       createServer((req, res) => {
         secure(req, res);
-        onRequest?.('shell', req.url || '/');
+        onRequest?.('shell', req.url || '/', req.headers['user-agent'] || '');
         const url = (req.url || '/').split('?')[0];
         if (url === '/config.json') return json(res, runtimeConfig);
         if (url === '/remotes.json') {
@@ -225,7 +225,7 @@ export async function serveApps({
       await listen(
         createServer((req, res) => {
           secure(req, res);
-          onRequest?.(name, req.url || '/');
+          onRequest?.(name, req.url || '/', req.headers['user-agent'] || '');
           res.setHeader('Access-Control-Allow-Origin', '*');
           res.setHeader('Access-Control-Allow-Headers', '*');
           if (req.method === 'OPTIONS') {
