@@ -5,6 +5,7 @@ import { accountQuotaRemaining, remainingAfterHeldNumber } from '@atelier/domain
 import type { Observable } from 'rxjs';
 
 import { authState$, getAuthState, type AuthState } from './auth/auth-service';
+import { nextTask } from './next-task';
 import { loadSupabase } from './supabase-client';
 import {
   offlineReady,
@@ -170,6 +171,10 @@ export async function refreshPlanState(): Promise<void> {
   }
   try {
     const client = await loadSupabase();
+    // The Paris-time formatter (made once: a time-zone formatter loads its zone's rules, ~10 ms on a phone) and
+    // the three queries run in tasks of their own, not in the one that signed the session in (issue 14, TBT).
+    const month = parisMonth(new Date());
+    await nextTask();
     const [sub, quota, held] = await Promise.all([
       client.from('subscriptions').select('plan_id, status').eq('user_id', user.id).maybeSingle(),
       client.from('user_quotas').select('quotes_used, last_reset').eq('user_id', user.id).maybeSingle(),
@@ -178,7 +183,7 @@ export async function refreshPlanState(): Promise<void> {
         .select('number', { count: 'exact', head: true })
         .eq('user_id', user.id)
         .eq('state', 'held')
-        .eq('month', `${parisMonth(new Date())}-01`),
+        .eq('month', `${month}-01`),
     ]);
     const error = [sub.error, quota.error, held.error].find((e) => e && e.code !== 'PGRST116');
     if (error) throw error;
@@ -206,7 +211,8 @@ export function startPlanRefresh(): void {
   authState$.subscribe((state: AuthState) => {
     if (state.status === 'signed-in') {
       if (state.user) seedFromCache(state.user.id, true);
-      void refreshPlanState();
+      // After the sign-in's own work (auth's subscribers, the user's sync engine): the cached plan shows meanwhile.
+      void nextTask().then(refreshPlanState);
       void syncOfflineQuoteNumbers({ force: true });
       if (!runtime.timer) {
         runtime.timer = setInterval(() => {

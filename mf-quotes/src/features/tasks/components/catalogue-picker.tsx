@@ -99,6 +99,10 @@ export function CataloguePicker({ tasks, onPick, label = M.pickerLabel, id, disa
   const matches = useMemo(() => (open ? search(query) : []), [search, query, open]);
 
   const virtualizer = useVirtualizer({
+    // Only while the list is open: an enabled virtualizer measures its scroll element (clientWidth/clientHeight)
+    // in a layout effect, which forced a layout of the whole devis page inside React's first commit on / (its
+    // longest task at start, issue 14 TBT). A closed list has nothing to measure.
+    enabled: open,
     count: matches.length,
     getScrollElement: () => listRef.current,
     estimateSize: () => OPTION_HEIGHT,
