@@ -1,6 +1,6 @@
 // Round-3 dictation corpus (issue 31, mf-recognition/fixtures/round-3): the dev half and the frozen held-out half,
 // scored separately — task P/R/F1, client fields, per tag — and the speed of the analyser on them.
-// Run: npx tsx scripts/bench/recognition-round-3.ts [--verbose] [--dev | --held-out]
+// Run: npx tsx scripts/bench/recognition-round-3.ts [--verbose] [--dev [--ids <id prefix>] | --held-out]
 //   --verbose prints every failing case of the half or halves scored (read dev failures only when tuning).
 import { extractFromText } from '../../mf-recognition/src/features/analysis/embedded/extract-from-text';
 import { reportRound2, scoreRound2 } from '../../mf-recognition/src/testing/round-2-corpus';
@@ -9,7 +9,11 @@ import { loadRound3 } from '../../mf-recognition/src/testing/round-3-corpus';
 const args = process.argv.slice(2);
 const verbose = args.includes('--verbose');
 const only = args.includes('--dev') ? 'dev' : args.includes('--held-out') ? 'heldOut' : undefined;
-const { dev, heldOut, catalogue } = loadRound3();
+const loaded = loadRound3();
+const { heldOut, catalogue } = loaded;
+// --ids <prefix> scores only the dev cases whose id starts with it (e.g. r3-d5 for the fifth dev batch).
+const idsAt = args.indexOf('--ids');
+const dev = idsAt >= 0 ? loaded.dev.filter((c) => c.id.startsWith(args[idsAt + 1] ?? '')) : loaded.dev;
 const extract = (text: string) => extractFromText(text, catalogue, { flow: 'voice' });
 
 for (const [part, cases] of [

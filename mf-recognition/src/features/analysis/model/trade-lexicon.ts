@@ -23,12 +23,14 @@ import {
   lexiconFileSchema,
   lexiconImplicationsSchema,
   lexiconSizesSchema,
+  lexiconVerbsSchema,
   lexiconWordsSchema,
   type ROLES,
   type TRADES,
 } from './lexicon/schema';
 import sizes from './lexicon/sizes.json';
 import tiling from './lexicon/tiling.json';
+import verbs from './lexicon/verbs.json';
 import words from './lexicon/words.json';
 
 export type Role = (typeof ROLES)[number];
@@ -52,6 +54,24 @@ export const LEXICON_FILES: readonly unknown[] = [
   renovation,
 ];
 
+const VERBS = lexiconVerbsSchema.parse(verbs);
+
+/**
+ * A form and the forms of its first word's verb (lexicon/verbs.json): « casser » also « cassons », « cassent »;
+ * « démolir » also « démolit », « démoli »; « mettre en place » also « met en place ». Other words are kept as they are.
+ */
+export function withVerbForms(form: string): string[] {
+  const [first, ...rest] = form.split(' ');
+  const tail = rest.length ? ` ${rest.join(' ')}` : '';
+  const conjugated = VERBS.irregular[first!] ?? [];
+  const regular = VERBS.regular.flatMap(({ infinitive, endings }) =>
+    first!.length > infinitive.length + 2 && first!.endsWith(infinitive)
+      ? endings.map((ending) => first!.slice(0, -infinitive.length) + ending)
+      : [],
+  );
+  return [form, ...[...conjugated, ...regular].map((word) => `${word}${tail}`)];
+}
+
 /** Validates the data files and flattens them; a concept may appear in one file only. */
 export function loadLexicon(files: readonly unknown[]): LexiconEntry[] {
   const seen = new Map<string, string>();
@@ -61,7 +81,8 @@ export function loadLexicon(files: readonly unknown[]): LexiconEntry[] {
       const other = seen.get(entry.concept);
       if (other) throw new Error(`lexicon: concept « ${entry.concept} » in both ${other} and ${file.trade}`);
       seen.set(entry.concept, file.trade);
-      return { ...entry, trade: file.trade };
+      const forms = [...new Set(entry.forms.flatMap(withVerbForms))];
+      return { ...entry, forms, trade: file.trade };
     });
   });
 }

@@ -31,11 +31,17 @@ const VOLUME = new RegExp(
   'giu',
 );
 const SIDE_UNIT = String.raw`[ \t]*(m(?![\p{L}²])|mètres?|metres?|${CM})?`;
-const LONG = String.raw`(?:de[ \t]+)?(?:long|longueur|large|largeur)`;
-const HIGH = String.raw`(?:de[ \t]+)?(?:haut|hauteur)`;
+// Longer words first (« de longueur » is not « de long » + « ueur »).
+const LONG = String.raw`(?:de[ \t]+)?(?:longueur|long|largeur|large)(?![\p{L}])`;
+const HIGH = String.raw`(?:(?:de[ \t]+)?(?:hauteur|haut)(?![\p{L}])|sous[ \t]+plafond)`;
 /** « 3 mètres de long sur 2,50 de haut », « 4 mètres de long, hauteur 2,50 »: a wall or a partition. */
 const LENGTH_BY_HEIGHT = new RegExp(
   String.raw`(?<![\d.,])${DIM_NUMBER}${SIDE_UNIT}[ \t]*${LONG}[ \t]*,?[ \t]*(?:(?:sur|et|par|x)[ \t]*)?(?:(?:une[ \t]+)?hauteur(?:[ \t]+sous[ \t]+plafond)?[ \t]*(?:de[ \t]+)?)?${DIM_NUMBER}${SIDE_UNIT}(?:[ \t]*${HIGH})?`,
+  'giu',
+);
+/** « 3 mètres sur 2,50 de haut », « 4 m par 2,50 m de hauteur »: a length by a height said after its figure. */
+const SIDE_BY_HEIGHT = new RegExp(
+  String.raw`(?<![\d.,])${DIM_NUMBER}${SIDE_UNIT}[ \t]*(?:sur|par|x|×)[ \t]*${DIM_NUMBER}${SIDE_UNIT}[ \t]*de[ \t]+(?:hauteur|haut)(?![\p{L}])(?![ \t]*(?:de|:)?[ \t]*\d)`,
   'giu',
 );
 /** « 90 centimètres de haut sur 1 m 35 de large »: height first. */
@@ -269,7 +275,10 @@ export function rewriteDimensions(input: string): string {
   text = rewriteMixedSides(rewriteAreaThickness(text));
   const wall = (l: number, h: number, whole: string) => (plausible(l, h) ? `${fmt(l * h)} m²` : whole);
   text = text.replace(LENGTH_BY_HEIGHT, (whole, l: string, lu?: string, h?: string, hu?: string) =>
-    /haut/iu.test(whole) ? wall(metres(l, lu), metres(h!, hu), whole) : whole,
+    /haut|sous[ \t]+plafond/iu.test(whole) ? wall(metres(l, lu), metres(h!, hu), whole) : whole,
+  );
+  text = text.replace(SIDE_BY_HEIGHT, (whole, l: string, lu?: string, h?: string, hu?: string) =>
+    wall(metres(l, lu), metres(h!, hu), whole),
   );
   text = text.replace(HEIGHT_BY_LENGTH, (whole, h: string, hu?: string, l?: string, lu?: string) =>
     /(?:cm|centim)/iu.test(whole) ? whole : wall(metres(l!, lu), metres(h, hu), whole),

@@ -30,6 +30,7 @@ import {
   fits,
   hasContentWords,
   mergeRepeats,
+  namesOnlyItsObject,
 } from './lines';
 import { splitOnQuantities } from './quantities';
 import { joinCatalogueCoordinations, splitSegments } from './segments';
@@ -49,6 +50,20 @@ function restrictedToFigure(part: Segment, segments: Segment[]): boolean {
     next.quantities.some((q) => q.strength === 3) &&
     !hasContentWords(next.text)
   );
+}
+
+/**
+ * The size said with the object of a line goes to the line when the line has no figure said with its unit yet;
+ * false when the line has one and the clause says another (a second place: the clause is read on its own).
+ */
+function objectSizeFor(line: Line, quantities: Quantity[]): boolean {
+  const size = quantities.find((q) => q.strength === 3 && q.unit && unitsCompatible(q.unit, line.task.unit));
+  const own = line.quantity && !line.quantity.inferred && line.quantity.strength === 3;
+  // « toit à 2 pentes »: a figure that is no quantity of the line's task does not make the clause another task.
+  if (!size) return chooseQuantity(quantities, line.task, new Set()) === null;
+  if (own) return false;
+  line.quantity = size;
+  return true;
 }
 
 const DEBUG = typeof process !== 'undefined' && process.env?.DEBUG_EXTRACT === '1';
@@ -175,6 +190,34 @@ export function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtra
           terms = placed;
         }
       }
+      // « faux plafond en placo et mise en peinture »: a work said without its place is done on the place of the
+      // work just before, when a catalogue task names that work there.
+      if (
+        match &&
+        !negatedSinceMatch &&
+        lastMatched?.line.sentence === part.sentence &&
+        !terms.some((t) => t.role === 'mod')
+      ) {
+        const places = lastMatched.terms.filter((t) => t.role === 'mod');
+        const placed = places.length
+          ? bestCatalogueMatch(part.text, catalogue, { unit: mainUnit, terms: [...terms, ...places] })
+          : null;
+        // The work itself stays what was said (« la faïence » is not « carrelage » because the place before is a floor).
+        const sameWork = (index: number) =>
+          terms
+            .filter((t) => t.role === 'head')
+            .every((t) => catalogue[index]!.terms.some((c) => c.concept !== null && c.concept === t.concept));
+        if (
+          placed &&
+          placed.index !== match.index &&
+          placed.score > match.score &&
+          places.some((p) => placed.matchedStems.has(p.stem)) &&
+          sameWork(placed.index)
+        ) {
+          match = placed;
+          terms = [...terms, ...places];
+        }
+      }
       if (match) {
         const hasWork = terms.some((t) => t.role === 'install' || t.role === 'remove' || t.role === 'service');
         const figure = part.quantities.some((q) => q.strength >= 2);
@@ -213,6 +256,19 @@ export function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtra
             (part.afterComplement && /^\s*\p{L}+\s*$/u.test(part.folded)))
         ) {
           // « pour reprendre les seuils et les portes », « les boiseries des fenêtres et portes »: still the context.
+          continue;
+        } else if (
+          !hasWork &&
+          !part.inherited.length &&
+          !negatedSinceMatch &&
+          lastMatched?.line.sentence === part.sentence &&
+          lastMatched.line.task.index !== match.index &&
+          // « déposer le placo abîmé, refaire une cloison en placo »: removing a thing and making it are two works.
+          lastMatched.line.task.polarity === catalogue[match.index]!.polarity &&
+          namesOnlyItsObject(terms, [...lastMatched.terms, ...lastMatched.line.task.terms]) &&
+          objectSizeFor(lastMatched.line, part.quantities)
+        ) {
+          // « hydrofuge sur la toiture, un toit de 100 m² »: the object of the work just said, maybe with its size.
           continue;
         } else if (
           !hasWork &&

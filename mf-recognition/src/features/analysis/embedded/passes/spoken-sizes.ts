@@ -87,8 +87,19 @@ function sentenceOf(text: string, offset: number): string {
   return text.slice(from, next < 0 ? text.length : offset + next);
 }
 
+/** « longue de 4 mètres », « haute de 2,50 »: the adjective said before the figure. */
+const ADJECTIVE_SIDE = new RegExp(
+  String.raw`(?<![\p{L}])(longue?s?|larges?|hautes?|hauts?)[ \t]+de[ \t]+${N}${UNIT}(?![\d.,])`,
+  'giu',
+);
+const SIDE_WORD: Record<string, string> = { l: 'de long', h: 'de haut' };
+
 export function rewriteSpokenSizes(input: string): string {
   return input
+    .replace(ADJECTIVE_SIDE, (_, adjective: string, a: string, au?: string) => {
+      const word = /^larg/iu.test(adjective) ? 'de large' : SIDE_WORD[adjective[0]!.toLowerCase()]!;
+      return `${a}${au ? ` ${au}` : ''} ${word}`;
+    })
     .replace(
       THREE_SIDES,
       (whole, a: string, au: string | undefined, first: string, b: string, bu?: string, h?: string, hu?: string) => {

@@ -8,8 +8,9 @@ import {
   NOT_ACTIONS,
   STOP_WORDS,
   TRADE_LEXICON,
+  withVerbForms,
 } from '../trade-lexicon';
-import { lexiconFileSchema } from './schema';
+import { lexiconFileSchema, lexiconVerbsSchema } from './schema';
 
 describe('trade lexicon data files', () => {
   it('load, one trade a file, every concept once', () => {
@@ -58,5 +59,17 @@ describe('trade lexicon data files', () => {
     const rule = { when: ['cloison'], unless: [], implies: 'nothing', role: 'head' };
     expect(() => loadImplications({ implications: [rule] }, TRADE_LEXICON)).toThrow(/nothing/);
     expect(() => loadImplications({ implications: [{ ...rule, role: 'verb' }] }, TRADE_LEXICON)).toThrow();
+  });
+
+  it('adds the verb forms of verbs.json to the forms whose first word is a verb', () => {
+    expect(withVerbForms('casser')).toEqual(expect.arrayContaining(['casser', 'cassons', 'cassent']));
+    expect(withVerbForms('démolir')).toEqual(expect.arrayContaining(['démolit', 'démoli']));
+    expect(withVerbForms('mettre en place')).toEqual(expect.arrayContaining(['met en place', 'mettent en place']));
+    // not a verb: kept as it is
+    expect(withVerbForms('cloison')).toEqual(['cloison']);
+    const concepts = (text: string) => analyseTerms(text).map((t) => t.concept);
+    expect(concepts('on abat le mur')).toContain('remove');
+    expect(concepts('les ouvriers posent le parquet')).toContain('install');
+    expect(() => lexiconVerbsSchema.parse({ regular: [{ infinitive: 'ER', endings: [] }], irregular: {} })).toThrow();
   });
 });

@@ -65,3 +65,18 @@ export const lexiconImplicationsSchema = z.strictObject({
     }),
   ),
 });
+
+/**
+ * Verb forms said in dictation (« on démolit », « ils posent ») that the stems do not join to the infinitive a
+ * lexicon form has: regular endings replacing an infinitive's (« -er » → « -ons », « -ent »), and the forms of
+ * irregular verbs. Applied to the first word of every lexicon form when it loads (lexicon/verbs.json).
+ */
+export const lexiconVerbsSchema = z.strictObject({
+  regular: z.array(
+    z.strictObject({
+      infinitive: z.string().check(z.regex(/^[a-z]+$/)),
+      endings: z.array(z.string().check(z.regex(/^[a-z]+$/))),
+    }),
+  ),
+  irregular: z.record(form, z.array(form)),
+});
