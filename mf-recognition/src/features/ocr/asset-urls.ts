@@ -18,3 +18,12 @@ export function tesseractAssetUrls(publicPath: string | undefined, baseUri: stri
   const base = new URL(TESSERACT_ASSET_DIR, root).href;
   return { workerPath: `${base}worker.min.js`, corePath: `${base}core`, langPath: `${base}lang` };
 }
+
+/** Where mf-recognition's build puts the second reader's worker, runtime and models (decision 0135). */
+export const PADDLE_ASSET_DIR = 'paddle/';
+
+/** Absolute URL of the second reader's folder (same rule as tesseract's: the remote's own origin). */
+export function paddleAssetBase(publicPath: string | undefined, baseUri: string): string {
+  const root = new URL(publicPath && publicPath !== 'auto' ? publicPath : './', baseUri);
+  return new URL(PADDLE_ASSET_DIR, root).href;
+}

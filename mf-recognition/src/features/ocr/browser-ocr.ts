@@ -8,7 +8,7 @@ import { encodedImageSize } from './image-size';
 import type { PageLayout } from './ocr-layout';
 import { cleanOcrText } from './ocr-text';
 import { flattenIllumination, rgbaToGray, whitenRuling } from './preprocess';
-import { OCR_PARAMETERS, type PageImage, recognizePage } from './recognize';
+import { OCR_PARAMETERS, type PageImage, recognizePage, type SecondReader } from './recognize';
 import { jpegScaledSize, jpegScaleEighths, type Size, scaledSize } from './scale';
 
 declare const __webpack_public_path__: string | undefined;
@@ -85,16 +85,28 @@ async function preparePage(blob: Blob): Promise<{ encoded: Blob; page: PageImage
     const flat = whitenRuling(flattenIllumination(rgbaToGray(image.data, width, height), width, height));
     measure('atelier:ocr:flatten', t);
     t = performance.now();
-    for (let p = 0, i = 0; p < flat.length; p++, i += 4) {
-      image.data[i] = image.data[i + 1] = image.data[i + 2] = flat[p]!;
-      image.data[i + 3] = 255;
-    }
+    writeGray(image.data, flat);
     ctx.putImageData(image, 0, 0);
     const encoded = await encode(canvas, 'image/jpeg', 0.95);
     measure('atelier:ocr:encode', t);
     return { encoded, page: { gray: flat, width, height } };
   } finally {
     decoded.image.close();
+  }
+}
+
+const littleEndian = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
+/** Grey levels into RGBA pixels, opaque: one 32-bit store per pixel (RGBA bytes are A<<24|B<<16|G<<8|R). */
+function writeGray(rgba: Uint8ClampedArray, gray: Uint8ClampedArray): void {
+  if (littleEndian) {
+    const pixels = new Uint32Array(rgba.buffer, rgba.byteOffset, gray.length);
+    for (let p = 0; p < gray.length; p++) pixels[p] = (0xff000000 | (gray[p]! * 0x010101)) >>> 0;
+    return;
+  }
+  for (let p = 0, i = 0; p < gray.length; p++, i += 4) {
+    rgba[i] = rgba[i + 1] = rgba[i + 2] = gray[p]!;
+    rgba[i + 3] = 255;
   }
 }
 
@@ -172,15 +184,28 @@ export async function recognizeImage(blob: Blob): Promise<string> {
   return (await readImage(blob)).text;
 }
 
-/** Text of a note, with where each line and word was read and how sure the OCR was of each word. */
-export async function readImage(blob: Blob): Promise<{ text: string; layout: PageLayout | null }> {
+/**
+ * The second reader of pages tesseract reads unsure (PP-OCRv4 in its own worker, decision 0135): its code, worker,
+ * runtime and models are loaded on the first such page, never before.
+ */
+const secondReader: SecondReader = async (page) =>
+  (await import(/* webpackChunkName: "paddle" */ './paddle/browser-paddle')).paddleReadBrowser(page);
+
+/**
+ * Text of a note, with where each line and word was read and how sure the OCR was of each word.
+ * `second: false` leaves the second reader out (a bench's before/after comparison).
+ */
+export async function readImage(
+  blob: Blob,
+  { second = true }: { second?: boolean } = {},
+): Promise<{ text: string; layout: PageLayout | null }> {
   const t0 = performance.now();
   const [worker, { encoded, page }] = await Promise.all([
     getWorker().finally(() => measure('atelier:ocr:worker', t0)),
     preparePage(blob).finally(() => measure('atelier:ocr:prepare', t0)),
   ]);
   const t1 = performance.now();
-  const data = await recognizePage(worker, encoded, page);
+  const data = await recognizePage(worker, encoded, page, second ? secondReader : undefined);
   measure('atelier:ocr:recognize', t1);
   measure('atelier:ocr:total', t0);
   return { text: cleanOcrText(data.text), layout: data.layout };

@@ -9,7 +9,7 @@ import type { Worker } from 'tesseract.js';
 import type { PageLayout } from './ocr-layout';
 import { cleanOcrText } from './ocr-text';
 import { flattenIllumination, whitenRuling } from './preprocess';
-import { OCR_PARAMETERS, type PageImage, recognizePage } from './recognize';
+import { OCR_PARAMETERS, type PageImage, recognizePage, type SecondReader } from './recognize';
 import { OCR_MAX_SIDE } from './scale';
 
 let workerPromise: Promise<Worker> | null = null;
@@ -35,6 +35,15 @@ async function getWorker(): Promise<Worker> {
   }
 }
 
+/**
+ * The second reader of pages tesseract reads unsure (PP-OCRv4, decision 0135), loaded on first use.
+ * ATELIER_OCR_SECOND_READER=0 leaves it out (the benches' before/after comparison).
+ */
+const secondReader: SecondReader | undefined =
+  process.env.ATELIER_OCR_SECOND_READER === '0'
+    ? undefined
+    : async (page) => (await import('./paddle/node-paddle')).paddleReadNode(page);
+
 /** EXIF-oriented, greyscale, longest side ≤ OCR_MAX_SIDE, lighting flattened, ruling whitened, as PGM bytes. */
 export async function prepareImageForOcr(input: string | Buffer): Promise<Buffer> {
   return (await preparePage(input)).pgm;
@@ -59,14 +68,16 @@ async function preparePage(input: string | Buffer): Promise<{ pgm: Buffer; page:
 /** Text of a printed note (image file path or bytes). The worker is created once and reused. */
 export async function recognizeImageFile(input: string | Buffer): Promise<string> {
   const [worker, { pgm, page }] = await Promise.all([getWorker(), preparePage(input)]);
-  return cleanOcrText((await recognizePage(worker, pgm, page)).text);
+  return cleanOcrText((await recognizePage(worker, pgm, page, secondReader)).text);
 }
 
 /** Text of a note with where each line and word was read and how sure the OCR was (bench, tests). */
-export async function readImageFile(input: string | Buffer): Promise<{ text: string; layout: PageLayout | null }> {
+export async function readImageFile(
+  input: string | Buffer,
+): Promise<{ text: string; confidence: number; layout: PageLayout | null }> {
   const [worker, { pgm, page }] = await Promise.all([getWorker(), preparePage(input)]);
-  const read = await recognizePage(worker, pgm, page);
-  return { text: cleanOcrText(read.text), layout: read.layout };
+  const read = await recognizePage(worker, pgm, page, secondReader);
+  return { text: cleanOcrText(read.text), confidence: read.confidence, layout: read.layout };
 }
 
 /** Ends the shared worker (tests and CLI call it so the process can exit). */

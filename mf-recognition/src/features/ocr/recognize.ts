@@ -48,15 +48,33 @@ const BLOCK_MODE = { tessedit_pageseg_mode: OCR_PARAMETERS.tessedit_pageseg_mode
 /** The greyscale page the OCR read (paper = 255), to look again at what it may have dropped. */
 export type PageImage = { gray: ArrayLike<number>; width: number; height: number };
 
+/**
+ * Below this mean word confidence of tesseract's read (after the column and deskew reads) the page is read by the
+ * second reader (PP-OCRv4, `paddle/`) and its read is kept. Measured on the dev half of the round-3 note images
+ * (decision 0135): handwriting-like task F1 0.613 → 0.806 at 85 (0.754 at 80, 0.787 at 88 where two printed pages
+ * were taken too), printed unchanged; round-2 photos 0.836 → 0.882. Printed pages read at ≥ 85 (the OCR speed
+ * bench's A4 and phone shots) are not read again. The second read starts as soon as the first read is under it,
+ * beside tesseract's own re-reads (its own worker in the browser).
+ */
+export const SECOND_READ_BELOW_CONFIDENCE = 85;
+
+/** A second reader of the same page: text, mean confidence (0–100) and layout in the page's pixels. */
+export type SecondReader = (page: PageImage) => Promise<{ text: string; confidence: number; layout: PageLayout }>;
+
 type PageData = { text: string; confidence: number; blocks?: Block[] | null; rotateRadians?: number | null };
 
 export async function recognizePage(
   worker: Worker,
   image: ImageLike,
   page?: PageImage,
-): Promise<{ text: string; confidence: number; layout: PageLayout | null }> {
+  second?: SecondReader,
+): Promise<{ text: string; confidence: number; layout: PageLayout | null; reader: 'tesseract' | 'second' }> {
   const output = { text: true, blocks: Boolean(page) };
   let first: PageData = (await worker.recognize(image, {}, output)).data;
+  const secondRead =
+    page && second && first.confidence < SECOND_READ_BELOW_CONFIDENCE
+      ? second(page).catch(() => null) // an engine that fails to start leaves tesseract's read
+      : null;
   let best: PageData;
   let column = false;
   try {
@@ -81,11 +99,15 @@ export async function recognizePage(
     // The worker is shared: the next page starts in the default mode again.
     if (column) await worker.setParameters(BLOCK_MODE);
   }
+  if (secondRead && best.confidence < SECOND_READ_BELOW_CONFIDENCE) {
+    const read = await secondRead;
+    if (read && read.text.trim()) return { ...read, reader: 'second' };
+  }
   // A deskewed page's boxes are on the image tesseract rotated: the commas are looked for on the page turned alike.
   const text = page ? restoreCommas(best, rotatePage(page, best.rotateRadians ?? 0)) : best.text;
   // A deskewed page's boxes are on the turned image: a tilt of a few degrees moves a crop by a few pixels only.
   const layout = page ? layoutOf(best.blocks, page.width, page.height) : null;
-  return { text, confidence: best.confidence, layout };
+  return { text, confidence: best.confidence, layout, reader: 'tesseract' };
 }
 
 /**
