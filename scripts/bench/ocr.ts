@@ -24,10 +24,13 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../lib/chromium.cjs';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const imagesDir = path.join(repoRoot, 'mf-recognition/fixtures/images');
 const cataloguePath = path.join(repoRoot, 'mf-recognition/fixtures/dictations/catalogue.json');
-const distDir = path.join(repoRoot, 'mf-recognition/dist');
+// OCR_BENCH_DIST: another build of mf-recognition (`webpack --output-path …`), to compare two builds back to back.
+const distDir = path.resolve(process.env.OCR_BENCH_DIST ?? path.join(repoRoot, 'mf-recognition/dist'));
 const PHOTO_ID = '09-photo-a4-garnier';
 const BUDGET_MS = 1500;
 const RUNS = Number(process.env.OCR_BENCH_RUNS) || 5;
+/** Warm 12 MP runs in Chromium: 3 unless OCR_BENCH_RUNS asks for more (an A/B of two builds wants ~10). */
+const CHROMIUM_WARM_RUNS = process.env.OCR_BENCH_RUNS ? Math.max(3, RUNS) : 3;
 /** How long after pressing « Choisir une image » the photo is picked, for the first photo of a later session. */
 const PICK_MS = Number(process.env.OCR_BENCH_PICK_MS ?? 1000);
 const parts = new Set((process.env.OCR_BENCH ?? 'node,chromium,corpus').split(','));
@@ -121,6 +124,48 @@ function processTreeRss(rootPid: number): number {
   return total;
 }
 
+/** CPU time (user + system) used so far by a process and its descendants, in ms: what load skews less than wall time. */
+function processTreeCpuMs(rootPid: number): number {
+  const children = new Map<number, number[]>();
+  const cpu = new Map<number, number>();
+  const tickMs = 1000 / 100; // USER_HZ
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      cpu.set(Number(entry), (Number(fields[11]) + Number(fields[12])) * tickMs);
+      const ppid = Number(fields[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      /* process ended */
+    }
+  }
+  let total = 0;
+  const stack = [rootPid];
+  while (stack.length) {
+    const pid = stack.pop()!;
+    total += cpu.get(pid) ?? 0;
+    stack.push(...(children.get(pid) ?? []));
+  }
+  return total;
+}
+
+/**
+ * The 12 MP photo re-encoded as a phone camera writes it: a baseline (sequential) JPEG. The fixture is a progressive
+ * JPEG (mozjpeg), whose decode costs about twice as much CPU; both are measured (decision 0145).
+ */
+async function baselineCopyOfPhoto(): Promise<string> {
+  const { createRequire } = await import('node:module');
+  const sharp = createRequire(path.join(repoRoot, 'mf-recognition/package.json'))('sharp') as typeof import('sharp');
+  const file = path.join(os.tmpdir(), `atelier-ocr-bench-${photo.id}-baseline.jpg`);
+  await sharp(path.join(imagesDir, photo.file))
+    .jpeg({ quality: 90, progressive: false, mozjpeg: false, chromaSubsampling: '4:2:0' })
+    .withMetadata()
+    .toFile(file);
+  return file;
+}
+
 function serveDist(): Promise<http.Server> {
   const types: Record<string, string> = {
     '.js': 'text/javascript',
@@ -184,11 +229,12 @@ async function benchChromium() {
     await page.goto(origin);
     const beforeAnalysis = new Set(requests);
     const measureNames = ['total', 'recognize', 'prepare', 'worker', 'decode', 'scale', 'flatten', 'encode'] as const;
-    type Run = Record<(typeof measureNames)[number] | 'analyse', number>;
+    type Run = Record<(typeof measureNames)[number] | 'analyse' | 'cpu', number>;
     const measurePhoto = async (file: string, count: number): Promise<Run[]> => {
       const runs: Run[] = [];
       for (let i = 0; i < count; i++) {
         await page.evaluate(() => performance.clearMeasures());
+        const cpu0 = processTreeCpuMs(rootPid);
         await page.getByTestId('image-file-input').setInputFiles(file);
         await page.waitForFunction(() => performance.getEntriesByName('atelier:image:analyse').length > 0, null, {
           timeout: 60_000,
@@ -204,7 +250,7 @@ async function benchChromium() {
             ),
           [...measureNames],
         );
-        runs.push(m as Run);
+        runs.push({ ...(m as Run), cpu: processTreeCpuMs(rootPid) - cpu0 });
         // Photo lines are checked before they join the devis (issue 31): the review list is the end of a read.
         await page.waitForSelector(
           '[data-testid="photo-review"], [data-testid="analysis-success"], [data-testid="analysis-error"]',
@@ -215,7 +261,8 @@ async function benchChromium() {
       }
       return runs;
     };
-    const runs = await measurePhoto(path.join(imagesDir, photo.file), Math.max(3, Math.min(RUNS, 4)));
+    const loadBefore = os.loadavg()[0]!;
+    const runs = await measurePhoto(path.join(imagesDir, photo.file), 1 + CHROMIUM_WARM_RUNS);
     const result = (
       await page
         .locator('[data-testid="photo-line"], [data-testid="analysis-success"], [data-testid="analysis-error"]')
@@ -232,11 +279,15 @@ async function benchChromium() {
       firstWorkerInitMs: Math.round(runs[0]!.worker),
       medianMs: Math.round(median(warm.map((r) => r.total))),
       medianEndToEndMs: Math.round(median(warm.map((r) => r.analyse))),
+      runsMs: warm.map((r) => Math.round(r.total)),
       medianPrepareMs: Math.round(median(warm.map((r) => r.prepare))),
       medianRecognizeMs: Math.round(median(warm.map((r) => r.recognize))),
       medianPrepareStepsMs: Object.fromEntries(
         (['decode', 'scale', 'flatten', 'encode'] as const).map((k) => [k, Math.round(median(warm.map((r) => r[k])))]),
       ),
+      // CPU time of all the browser's processes per warm read (decode thread, page, OCR worker): load skews it less.
+      medianBrowserCpuMs: Math.round(median(warm.map((r) => r.cpu))),
+      loadAverage1m: [loadBefore, os.loadavg()[0]!].map((x) => Number(x.toFixed(1))),
       // The first analysis of a session (worker start and French model load included) is what a user meets first:
       // the budget is judged on it as well as on the warm runs.
       firstEndToEndMs: Math.round(runs[0]!.analyse),
@@ -252,10 +303,28 @@ async function benchChromium() {
     };
     log(
       `Chromium 12 MP photo: first analysis of the session ${record.firstEndToEndMs} ms image → lines (OCR ${record.firstCallMs} ms, worker + model ${record.firstWorkerInitMs} ms), warm median ${record.medianMs} ms OCR, ${record.medianEndToEndMs} ms image → lines ` +
-        `(prepare ${record.medianPrepareMs} ms, recognise ${record.medianRecognizeMs} ms; budget ≤ ${BUDGET_MS} ms), peak browser RSS ${record.peakBrowserRssMB} MB ` +
+        `(prepare ${record.medianPrepareMs} ms, recognise ${record.medianRecognizeMs} ms; budget ≤ ${BUDGET_MS} ms; runs ${record.runsMs.join(' ')}; browser CPU ${record.medianBrowserCpuMs} ms per read; load ${record.loadAverage1m.join(' → ')}), peak browser RSS ${record.peakBrowserRssMB} MB ` +
         `(idle ${record.baselineBrowserRssMB} MB), external requests: ${external.length}`,
     );
     emit(record);
+    // The same photo as a phone camera writes it (baseline JPEG), worker warm.
+    const baselineRuns = await measurePhoto(await baselineCopyOfPhoto(), 1 + CHROMIUM_WARM_RUNS);
+    const baselineWarm = baselineRuns.slice(1);
+    const baselineRecord = {
+      bench: 'ocr-chromium-12mp-baseline-jpeg',
+      image: `${photo.width}x${photo.height}, re-encoded as a baseline JPEG (quality 90, 4:2:0)`,
+      medianMs: Math.round(median(baselineWarm.map((r) => r.total))),
+      medianEndToEndMs: Math.round(median(baselineWarm.map((r) => r.analyse))),
+      runsMs: baselineWarm.map((r) => Math.round(r.total)),
+      medianDecodeMs: Math.round(median(baselineWarm.map((r) => r.decode))),
+      medianRecognizeMs: Math.round(median(baselineWarm.map((r) => r.recognize))),
+      medianBrowserCpuMs: Math.round(median(baselineWarm.map((r) => r.cpu))),
+      loadAverage1m: Number(os.loadavg()[0]!.toFixed(1)),
+    };
+    log(
+      `Chromium 12 MP photo as a baseline JPEG: warm median ${baselineRecord.medianMs} ms OCR (decode ${baselineRecord.medianDecodeMs} ms, recognise ${baselineRecord.medianRecognizeMs} ms), browser CPU ${baselineRecord.medianBrowserCpuMs} ms per read, load ${baselineRecord.loadAverage1m}`,
+    );
+    emit(baselineRecord);
     // The 4000×3000 phone shots of notes (issue 13), worker already warm.
     for (const { bench, entry: phone } of PHONE_SHOTS) {
       const phoneRuns = await measurePhoto(path.join(round2Dir, phone.file), Math.max(3, Math.min(RUNS, 5)));

@@ -30,6 +30,42 @@ describe('flattenIllumination', () => {
     expect(Math.min(...Array.from(shaded).filter((v) => v !== 30))).toBeLessThan(110);
   });
 
+  it('gives the same bytes as the per-pixel bilinear mix it replaced (decision 0145), on a size not a multiple of 32', () => {
+    const w = 203;
+    const h = 157;
+    const shaded = page(w, h, (x, y) => 240 - Math.round((x * 0.7 + y * 1.3) / 3) + ((x * 7 + y * 13) % 11), ink);
+    const flat = flattenIllumination(shaded, w, h);
+    // The former loop, kept here as the reference: each pixel mixes its four block estimates itself.
+    const cols = Math.ceil(w / 32);
+    const rows = Math.ceil(h / 32);
+    const background = new Float32Array(cols * rows);
+    for (let by = 0; by < rows; by++)
+      for (let bx = 0; bx < cols; bx++) {
+        const values: number[] = [];
+        for (let y = by * 32; y < Math.min(h, by * 32 + 32); y++)
+          for (let x = bx * 32; x < Math.min(w, bx * 32 + 32); x++) values.push(shaded[y * w + x]!);
+        values.sort((a, b) => a - b);
+        background[by * cols + bx] = Math.max(1, values[Math.ceil(values.length * 0.8) - 1]!);
+      }
+    const reference = new Uint8ClampedArray(w * h);
+    for (let y = 0; y < h; y++) {
+      const fy = Math.min(Math.max((y + 0.5) / 32 - 0.5, 0), rows - 1);
+      const by0 = Math.floor(fy);
+      const by1 = Math.min(by0 + 1, rows - 1);
+      const ty = fy - by0;
+      for (let x = 0; x < w; x++) {
+        const fx = Math.min(Math.max((x + 0.5) / 32 - 0.5, 0), cols - 1);
+        const bx0 = Math.floor(fx);
+        const bx1 = Math.min(bx0 + 1, cols - 1);
+        const tx = fx - bx0;
+        const top = background[by0 * cols + bx0]! * (1 - tx) + background[by0 * cols + bx1]! * tx;
+        const bottom = background[by1 * cols + bx0]! * (1 - tx) + background[by1 * cols + bx1]! * tx;
+        reference[y * w + x] = (shaded[y * w + x]! * 255) / (top * (1 - ty) + bottom * ty);
+      }
+    }
+    expect(Buffer.from(flat).equals(Buffer.from(reference))).toBe(true);
+  });
+
   it('leaves a flat white page as it is', () => {
     const flat = page(width, height, () => 255, ink);
     expect(Array.from(flattenIllumination(flat, width, height))).toEqual(Array.from(flat));
