@@ -2,6 +2,7 @@
 // deferred or cancelled work is dropped, corrections replace the figure before, repeats merge.
 import { analyseTerms, bestCatalogueMatch, type PreparedTask, type Term } from '../../model/catalogue-match';
 import { words } from '../../model/text';
+import { TRADE_LEXICON } from '../../model/trade-lexicon';
 import { unitFamily, unitsCompatible } from '../../model/units';
 import type { RawTextExtraction } from '../extract-from-text';
 import {
@@ -64,6 +65,39 @@ function objectSizeFor(line: Line, quantities: Quantity[]): boolean {
   if (own) return false;
   line.quantity = size;
   return true;
+}
+
+/** The trade of each notion of the lexicon (general notions — pose, mur, pièce — have none). */
+const TRADE_OF = new Map(TRADE_LEXICON.filter((e) => e.trade !== 'general').map((e) => [e.concept, e.trade]));
+/** Score a second task named in one piece must reach: a clear match of its own words. */
+const SECOND_WORK_SCORE = 0.75;
+
+/**
+ * The task of a second work named in the piece (« démoussage avec application d'un traitement hydrofuge sur la
+ * toiture »): a notion of work the match did not use, that is not part of the matched task, and whose own words
+ * name another catalogue task clearly; null otherwise.
+ */
+function secondWork(
+  text: string,
+  terms: Term[],
+  match: NonNullable<ReturnType<typeof bestCatalogueMatch>>,
+  catalogue: PreparedTask[],
+  unit: Quantity['unit'],
+): PreparedTask | null {
+  const first = catalogue[match.index]!;
+  const inFirst = new Set(first.terms.map((t) => t.concept).filter(Boolean));
+  const rest = terms.filter((t) => !match.matchedStems.has(t.stem));
+  const heads = rest.filter((t) => t.role === 'head' && t.concept !== null && !inFirst.has(t.concept));
+  if (heads.length === 0) return null;
+  const found = bestCatalogueMatch(text, catalogue, { unit, terms: rest });
+  if (!found || found.index === match.index || found.score < SECOND_WORK_SCORE) return null;
+  const task = catalogue[found.index]!;
+  if (task.polarity !== first.polarity || !heads.some((h) => found.matchedStems.has(h.stem))) return null;
+  // Two works of one trade (démoussage and hydrofuge on a roof); a word of another trade is a homonym or a detail
+  // (« appliquer » is not an « applique », a wall light).
+  const trades = (t: PreparedTask) => new Set(t.terms.map((x) => TRADE_OF.get(x.concept ?? '')).filter(Boolean));
+  const firstTrades = trades(first);
+  return [...trades(task)].some((trade) => firstTrades.has(trade)) ? task : null;
 }
 
 const DEBUG = typeof process !== 'undefined' && process.env?.DEBUG_EXTRACT === '1';
@@ -464,6 +498,15 @@ export function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtra
         lines[lines.length - 1]!.quantity = quantity ?? lines[lines.length - 1]!.quantity;
       } else {
         lines.push(line);
+        // « démoussage avec application d'un traitement hydrofuge »: a second work named in the same piece.
+        const other = secondWork(part.text, terms, match, catalogue, mainUnit);
+        if (other)
+          lines.push({
+            ...line,
+            task: other,
+            quantity: quantity && fits(quantity, other) ? quantity : null,
+            order: order++,
+          });
       }
     }
   }

@@ -69,6 +69,19 @@ describe('usage rules of the fifth dev batch', () => {
     ]);
   });
 
+  it('a second work of the same trade named in one piece is its own line', () => {
+    expect(lines('démoussage de la couverture avec un passage d’hydrofuge, soixante-quinze mètres carrés')).toEqual([
+      '75 Nettoyage et démoussage toiture',
+      '75 Traitement hydrofuge toiture',
+    ]);
+    // a homonym of another trade is not a second work (« appliquer » is not an applique)
+    expect(lines('appliquer un produit hydrofuge sur la couverture, 90 m2')).toEqual([
+      '90 Traitement hydrofuge toiture',
+    ]);
+    // the material of the work is not a second work
+    expect(lines('cloison en BA13 avec isolant phonique, 9 m2')).toEqual(['9 Montage cloison placo']);
+  });
+
   it('conjugated verbs are read as their infinitive (lexicon/verbs.json)', () => {
     expect(lines('on démolit la cloison du cellier, quatre mètres carrés')).toEqual(['4 Démolition cloison']);
     expect(lines('ils abattent la cloison de la cuisine, 6 m2')).toEqual(['6 Démolition cloison']);
