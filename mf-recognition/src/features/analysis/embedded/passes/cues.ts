@@ -39,7 +39,7 @@ export const CANCEL =
 export const UNIT_WORD = /^(?:forfait|forf|fft|heur|jour|unit|metr|ensembl)[a-z]*$/;
 /** « une de 10 m² et l'autre de 7 »: the parts of one task, enumerated. */
 export const ENUMERATED =
-  /(?<![a-z])(?:l'autre|l'une|l'un|un autre|une autre|une partie|l'autre partie|la deuxieme|le deuxieme|la seconde|le second|la troisieme|le troisieme|la derniere|le dernier)(?![a-z])/;
+  /(?<![a-z])(?:l'autre|l'une|l'un|la deuxieme|le deuxieme|la seconde|le second|la troisieme|le troisieme|la derniere|le dernier)(?![a-z])/;
 /** Hours in a working day, to quote « 2 jours de main d'œuvre » against a task sold by the hour. */
 export const HOURS_PER_DAY = 7;
 export const LIST_MARKER = /^[ \t]*(?:\d{1,2}[ \t]*[.)/]|[-•*·>–]|[a-z]\))[ \t]+/gmu;

@@ -36,7 +36,7 @@ const LONG = String.raw`(?:de[ \t]+)?(?:longueur|long|largeur|large)(?![\p{L}])`
 const HIGH = String.raw`(?:(?:de[ \t]+)?(?:hauteur|haut)(?![\p{L}])|sous[ \t]+plafond)`;
 /** « 3 mètres de long sur 2,50 de haut », « 4 mètres de long, hauteur 2,50 »: a wall or a partition. */
 const LENGTH_BY_HEIGHT = new RegExp(
-  String.raw`(?<![\d.,])${DIM_NUMBER}${SIDE_UNIT}[ \t]*${LONG}(?:[ \t]+(?:au[ \t]+total|en[ \t]+tout))?[ \t]*,?[ \t]*(?:(?:sur|et|par|x)[ \t]*)?(?:(?:une[ \t]+)?hauteur(?:[ \t]+sous[ \t]+plafond)?[ \t]*(?:de[ \t]+)?)?${DIM_NUMBER}${SIDE_UNIT}(?:[ \t]*${HIGH})?`,
+  String.raw`(?<![\d.,])${DIM_NUMBER}${SIDE_UNIT}[ \t]*${LONG}[ \t]*,?[ \t]*(?:(?:sur|et|par|x)[ \t]*)?(?:(?:une[ \t]+)?hauteur(?:[ \t]+sous[ \t]+plafond)?[ \t]*(?:de[ \t]+)?)?${DIM_NUMBER}${SIDE_UNIT}(?:[ \t]*${HIGH})?`,
   'giu',
 );
 /** « 3 mètres sur 2,50 de haut », « 4 m par 2,50 m de hauteur »: a length by a height said after its figure. */
@@ -49,20 +49,17 @@ const HEIGHT_BY_LENGTH = new RegExp(
   String.raw`(?<![\d.,])${DIM_NUMBER}${SIDE_UNIT}[ \t]*${HIGH}[ \t]*,?[ \t]*(?:sur|et|par|x)[ \t]*${DIM_NUMBER}${SIDE_UNIT}[ \t]*${LONG}`,
   'giu',
 );
-const CM_WORD = String.raw`cm|centim[èe]tres?`;
 /** A height said apart from the sides (« le séjour fait 7 sur 4, plafond et murs, hauteur 2,50 »). */
 const LATER_HEIGHT = new RegExp(
-  String.raw`(?:(?:hauteur|haut\.?|hsp)(?:[ \t]+sous[ \t]+plafond)?[ \t]*(?:de|:)?[ \t]*${DIM_NUMBER}${METRES}|${DIM_NUMBER}${METRES}[ \t]*${HEIGHT_WORDS}|${DIM_NUMBER}[ \t]*(${CM_WORD})[ \t]*${HEIGHT_WORDS})(?![\p{L}\d])`,
+  String.raw`(?:(?:hauteur|haut\.?|hsp)(?:[ \t]+sous[ \t]+plafond)?[ \t]*(?:de|:)?[ \t]*${DIM_NUMBER}${METRES}|${DIM_NUMBER}${METRES}[ \t]*${HEIGHT_WORDS})(?![\p{L}\d])`,
   'iu',
 );
 
 /** « sur 1,20 m de haut », « hauteur 1,20 » said before a room's sides. */
 const EARLIER_HEIGHT = new RegExp(
-  String.raw`(?:(?:hauteur|haut)(?:[ \t]+sous[ \t]+plafond)?[ \t]*(?:de|:)?[ \t]*${DIM_NUMBER}${METRES}|${DIM_NUMBER}${METRES}[ \t]*${HEIGHT_WORDS}|${DIM_NUMBER}[ \t]*(${CM_WORD})[ \t]*${HEIGHT_WORDS})(?![\p{L}\d])`,
+  String.raw`(?:(?:hauteur|haut)(?:[ \t]+sous[ \t]+plafond)?[ \t]*(?:de|:)?[ \t]*${DIM_NUMBER}${METRES}|${DIM_NUMBER}${METRES}[ \t]*${HEIGHT_WORDS})(?![\p{L}\d])`,
   'giu',
 );
-/** A height read by LATER_HEIGHT or EARLIER_HEIGHT, in metres (« 60 centimètres de haut » is 0,6). */
-const heightOf = (m: RegExpMatchArray): number => (m[3] ? num(m[3]) / 100 : num((m[1] ?? m[2])!));
 
 type Kind = 'wall' | 'floor' | 'linear';
 const SURFACE_WORDS: Array<[Kind, string]> = [
@@ -120,11 +117,6 @@ function ownSizeAt(text: string, offset: number): boolean {
   const before = [...text.slice(from, offset).matchAll(SURFACE)].pop();
   if (!before || kindOf(before) !== 'wall') return false;
   const gap = text.slice(from + before.index + before[0].length, offset);
-  // « un mur de 4 sur 2,50 et un autre de 3 sur 2,50 »: the other wall's own size.
-  if (
-    /(?:^|[ \t])(?:et[ \t]+)?(?:un|l['’])[ \t]*autre[ \t]+(?:de|d['’]|qui[ \t]+fait|fait|mesurant)[ \t]*$/iu.test(gap)
-  )
-    return true;
   return /^[ \t]*(?:(?:de|d['’]|du|un|une|en|sur|le|la|l['’]|murs?|murale?s?|muraux|faïence|faience|crédence|credence|qui[ \t]+fait|fait|mesurant|:)[ \t]*)*$/iu.test(
     gap,
   );
@@ -217,7 +209,7 @@ function rewriteRooms(input: string): string {
     if (room.h === undefined) {
       const [start] = sentenceBounds(text, m.index, whole.length);
       const earlier = [...head.slice(start).matchAll(EARLIER_HEIGHT)].pop();
-      const height = earlier ? heightOf(earlier) : undefined;
+      const height = earlier ? num(earlier[1] ?? earlier[2]!) : undefined;
       if (earlier && height !== undefined && height > 0 && height <= 6) {
         room.h = height;
         const at = start + earlier.index;
@@ -228,7 +220,7 @@ function rewriteRooms(input: string): string {
     if (room.h === undefined) {
       const [, to] = sentenceBounds(text, m.index, whole.length);
       const later = LATER_HEIGHT.exec(rest.slice(0, to - m.index - whole.length));
-      const height = later ? heightOf(later) : undefined;
+      const height = later ? num(later[1] ?? later[2]!) : undefined;
       if (later && height !== undefined && height > 0 && height <= 6) {
         room.h = height;
         rest = `${rest.slice(0, later.index)}${rest.slice(later.index + later[0].length)}`;

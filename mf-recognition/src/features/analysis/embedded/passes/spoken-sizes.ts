@@ -94,15 +94,8 @@ const ADJECTIVE_SIDE = new RegExp(
 );
 const SIDE_WORD: Record<string, string> = { l: 'de long', h: 'de haut' };
 
-/** « épaisse de 10 centimètres »: a thickness said as an adjective. */
-const THICK_ADJECTIVE = new RegExp(
-  String.raw`(?<![\p{L}])[ée]paiss?e?s?[ \t]+de[ \t]+${N}[ \t]*(cm|centim[èe]tres?)(?![\p{L}])`,
-  'giu',
-);
-
 export function rewriteSpokenSizes(input: string): string {
   return input
-    .replace(THICK_ADJECTIVE, (_, a: string, au: string) => `${a} ${au} d'épaisseur`)
     .replace(ADJECTIVE_SIDE, (_, adjective: string, a: string, au?: string) => {
       const word = /^larg/iu.test(adjective) ? 'de large' : SIDE_WORD[adjective[0]!.toLowerCase()]!;
       return `${a}${au ? ` ${au}` : ''} ${word}`;
