@@ -13,10 +13,12 @@ import { expect, test } from '../fixtures';
 
 const fixtures = path.resolve(__dirname, '../../mf-recognition/fixtures');
 const catalogue = fs.readFileSync(path.join(fixtures, 'round-3/catalogue.json'), 'utf8');
-const photo = path.join(fixtures, 'photos-r3/p08-combles-perdus.jpg');
-const expected = JSON.parse(
-  fs.readFileSync(path.join(fixtures, 'photos-r3/p08-combles-perdus.expected.json'), 'utf8'),
-) as { tasks: { name: string; quantity: number; unit: string }[] };
+const note = (id: string) => ({
+  photo: path.join(fixtures, `photos-r3/${id}.jpg`),
+  expected: JSON.parse(fs.readFileSync(path.join(fixtures, `photos-r3/${id}.expected.json`), 'utf8')) as {
+    tasks: { name: string; quantity: number; unit: string }[];
+  },
+});
 
 /** The clicks a user would make; the figure checked at the end is the one reported. */
 const MAX_CLICKS = 4;
@@ -32,6 +34,26 @@ const french = (n: number) => String(n).replace('.', ',');
 
 test('a misread photo corrected through the crops of its lines', async ({ page, signedIn }) => {
   void signedIn;
+  await correctThroughCrops(page, 'p08-combles-perdus', 'recognition-crops');
+});
+
+// Round-3 dev note p18 (« Mairie de Cabrières … peinture plafond 120 m2 », Gloria Hallelujah on squared paper, a
+// phone shot): tesseract reads it unsure, so the second reader (PP-OCRv4 in its own worker, decision 0135) reads it;
+// its word boxes and confidences drive the same crops, marks and outline. Its files are fetched for that page only.
+test('a note read by the second reader is checked through the same crops', async ({ page, signedIn }) => {
+  void signedIn;
+  const paddle: string[] = [];
+  page.on('request', (r) => {
+    if (/\/paddle\//.test(r.url())) paddle.push(r.url());
+  });
+  await correctThroughCrops(page, 'p18-mairie-de-cabrieres', 'recognition-crops second reader', () =>
+    expect(paddle).toEqual([]),
+  );
+  expect(paddle.some((u) => u.endsWith('ch_PP-OCRv4_rec_infer.onnx'))).toBe(true);
+});
+
+async function correctThroughCrops(page: Page, id: string, label: string, beforePhoto?: () => void) {
+  const { photo, expected } = note(id);
   await page.evaluate((tasks) => localStorage.setItem('tasks', tasks), catalogue);
   await page.goto('/');
   await expect(page.getByRole('tab', { name: "Reconnaissance d'image" })).toBeVisible({ timeout: 30_000 });
@@ -47,6 +69,7 @@ test('a misread photo corrected through the crops of its lines', async ({ page, 
   await page.getByRole('button', { name: 'Choisir une image' }).hover();
   await expect(page.getByTestId('recognition-panels')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('image-file-input')).toBeAttached();
+  beforePhoto?.();
 
   // « Choisir une image », then the file.
   const chooser = page.waitForEvent('filechooser');
@@ -128,11 +151,11 @@ test('a misread photo corrected through the crops of its lines', async ({ page, 
   const doneMs = Date.now() - chosen;
 
   console.log(
-    `[recognition-crops] ${clicks} clicks (choosing the photo included), lines shown ${shownMs} ms after the photo, ` +
+    `[${label}] ${clicks} clicks (choosing the photo included), lines shown ${shownMs} ms after the photo, ` +
       `devis right ${doneMs} ms after it; read: ${read.join(' | ')}; corrected: ${fixed.join(', ')}; ` +
       `misread but not marked « À vérifier »: ${unmarked.join(', ') || 'none'}; ` +
       `not read at all (not fixable through the crops): ${missed.join(', ') || 'none'}`,
   );
   test.info().annotations.push({ type: 'clicks', description: String(clicks) });
   expect(clicks).toBeLessThanOrEqual(MAX_CLICKS);
-});
+}

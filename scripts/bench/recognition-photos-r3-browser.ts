@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { percent as pct, reportRound2 } from '../../mf-recognition/src/testing/round-2-corpus';
-import { loadPhotosR3, PHOTOS_R3_DIR, readPhotosR3, scorePhotosR3 } from '../../mf-recognition/src/testing/photos-r3';
+import { loadPhotosR3, readPhotosR3, scorePhotosR3 } from '../../mf-recognition/src/testing/photos-r3';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../lib/chromium.cjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -54,7 +54,9 @@ async function main() {
       return fs.createReadStream(file).pipe(res);
     }
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end('<!doctype html><html lang="fr"><head><meta charset="utf-8"></head><body><script src="/bench.js"></script></body></html>');
+    res.end(
+      '<!doctype html><html lang="fr"><head><meta charset="utf-8"></head><body><script src="/bench.js"></script></body></html>',
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as { port: number }).port}/`;
@@ -88,12 +90,15 @@ async function main() {
         if (!list.length) continue;
         const report = reportRound2(scorePhotosR3(list), 'images');
         const cer = list.reduce((n, r) => n + r.cer, 0) / list.length;
-        console.log(`chromium photos r3 ${h} ${part}: ${list.length} images — ${report.summary}, ${report.client}, mean CER ${pct(cer)}`);
+        console.log(
+          `chromium photos r3 ${h} ${part}: ${list.length} images — ${report.summary}, ${report.client}, mean CER ${pct(cer)}`,
+        );
       }
     }
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
     for (const [k, xs] of Object.entries(times))
-      if (xs.length) console.log(`chromium OCR ${k}: median ${Math.round(median(xs))} ms over ${xs.length} (first page included)`);
+      if (xs.length)
+        console.log(`chromium OCR ${k}: median ${Math.round(median(xs))} ms over ${xs.length} (first page included)`);
     console.log(JSON.stringify(result));
   } finally {
     await browser.close();

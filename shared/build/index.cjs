@@ -125,7 +125,8 @@ class PrecacheManifestPlugin {
           // The standalone page of the remote is not used by the shell; multi-megabyte files (tesseract's
           // cores) are cached on first use instead of on install, to spare a phone's data plan.
           const standalone = ['index.html', 'main.js', RUNTIME_CORE];
-          const big = (file) => assets[file].size() > LAZY_ABOVE_BYTES || LAZY_FONT.test(file) || LAZY_FOLDER.test(file);
+          const big = (file) =>
+            assets[file].size() > LAZY_ABOVE_BYTES || LAZY_FONT.test(file) || LAZY_FOLDER.test(file);
           const files = all.filter((file) => !standalone.includes(file) && !big(file));
           const lazy = all.filter((file) => big(file));
           const body = JSON.stringify({ version: hash.digest('hex').slice(0, 16), files, lazy }, null, 1);

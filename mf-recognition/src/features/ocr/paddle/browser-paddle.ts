@@ -3,7 +3,14 @@
 // Everything is served from the remote's paddle/ folder; nothing is fetched before a page needs it.
 import { paddleAssetBase } from '../asset-urls';
 import type { PageImage } from '../recognize';
-import { keysOf, type ModelOutput, type PaddleModels, type PaddleRead, paddleReadPage, type StepsOutput } from './paddle-read';
+import {
+  keysOf,
+  type ModelOutput,
+  type PaddleModels,
+  type PaddleRead,
+  paddleReadPage,
+  type StepsOutput,
+} from './paddle-read';
 
 declare const __webpack_public_path__: string | undefined;
 

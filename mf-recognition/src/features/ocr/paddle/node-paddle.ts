@@ -31,7 +31,11 @@ async function loadModels(): Promise<PaddleModels> {
       ort.InferenceSession.create(readFileSync(path.join(dir, file))),
     ),
   );
-  const run = async (session: Awaited<ReturnType<Ort['InferenceSession']['create']>>, data: Float32Array, dims: number[]) => {
+  const run = async (
+    session: Awaited<ReturnType<Ort['InferenceSession']['create']>>,
+    data: Float32Array,
+    dims: number[],
+  ) => {
     const out = await session.run({ [session.inputNames[0]!]: new ort.Tensor('float32', data, dims) });
     const tensor = out[session.outputNames[0]!]!;
     return { data: tensor.data as Float32Array, dims: tensor.dims };

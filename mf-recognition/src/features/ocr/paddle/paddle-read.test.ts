@@ -95,7 +95,10 @@ describe('PP-OCR pre- and post-processing', () => {
         for (let i = 0; i < h * w; i++) map[i] = data[i]! < 0 ? 0.95 : 0;
         return { data: map, dims: [1, 1, h, w] };
       },
-      recognise: async () => ({ best: Int32Array.from([1, 0, 3, 2]), probability: Float32Array.from([0.9, 1, 0.8, 0.7]) }),
+      recognise: async () => ({
+        best: Int32Array.from([1, 0, 3, 2]),
+        probability: Float32Array.from([0.9, 1, 0.8, 0.7]),
+      }),
     };
     const read = await paddleReadPage(models, img);
     expect(read.text).toBe('7 m');

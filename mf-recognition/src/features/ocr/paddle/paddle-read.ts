@@ -79,7 +79,8 @@ function resample(page: PageImage, x: number, y: number, sx: number, sy: number)
   const ny = Math.max(1, Math.round(sy));
   let sum = 0;
   for (let j = 0; j < ny; j++)
-    for (let i = 0; i < nx; i++) sum += sample(page, x - sx / 2 + (i + 0.5) * (sx / nx), y - sy / 2 + (j + 0.5) * (sy / ny));
+    for (let i = 0; i < nx; i++)
+      sum += sample(page, x - sx / 2 + (i + 0.5) * (sx / nx), y - sy / 2 + (j + 0.5) * (sy / ny));
   return sum / (nx * ny);
 }
 

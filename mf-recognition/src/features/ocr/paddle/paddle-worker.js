@@ -5,7 +5,6 @@
 //   { id, type: 'init', base }                       → { id, keys }   (ppocr_keys_v1.txt's text)
 //   { id, type: 'detect' | 'recognise', data, dims } → { id, data, dims } | { id, best, probability }
 //   any failure                                      → { id, error }
-/* eslint-env worker */
 /* global ort */
 let ready = null;
 const sessions = {};
