@@ -1,7 +1,8 @@
 // Floors of the round-2 note photos (OCR + embedded analyser), the level reached: the bench
-// (scripts/bench/recognition-photos.ts) and the floor test fail below them. Reached on the 54 images: task F1 0.837
-// (printed notes 1.000, handwriting-like fonts 0.753; the 44 tuning images 0.888, the 10 held-out hand notes n45–n54
-// 0.604), client fields 0.757 — below the 0.90 target, see the README. Before this round (tiled Otsu,
-// vocabulary correction, look-alike 4, dropped decimal commas): 0.713 on the 54 (0.770 on the 44, held-out 0.440).
-export const PHOTO_F1_FLOOR = 0.83;
-export const PHOTO_CLIENT_FLOOR = 0.74;
+// (scripts/bench/recognition-photos.ts) and the floor test fail below them. Reached on the 54 images with the second
+// reader for pages tesseract reads unsure (decision 0135): task F1 0.882 (0.836 without it), client fields 0.784
+// (0.757), mean CER 4.7 % (8.4 %); the 10 held-out hand notes n45–n54 0.731 (0.604) — below the 0.90 target,
+// see the README. Before round 2 (tiled Otsu, vocabulary correction, look-alike 4, dropped decimal commas): 0.713 on
+// the 54 (0.770 on the 44, held-out 0.440).
+export const PHOTO_F1_FLOOR = 0.86;
+export const PHOTO_CLIENT_FLOOR = 0.76;
