@@ -30,8 +30,13 @@ const TYPES: Record<string, string> = {
 };
 
 async function main() {
-  if (!fs.existsSync(path.join(distDir, 'paddle')))
-    throw new Error(`${distDir}: no paddle/ folder (build mf-recognition)`);
+  if (!fs.existsSync(path.join(distDir, 'paddle')) || !fs.existsSync(CHROMIUM_PATH)) {
+    console.error(
+      `recognition-photos-r3-browser: skipped (${distDir}/paddle or ${CHROMIUM_PATH} missing: build mf-recognition)`,
+    );
+    console.log(JSON.stringify({ bench: 'recognition-photos-r3-chromium', skipped: 'mf-recognition not built' }));
+    return;
+  }
   const { build } = await import('esbuild');
   const bundle = await build({
     entryPoints: [path.join(here, 'photos-browser/harness.ts')],
