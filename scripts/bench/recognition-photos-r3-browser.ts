@@ -6,6 +6,7 @@
 // from a production build of mf-recognition (OCR_BENCH_DIST, default mf-recognition/dist).
 //
 //   pnpm exec tsx scripts/bench/recognition-photos-r3-browser.ts [--half=dev|held-out] [--second=0]
+//   [--only=<dev id prefix>] [--verbose] (prints the dev notes' text)
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -73,6 +74,8 @@ async function main() {
     await page.waitForFunction(() => Boolean(window.__bench));
     let entries = loadPhotosR3().filter((e) => !half || e.half === half);
     if (smoke) entries = entries.filter((e) => e.half === 'dev').slice(0, 2);
+    const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+    if (only) entries = entries.filter((e) => e.half === 'dev' && e.id.startsWith(only));
     const times: Record<string, number[]> = { printed: [], hand: [] };
     const runs = await readPhotosR3(entries, undefined, async (file, entry) => {
       const bytes = [...fs.readFileSync(file)];
@@ -81,6 +84,9 @@ async function main() {
         [bytes, second] as const,
       );
       times[entry.tags.includes('manuscrit') ? 'hand' : 'printed']!.push(ms);
+      // Dev notes only: the held-out half is read in summary.
+      if (args.includes('--verbose') && entry.half === 'dev')
+        console.error(`[${entry.id}] ${Math.round(ms)} ms\n${text}\n`);
       return text;
     });
     const result: Record<string, unknown> = { bench: 'recognition-photos-r3-chromium', second, images: runs.length };
