@@ -308,7 +308,8 @@ async function benchChromium() {
     );
     emit(record);
     // The same photo as a phone camera writes it (baseline JPEG), worker warm.
-    const baselineRuns = await measurePhoto(await baselineCopyOfPhoto(), 1 + CHROMIUM_WARM_RUNS);
+    const smoke = process.env.ATELIER_BENCH_SMOKE === '1';
+    const baselineRuns = await measurePhoto(await baselineCopyOfPhoto(), smoke ? 2 : 1 + CHROMIUM_WARM_RUNS);
     const baselineWarm = baselineRuns.slice(1);
     const baselineRecord = {
       bench: 'ocr-chromium-12mp-baseline-jpeg',
