@@ -54,21 +54,6 @@ export function elaborates(terms: Term[], before: Term[]): boolean {
   return notions.length > 0 && notions.every((t) => known.has(t.concept!)) && polarityOf(terms) === polarityOf(before);
 }
 
-/**
- * « hydrofuge sur la toiture, un toit de 100 m² », « …, le toit est propre »: a clause that names only the object
- * of the work just said (a notion of its catalogue task or of its words, with no work of its own) is about that work,
- * not another task sharing the object (Remplacement de tuiles).
- */
-export function namesOnlyItsObject(terms: Term[], before: Term[]): boolean {
-  const known = new Set(before.map((t) => t.concept).filter((c): c is string => c !== null));
-  const notions = terms.filter((t) => t.concept !== null);
-  return (
-    notions.length > 0 &&
-    notions.some((t) => t.role === 'head') &&
-    notions.every((t) => (t.role === 'head' || t.role === 'mod') && known.has(t.concept!))
-  );
-}
-
 export function hasContentWords(text: string): boolean {
   return analyseTerms(text.replace(/\d+(?:[.,]\d+)?/g, ' ')).some(
     (t) => !/^(?:metr|heur|jour|journe|carr|lineair|environ|a peu pr)/.test(t.stem),

@@ -2,7 +2,6 @@
 // deferred or cancelled work is dropped, corrections replace the figure before, repeats merge.
 import { analyseTerms, bestCatalogueMatch, type PreparedTask, type Term } from '../../model/catalogue-match';
 import { words } from '../../model/text';
-import { TRADE_LEXICON } from '../../model/trade-lexicon';
 import { unitFamily, unitsCompatible } from '../../model/units';
 import type { RawTextExtraction } from '../extract-from-text';
 import {
@@ -31,9 +30,9 @@ import {
   fits,
   hasContentWords,
   mergeRepeats,
-  namesOnlyItsObject,
 } from './lines';
 import { splitOnQuantities } from './quantities';
+import { namesOnlyItsObject, objectSizeFor, secondWork, withPlaceBefore, type WorkBefore } from './works';
 import { joinCatalogueCoordinations, splitSegments } from './segments';
 import type { Line, Quantity, Segment } from './types';
 
@@ -51,53 +50,6 @@ function restrictedToFigure(part: Segment, segments: Segment[]): boolean {
     next.quantities.some((q) => q.strength === 3) &&
     !hasContentWords(next.text)
   );
-}
-
-/**
- * The size said with the object of a line goes to the line when the line has no figure said with its unit yet;
- * false when the line has one and the clause says another (a second place: the clause is read on its own).
- */
-function objectSizeFor(line: Line, quantities: Quantity[]): boolean {
-  const size = quantities.find((q) => q.strength === 3 && q.unit && unitsCompatible(q.unit, line.task.unit));
-  const own = line.quantity && !line.quantity.inferred && line.quantity.strength === 3;
-  // « toit à 2 pentes »: a figure that is no quantity of the line's task does not make the clause another task.
-  if (!size) return chooseQuantity(quantities, line.task, new Set()) === null;
-  if (own) return false;
-  line.quantity = size;
-  return true;
-}
-
-/** The trade of each notion of the lexicon (general notions — pose, mur, pièce — have none). */
-const TRADE_OF = new Map(TRADE_LEXICON.filter((e) => e.trade !== 'general').map((e) => [e.concept, e.trade]));
-/** Score a second task named in one piece must reach: a clear match of its own words. */
-const SECOND_WORK_SCORE = 0.75;
-
-/**
- * The task of a second work named in the piece (« démoussage avec application d'un traitement hydrofuge sur la
- * toiture »): a notion of work the match did not use, that is not part of the matched task, and whose own words
- * name another catalogue task clearly; null otherwise.
- */
-function secondWork(
-  text: string,
-  terms: Term[],
-  match: NonNullable<ReturnType<typeof bestCatalogueMatch>>,
-  catalogue: PreparedTask[],
-  unit: Quantity['unit'],
-): PreparedTask | null {
-  const first = catalogue[match.index]!;
-  const inFirst = new Set(first.terms.map((t) => t.concept).filter(Boolean));
-  const rest = terms.filter((t) => !match.matchedStems.has(t.stem));
-  const heads = rest.filter((t) => t.role === 'head' && t.concept !== null && !inFirst.has(t.concept));
-  if (heads.length === 0) return null;
-  const found = bestCatalogueMatch(text, catalogue, { unit, terms: rest });
-  if (!found || found.index === match.index || found.score < SECOND_WORK_SCORE) return null;
-  const task = catalogue[found.index]!;
-  if (task.polarity !== first.polarity || !heads.some((h) => found.matchedStems.has(h.stem))) return null;
-  // Two works of one trade (démoussage and hydrofuge on a roof); a word of another trade is a homonym or a detail
-  // (« appliquer » is not an « applique », a wall light).
-  const trades = (t: PreparedTask) => new Set(t.terms.map((x) => TRADE_OF.get(x.concept ?? '')).filter(Boolean));
-  const firstTrades = trades(first);
-  return [...trades(task)].some((trade) => firstTrades.has(trade)) ? task : null;
 }
 
 const DEBUG = typeof process !== 'undefined' && process.env?.DEBUG_EXTRACT === '1';
@@ -224,33 +176,10 @@ export function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtra
           terms = placed;
         }
       }
-      // « faux plafond en placo et mise en peinture »: a work said without its place is done on the place of the
-      // work just before, when a catalogue task names that work there.
-      if (
-        match &&
-        !negatedSinceMatch &&
-        lastMatched?.line.sentence === part.sentence &&
-        !terms.some((t) => t.role === 'mod')
-      ) {
-        const places = lastMatched.terms.filter((t) => t.role === 'mod');
-        const placed = places.length
-          ? bestCatalogueMatch(part.text, catalogue, { unit: mainUnit, terms: [...terms, ...places] })
-          : null;
-        // The work itself stays what was said (« la faïence » is not « carrelage » because the place before is a floor).
-        const sameWork = (index: number) =>
-          terms
-            .filter((t) => t.role === 'head')
-            .every((t) => catalogue[index]!.terms.some((c) => c.concept !== null && c.concept === t.concept));
-        if (
-          placed &&
-          placed.index !== match.index &&
-          placed.score > match.score &&
-          places.some((p) => placed.matchedStems.has(p.stem)) &&
-          sameWork(placed.index)
-        ) {
-          match = placed;
-          terms = [...terms, ...places];
-        }
+      // « faux plafond en placo et mise en peinture »: a work said without its place is done on the place before.
+      if (match && !negatedSinceMatch) {
+        const placed = withPlaceBefore(part, terms, match, lastMatched as WorkBefore | null, catalogue, mainUnit);
+        if (placed) ({ match, terms } = placed);
       }
       if (match) {
         const hasWork = terms.some((t) => t.role === 'install' || t.role === 'remove' || t.role === 'service');
