@@ -1,19 +1,18 @@
 // The line picker: type-ahead over the catalogue (5 000 items and more) for the devis editor. An ARIA 1.2
 // combobox (input role=combobox + listbox, aria-activedescendant): ↓/↑ move, Enter picks, Escape closes; the
 // match ignores case and accents and looks at the name and the category, every typed word must appear. Only the
-// visible options are rendered (@tanstack/react-virtual), so a keystroke costs the search plus a few rows.
+// visible options are rendered (@tanstack/react-virtual), so a keystroke costs the search plus a few rows. The
+// open list is its own chunk (catalogue-picker-options.tsx), loaded when the list first opens.
 import type { Task } from '@atelier/domain';
 import { Field, Input } from '@atelier/ui';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
 
 import { TASKS_MESSAGES as M } from '../messages';
-import { createCatalogueSearch, isOuvrage } from '../model/catalogue-item';
-import { formatTaskPrice } from '../model/task-form';
+import { createCatalogueSearch } from '../model/catalogue-item';
+import { LIST_HEIGHT } from './catalogue-picker-sizes';
 
-const OPTION_HEIGHT = 52;
-const LIST_HEIGHT = 320;
+const CatalogueOptions = lazy(() => import('./catalogue-picker-options'));
 
 const Wrapper = styled.div`
   position: relative;
@@ -31,34 +30,6 @@ const List = styled.div`
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radius};
   box-shadow: 0 6px 18px rgba(0, 0, 0, 0.12);
-`;
-
-const Option = styled.div<{ $active: boolean }>`
-  position: absolute;
-  left: 0;
-  right: 0;
-  height: ${OPTION_HEIGHT}px;
-  padding: 6px 12px;
-  display: flex;
-  flex-direction: column;
-  justify-content: center;
-  cursor: pointer;
-  background: ${({ $active, theme }) => ($active ? theme.colors.background : 'transparent')};
-  outline: ${({ $active, theme }) => ($active ? `2px solid ${theme.colors.primary}` : 'none')};
-  outline-offset: -2px;
-  .name {
-    font-weight: 600;
-    overflow: hidden;
-    text-overflow: ellipsis;
-    white-space: nowrap;
-  }
-  .meta {
-    font-size: ${({ theme }) => theme.font.size.sm};
-    color: ${({ theme }) => theme.colors.muted};
-    overflow: hidden;
-    text-overflow: ellipsis;
-    white-space: nowrap;
-  }
 `;
 
 const Empty = styled.div`
@@ -98,21 +69,8 @@ export function CataloguePicker({ tasks, onPick, label = M.pickerLabel, id, disa
   const search = useMemo(() => createCatalogueSearch(tasks), [tasks]);
   const matches = useMemo(() => (open ? search(query) : []), [search, query, open]);
 
-  const virtualizer = useVirtualizer({
-    // Only while the list is open: an enabled virtualizer measures its scroll element (clientWidth/clientHeight)
-    // in a layout effect, which forced a layout of the whole devis page inside React's first commit on / (its
-    // longest task at start, issue 14 TBT). A closed list has nothing to measure.
-    enabled: open,
-    count: matches.length,
-    getScrollElement: () => listRef.current,
-    estimateSize: () => OPTION_HEIGHT,
-    overscan: 4,
-    initialRect: { width: 400, height: LIST_HEIGHT },
-  });
-
   function moveTo(index: number) {
-    setActive(index);
-    if (index >= 0) virtualizer.scrollToIndex(index, { align: 'auto' });
+    setActive(index); // scrolled into view by the list (catalogue-picker-options.tsx)
   }
 
   function pick(index: number) {
@@ -173,7 +131,6 @@ export function CataloguePicker({ tasks, onPick, label = M.pickerLabel, id, disa
             setQuery(event.target.value);
             setOpen(true);
             setActive(event.target.value.trim() ? 0 : -1);
-            virtualizer.scrollToOffset(0);
           }}
           onFocus={() => setOpen(true)}
           onClick={() => setOpen(true)}
@@ -186,36 +143,20 @@ export function CataloguePicker({ tasks, onPick, label = M.pickerLabel, id, disa
       </Field>
       <List ref={listRef} id={listId} role="listbox" aria-label={label} hidden={!open}>
         {open && matches.length === 0 ? <Empty>{M.pickerNoMatch}</Empty> : null}
-        <div style={{ height: open ? virtualizer.getTotalSize() : 0, position: 'relative' }}>
-          {open
-            ? virtualizer.getVirtualItems().map((row) => {
-                const task = tasks[matches[row.index]!]!;
-                return (
-                  <Option
-                    key={row.key}
-                    id={`${listId}-${row.index}`}
-                    role="option"
-                    aria-selected={row.index === active}
-                    aria-setsize={matches.length}
-                    aria-posinset={row.index + 1}
-                    $active={row.index === active}
-                    style={{ top: row.start }}
-                    // Keep the focus in the input (the blur would close the list before the click).
-                    onMouseDown={(event) => event.preventDefault()}
-                    onMouseMove={() => row.index !== active && setActive(row.index)}
-                    onClick={() => pick(row.index)}
-                  >
-                    <span className="name">{task.name}</span>
-                    <span className="meta">
-                      {formatTaskPrice(task)}
-                      {task.category ? ` · ${task.category}` : ''}
-                      {isOuvrage(task) ? ` · ${M.ouvrageBadge}` : ''}
-                    </span>
-                  </Option>
-                );
-              })
-            : null}
-        </div>
+        {open ? (
+          <Suspense fallback={null}>
+            <CatalogueOptions
+              tasks={tasks}
+              matches={matches}
+              listRef={listRef}
+              listId={listId}
+              query={query}
+              active={active}
+              setActive={setActive}
+              pick={pick}
+            />
+          </Suspense>
+        ) : null}
       </List>
       <Status role="status" aria-live="polite">
         {open && query.trim() && matches.length ? M.pickerCount(String(matches.length)) : ''}
