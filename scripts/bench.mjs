@@ -58,7 +58,8 @@ function startProduct(dataDir) {
     const started = Date.now();
     const child = spawn(process.execPath, ['scripts/start.mjs'], {
       cwd: repoRoot,
-      env: { ...process.env, ATELIER_DATA_DIR: dataDir },
+      // The apps were built by this run a moment ago: the start does not rebuild one edited meanwhile.
+      env: { ...process.env, ATELIER_DATA_DIR: dataDir, ATELIER_START_NO_BUILD: '1' },
       stdio: ['ignore', 'pipe', 'inherit'],
       detached: true,
     });

@@ -16,7 +16,8 @@ setFlagsFromString('--liftoff-only');
 const startedAt = Date.now();
 const pnpm = lazyPnpm();
 ensureInstalled(pnpm);
-buildApps(pnpm);
+// ATELIER_START_NO_BUILD=1 (set by `npm run bench`, which has just built them): the apps are checked, not rebuilt.
+buildApps(pnpm, { build: process.env.ATELIER_START_NO_BUILD !== '1' });
 log(`builds ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
 // The product runs in this process: no second and third Node start-up (the tsx CLI itself spawns a child). On a
 // built tree it is the JavaScript bundle `npm run build` made (product-bundle.mjs): no tsx loader, no

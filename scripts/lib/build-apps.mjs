@@ -48,12 +48,21 @@ function hashOf(appDir) {
   return createHash('sha256').update(commonHash).update(own).digest('hex');
 }
 
-export function buildApps(pnpm, { force = false, apps = APP_DIRS } = {}) {
+/**
+ * `build: false` only checks (the same hashing) and says which app changed since its build, without building it:
+ * `npm run bench` builds the apps itself just before it starts the product, and on a tree others are editing an
+ * app may change in between — rebuilding it there made the start miss the bench's 2-minute wait.
+ */
+export function buildApps(pnpm, { force = false, apps = APP_DIRS, build = true } = {}) {
   const built = [];
   for (const app of apps) {
     const stampFile = path.join(repoRoot, app, 'dist/.build-hash');
     const hash = hashOf(app);
     if (!force && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === hash) continue;
+    if (!build && existsSync(stampFile)) {
+      log(`${app} changed since its build: not rebuilt (ATELIER_START_NO_BUILD)`);
+      continue;
+    }
     log(`building ${app}`);
     const started = Date.now();
     run(typeof pnpm === 'function' ? pnpm() : pnpm, ['--filter', `@atelier/${app}`, 'run', 'build'], {
