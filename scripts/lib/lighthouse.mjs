@@ -41,6 +41,37 @@ function layoutShiftsOf(lhr) {
   return [];
 }
 
+/**
+ * A load-independent view of TBT from the trace: the page's main-thread tasks after its first contentful paint
+ * by thread CPU time (`tdur`, not inflated by waiting for a core on a shared machine), Σ max(0, 4 × CPU − 50 ms)
+ * as Lighthouse's 4× CPU throttling would count them, and the tasks over 12.5 ms of CPU.
+ */
+export function cpuBlockingOf(trace) {
+  const events = trace?.traceEvents ?? [];
+  const names = new Map();
+  for (const e of events) if (e.name === 'thread_name') names.set(`${e.pid}:${e.tid}`, e.args?.name);
+  const nav = events.find(
+    (e) =>
+      e.name === 'navigationStart' &&
+      e.args?.data?.isLoadingMainFrame &&
+      /^http/.test(e.args.data.documentLoaderURL ?? ''),
+  );
+  if (!nav) return null;
+  const onMain = (e) => e.pid === nav.pid && names.get(`${e.pid}:${e.tid}`) === 'CrRendererMain';
+  const start = events.find((e) => e.pid === nav.pid && e.name === 'firstContentfulPaint')?.ts ?? nav.ts;
+  let cpuMs = 0;
+  let blockingMs = 0;
+  const longTasks = [];
+  for (const e of events) {
+    if (e.name !== 'RunTask' || !e.tdur || e.ts < start || !onMain(e)) continue;
+    const ms = e.tdur / 1000;
+    cpuMs += ms;
+    blockingMs += Math.max(0, 4 * ms - 50);
+    if (ms > 12.5) longTasks.push(Math.round(ms));
+  }
+  return { cpuMs: Math.round(cpuMs), blockingMs: Math.round(blockingMs), longTasks };
+}
+
 /** The figures of one Lighthouse result the bench reports. */
 function summaryOf(lhr) {
   const audit = (id) => lhr.audits[id]?.numericValue;
@@ -127,11 +158,15 @@ export async function lighthouseRoutes(url, { email, password, tasks = 0 }) {
           const trace = runnerResult.artifacts?.Trace;
           if (trace) writeFileSync(path.join(dir, `trace-${name}-${run + 1}.json`), JSON.stringify(trace));
         }
-        const r = summaryOf(lhr);
+        const r = { ...summaryOf(lhr), cpu: cpuBlockingOf(runnerResult.artifacts?.Trace) };
         all.push(r);
         log(
           `lighthouse ${route.padEnd(6)} run ${run + 1}/${runs}: perf ${r.performance}, LCP ${r.lcpMs} ms, ` +
-            `TBT ${r.tbtMs} ms, CLS ${r.cls}, FCP ${r.fcpMs} ms (load average ${loadavg()[0].toFixed(1)})`,
+            `TBT ${r.tbtMs} ms, CLS ${r.cls}, FCP ${r.fcpMs} ms (load average ${loadavg()[0].toFixed(1)})` +
+            (r.cpu
+              ? `; by CPU time: TBT ≈ ${r.cpu.blockingMs} ms, main thread ${r.cpu.cpuMs} ms, ` +
+                `tasks over 12.5 ms [${r.cpu.longTasks.join(', ')}]`
+              : ''),
         );
       }
       const sorted = [...all].sort((a, b) => a.performance - b.performance || b.tbtMs - a.tbtMs);
