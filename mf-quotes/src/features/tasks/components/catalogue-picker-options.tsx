@@ -12,7 +12,6 @@ import { isOuvrage } from '../model/catalogue-item';
 import { formatTaskPrice } from '../model/task-form';
 import { LIST_HEIGHT, OPTION_HEIGHT } from './catalogue-picker-sizes';
 
-
 const Option = styled.div<{ $active: boolean }>`
   position: absolute;
   left: 0;
