@@ -409,7 +409,7 @@ function createAppConfig({ app, dirname, exposes, runtimePlugins = [], copy = []
         ...(production
           ? [
               new CompressionPlugin({
-                test: /\.(js|css|html|json|svg|ttf)$/,
+                test: /\.(js|mjs|css|html|json|svg|ttf|wasm)$/, // the OCR second reader's 14 MB wasm: 3.7 MB gzip
                 threshold: 1024,
                 algorithm: zopfliOrGzip,
                 compressionOptions: {},
