@@ -7,7 +7,6 @@
 //
 //   pnpm exec tsx scripts/bench/ocr-browser-accuracy.ts
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -20,18 +19,13 @@ import {
   reportRound2,
   scoreRound2,
 } from '../../mf-recognition/src/testing/round-2-corpus';
+import { serveBenchPage } from '../lib/bench-page.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../lib/chromium.cjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../..');
 const distDir = path.resolve(process.env.OCR_BENCH_DIST ?? path.join(repoRoot, 'mf-recognition/dist'));
 const smoke = process.env.ATELIER_BENCH_SMOKE === '1';
-const TYPES: Record<string, string> = {
-  '.js': 'text/javascript',
-  '.wasm': 'application/wasm',
-  '.gz': 'application/gzip',
-};
-
 type Entry = { id: string; file: string; expected: string; text: string; tags?: string[] };
 const CORPORA = [
   { name: 'printed corpus', dir: path.join(repoRoot, 'mf-recognition/fixtures/images'), tags: ['imprime'] },
@@ -39,34 +33,10 @@ const CORPORA = [
 ];
 
 async function main() {
-  const { build } = await import('esbuild');
-  const bundle = await build({
-    entryPoints: [path.join(here, 'ocr-browser/harness.ts')],
-    bundle: true,
-    write: false,
-    minify: true,
-    platform: 'browser',
-    format: 'iife',
-    target: 'es2022',
-    logLevel: 'error',
-    define: { 'process.env.NODE_ENV': '"production"' },
+  const served = await serveBenchPage(path.join(here, 'ocr-browser/harness.ts'), {
+    files: { dir: distDir, under: /^\/(tesseract|paddle)\// },
   });
-  const script = bundle.outputFiles[0]!.contents;
-  const server = http.createServer((req, res) => {
-    const url = decodeURIComponent((req.url ?? '/').split('?')[0]!);
-    if (url === '/bench.js') return res.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
-    const file = path.join(distDir, url);
-    if (/^\/(tesseract|paddle)\//.test(url) && file.startsWith(distDir) && fs.existsSync(file)) {
-      res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' });
-      return fs.createReadStream(file).pipe(res);
-    }
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(
-      '<!doctype html><html lang="fr"><head><meta charset="utf-8"></head><body><script src="/bench.js"></script></body></html>',
-    );
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as { port: number }).port}/`;
+  const origin = served.url;
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const catalogue = loadCatalogue();
@@ -117,7 +87,7 @@ async function main() {
     }
   } finally {
     await browser.close();
-    server.close();
+    served.close();
   }
 }
 

@@ -8,12 +8,12 @@
 //   pnpm exec tsx scripts/bench/recognition-photos-r3-browser.ts [--half=dev|held-out] [--second=0]
 //   [--only=<dev id prefix>] [--verbose] (prints the dev notes' text)
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { percent as pct, reportRound2 } from '../../mf-recognition/src/testing/round-2-corpus';
 import { loadPhotosR3, readPhotosR3, scorePhotosR3 } from '../../mf-recognition/src/testing/photos-r3';
+import { serveBenchPage } from '../lib/bench-page.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../lib/chromium.cjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -23,13 +23,6 @@ const args = process.argv.slice(2);
 const half = args.find((a) => a.startsWith('--half='))?.slice('--half='.length);
 const second = !args.includes('--second=0');
 const smoke = process.env.ATELIER_BENCH_SMOKE === '1';
-const TYPES: Record<string, string> = {
-  '.js': 'text/javascript',
-  '.mjs': 'text/javascript',
-  '.wasm': 'application/wasm',
-  '.gz': 'application/gzip',
-};
-
 async function main() {
   if (!fs.existsSync(path.join(distDir, 'paddle')) || !fs.existsSync(CHROMIUM_PATH)) {
     console.error(
@@ -38,34 +31,10 @@ async function main() {
     console.log(JSON.stringify({ bench: 'recognition-photos-r3-chromium', skipped: 'mf-recognition not built' }));
     return;
   }
-  const { build } = await import('esbuild');
-  const bundle = await build({
-    entryPoints: [path.join(here, 'photos-browser/harness.ts')],
-    bundle: true,
-    write: false,
-    minify: true,
-    platform: 'browser',
-    format: 'iife',
-    target: 'es2022',
-    logLevel: 'error',
-    define: { 'process.env.NODE_ENV': '"production"' },
+  const served = await serveBenchPage(path.join(here, 'photos-browser/harness.ts'), {
+    files: { dir: distDir, under: /^\/(tesseract|paddle)\// },
   });
-  const script = bundle.outputFiles[0]!.contents;
-  const server = http.createServer((req, res) => {
-    const url = decodeURIComponent((req.url ?? '/').split('?')[0]!);
-    if (url === '/bench.js') return res.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
-    const file = path.join(distDir, url);
-    if (/^\/(tesseract|paddle)\//.test(url) && file.startsWith(distDir) && fs.existsSync(file)) {
-      res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' });
-      return fs.createReadStream(file).pipe(res);
-    }
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(
-      '<!doctype html><html lang="fr"><head><meta charset="utf-8"></head><body><script src="/bench.js"></script></body></html>',
-    );
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as { port: number }).port}/`;
+  const origin = served.url;
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
@@ -113,7 +82,7 @@ async function main() {
     console.log(JSON.stringify(result));
   } finally {
     await browser.close();
-    server.close();
+    served.close();
   }
 }
 
