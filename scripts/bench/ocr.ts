@@ -99,16 +99,16 @@ async function benchNode() {
 }
 
 // ── 2. Chromium ──────────────────────────────────────────────────────────────────────────────────────────
-function processTreeRss(rootPid: number): number {
+/** Sums `measure(pid)` over a process and its descendants (read from /proc; a process that ended counts 0). */
+function sumOverProcessTree(rootPid: number, measure: (pid: string) => number): number {
   const children = new Map<number, number[]>();
-  const rss = new Map<number, number>();
+  const values = new Map<number, number>();
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      const status = fs.readFileSync(`/proc/${entry}/status`, 'utf8');
-      const ppid = Number(/PPid:\s+(\d+)/.exec(status)?.[1]);
-      const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-      rss.set(Number(entry), kb * 1024);
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      values.set(Number(entry), measure(entry));
       children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
     } catch {
       /* process ended */
@@ -118,37 +118,28 @@ function processTreeRss(rootPid: number): number {
   const stack = [rootPid];
   while (stack.length) {
     const pid = stack.pop()!;
-    total += rss.get(pid) ?? 0;
+    total += values.get(pid) ?? 0;
     stack.push(...(children.get(pid) ?? []));
   }
   return total;
 }
 
+/** Resident memory of a process and its descendants, in bytes. */
+function processTreeRss(rootPid: number): number {
+  return sumOverProcessTree(rootPid, (pid) => {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
+  });
+}
+
 /** CPU time (user + system) used so far by a process and its descendants, in ms: what load skews less than wall time. */
 function processTreeCpuMs(rootPid: number): number {
-  const children = new Map<number, number[]>();
-  const cpu = new Map<number, number>();
   const tickMs = 1000 / 100; // USER_HZ
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      cpu.set(Number(entry), (Number(fields[11]) + Number(fields[12])) * tickMs);
-      const ppid = Number(fields[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-    } catch {
-      /* process ended */
-    }
-  }
-  let total = 0;
-  const stack = [rootPid];
-  while (stack.length) {
-    const pid = stack.pop()!;
-    total += cpu.get(pid) ?? 0;
-    stack.push(...(children.get(pid) ?? []));
-  }
-  return total;
+  return sumOverProcessTree(rootPid, (pid) => {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * tickMs;
+  });
 }
 
 /**
