@@ -5,30 +5,36 @@ import type { Worker } from 'tesseract.js';
 
 import { tesseractAssetUrls } from './asset-urls';
 import { encodedImageSize } from './image-size';
-import type { PageLayout } from './ocr-layout';
+import { layoutOf, type PageLayout } from './ocr-layout';
 import { cleanOcrText } from './ocr-text';
 import { flattenIllumination, rgbaToGray, whitenRuling } from './preprocess';
-import { OCR_PARAMETERS, type PageImage, recognizePage, type SecondReader } from './recognize';
+import { OCR_PARAMETERS, type PageImage, recognizePage, restoreCommas, type SecondReader } from './recognize';
 import { jpegScaledSize, jpegScaleEighths, type Size, scaledSize } from './scale';
+import { joinLayouts, joinTexts, pageBand, SPLIT_KEEP_CONFIDENCE, splitRow } from './split-read';
 
 declare const __webpack_public_path__: string | undefined;
 
 let workerPromise: Promise<Worker> | null = null;
+/** A second worker, started after the first page has been read: long printed pages are read in two halves at once. */
+let helperPromise: Promise<Worker> | null = null;
+let helper: Worker | null = null;
 
 function publicPath(): string | undefined {
   return typeof __webpack_public_path__ === 'string' ? __webpack_public_path__ : undefined;
 }
 
+async function startWorker(): Promise<Worker> {
+  const { createWorker, OEM } = await import(/* webpackChunkName: "tesseract" */ 'tesseract.js');
+  const worker = await createWorker('fra', OEM.LSTM_ONLY, {
+    ...tesseractAssetUrls(publicPath(), document.baseURI),
+    gzip: true,
+  });
+  await worker.setParameters(OCR_PARAMETERS);
+  return worker;
+}
+
 async function getWorker(): Promise<Worker> {
-  workerPromise ??= (async () => {
-    const { createWorker, OEM } = await import(/* webpackChunkName: "tesseract" */ 'tesseract.js');
-    const worker = await createWorker('fra', OEM.LSTM_ONLY, {
-      ...tesseractAssetUrls(publicPath(), document.baseURI),
-      gzip: true,
-    });
-    await worker.setParameters(OCR_PARAMETERS);
-    return worker;
-  })();
+  workerPromise ??= startWorker();
   try {
     return await workerPromise;
   } catch (error) {
@@ -62,11 +68,22 @@ async function encode(canvas: Canvas2D, type: string, quality?: number): Promise
  * (decision 0125), handwriting-like notes read worse from them (task F1 0.67 → 0.55).
  */
 export async function prepareImageForOcr(blob: Blob): Promise<Blob> {
-  return (await preparePage(blob)).encoded;
+  return (await preparePage(blob)).encoded();
 }
 
-/** The prepared image, encoded for the worker, and its grey pixels (to look again for dropped decimal commas). */
-async function preparePage(blob: Blob): Promise<{ encoded: Blob; page: PageImage }> {
+type Prepared = {
+  /** The whole page for the worker (encoded on demand when the page is first read in halves). */
+  encoded: () => Promise<Blob>;
+  page: PageImage;
+  /** Set when the page is worth reading in two halves (split-read.ts): the cut row and each half encoded. */
+  halves?: { cut: number; top: Blob; bottom: Blob };
+};
+
+/**
+ * The prepared image, encoded for the worker, and its grey pixels (to look again for dropped decimal commas).
+ * With `split`, a long printed page is encoded as two halves instead (rows cut on a JPEG block edge: the same pixels).
+ */
+async function preparePage(blob: Blob, split = false): Promise<Prepared> {
   let t = performance.now();
   const decoded = await decodeScaled(blob);
   measure('atelier:ocr:decode', t);
@@ -87,12 +104,28 @@ async function preparePage(blob: Blob): Promise<{ encoded: Blob; page: PageImage
     t = performance.now();
     writeGray(image.data, flat);
     ctx.putImageData(image, 0, 0);
+    const page = { gray: flat, width, height };
+    const cut = split ? splitRow(page) : null;
+    if (cut !== null) {
+      const [top, bottom] = await Promise.all([encodeBand(image, 0, cut), encodeBand(image, cut, height)]);
+      measure('atelier:ocr:encode', t);
+      return { encoded: () => encode(canvas, 'image/jpeg', 0.95), page, halves: { cut, top, bottom } };
+    }
     const encoded = await encode(canvas, 'image/jpeg', 0.95);
     measure('atelier:ocr:encode', t);
-    return { encoded, page: { gray: flat, width, height } };
+    return { encoded: async () => encoded, page };
   } finally {
     decoded.image.close();
   }
+}
+
+/** Rows [y0, y1) of the page's pixels as a JPEG of their own. */
+async function encodeBand(image: ImageData, y0: number, y1: number): Promise<Blob> {
+  const canvas = makeCanvas(image.width, y1 - y0);
+  const ctx = canvas.getContext('2d') as OffscreenCanvasRenderingContext2D | CanvasRenderingContext2D | null;
+  if (!ctx) throw new Error('Canvas 2D indisponible');
+  ctx.putImageData(image, 0, -y0, 0, y0, image.width, y1 - y0);
+  return encode(canvas, 'image/jpeg', 0.95);
 }
 
 const littleEndian = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
@@ -193,22 +226,76 @@ const secondReader: SecondReader = async (page) =>
 
 /**
  * Text of a note, with where each line and word was read and how sure the OCR was of each word.
- * `second: false` leaves the second reader out (a bench's before/after comparison).
+ * `second: false` leaves the second reader out, `split: false` the reading of long pages in two halves (a bench's
+ * before/after comparison).
  */
 export async function readImage(
   blob: Blob,
-  { second = true }: { second?: boolean } = {},
+  { second = true, split = true }: { second?: boolean; split?: boolean } = {},
 ): Promise<{ text: string; layout: PageLayout | null }> {
   const t0 = performance.now();
-  const [worker, { encoded, page }] = await Promise.all([
+  const twin = split ? helper : null; // ready (started and warmed up after an earlier page), else read whole
+  const [worker, { encoded, page, halves }] = await Promise.all([
     getWorker().finally(() => measure('atelier:ocr:worker', t0)),
-    preparePage(blob).finally(() => measure('atelier:ocr:prepare', t0)),
+    preparePage(blob, twin !== null).finally(() => measure('atelier:ocr:prepare', t0)),
   ]);
   const t1 = performance.now();
-  const data = await recognizePage(worker, encoded, page, second ? secondReader : undefined);
-  measure('atelier:ocr:recognize', t1);
-  measure('atelier:ocr:total', t0);
-  return { text: cleanOcrText(data.text), layout: data.layout };
+  try {
+    if (halves && twin) {
+      const read = await readHalves(worker, twin, page, halves);
+      if (read) {
+        measure('atelier:ocr:halves', t1);
+        measure('atelier:ocr:recognize', t1);
+        measure('atelier:ocr:total', t0);
+        return { text: cleanOcrText(read.text), layout: read.layout };
+      }
+    }
+    const data = await recognizePage(worker, await encoded(), page, second ? secondReader : undefined);
+    measure('atelier:ocr:recognize', t1);
+    measure('atelier:ocr:total', t0);
+    return { text: cleanOcrText(data.text), layout: data.layout };
+  } finally {
+    if (split) startHelper();
+  }
+}
+
+/**
+ * A long page read as two halves by the two workers at once (split-read.ts), or null when either half is read under
+ * SPLIT_KEEP_CONFIDENCE (a hand note, a hard page: it is then read whole, with the re-reads of recognizePage).
+ */
+async function readHalves(
+  worker: Worker,
+  twin: Worker,
+  page: PageImage,
+  { cut, top, bottom }: { cut: number; top: Blob; bottom: Blob },
+): Promise<{ text: string; layout: PageLayout } | null> {
+  const output = { text: true, blocks: true };
+  const [a, b] = await Promise.all([worker.recognize(top, {}, output), twin.recognize(bottom, {}, output)]);
+  if (a.data.confidence < SPLIT_KEEP_CONFIDENCE || b.data.confidence < SPLIT_KEEP_CONFIDENCE) return null;
+  const topPage = pageBand(page, 0, cut);
+  const bottomPage = pageBand(page, cut, page.height);
+  return {
+    text: joinTexts(restoreCommas(a.data, topPage), restoreCommas(b.data, bottomPage)),
+    layout: joinLayouts(
+      layoutOf(a.data.blocks, page.width, cut),
+      layoutOf(b.data.blocks, page.width, page.height - cut),
+      cut,
+    ),
+  };
+}
+
+/** Starts the second worker once, after a first page (so that it never slows the first photo), and warms it up. */
+function startHelper(): void {
+  helperPromise ??= (async () => {
+    const worker = await startWorker();
+    const sample = await syntheticLines();
+    if (sample) await worker.recognize(sample);
+    helper = worker;
+    return worker;
+  })();
+  helperPromise.catch(() => {
+    helperPromise = null; // offline asset: read pages whole
+  });
 }
 
 let warmUp: Promise<void> | null = null;
@@ -250,7 +337,11 @@ async function syntheticLines(): Promise<Blob | null> {
 
 export async function terminateBrowserOcr(): Promise<void> {
   const pending = workerPromise;
+  const pendingHelper = helperPromise;
   workerPromise = null;
+  helperPromise = null;
+  helper = null;
   warmUp = null;
   if (pending) await (await pending.catch(() => null))?.terminate();
+  if (pendingHelper) await (await pendingHelper.catch(() => null))?.terminate();
 }
