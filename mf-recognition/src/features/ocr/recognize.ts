@@ -2,6 +2,7 @@ import type { Block, ImageLike, PSM, Worker } from 'tesseract.js';
 
 import { restoreComma } from './decimal-commas';
 import { layoutOf, type PageLayout } from './ocr-layout';
+import { repairSecondRead } from './paddle/paddle-text';
 
 /**
  * Below this mean word confidence the page is read again with automatic deskew. Measured on the corpus:
@@ -101,7 +102,12 @@ export async function recognizePage(
   }
   if (secondRead && best.confidence < SECOND_READ_BELOW_CONFIDENCE) {
     const read = await secondRead;
-    if (read && read.text.trim()) return { ...read, reader: 'second' };
+    // Tesseract's accents and decimal commas where both read the same word, look-alikes read back (decision 0160).
+    if (read && read.text.trim())
+      return {
+        ...repairSecondRead(read, layoutOf(best.blocks, read.layout.width, read.layout.height)),
+        reader: 'second',
+      };
   }
   // A deskewed page's boxes are on the image tesseract rotated: the commas are looked for on the page turned alike.
   const text = page ? restoreCommas(best, rotatePage(page, best.rotateRadians ?? 0)) : best.text;

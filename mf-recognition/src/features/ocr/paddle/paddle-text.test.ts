@@ -1,0 +1,84 @@
+import type { OcrWord, PageLayout } from '../ocr-layout';
+import { fromTesseract, repairSecondLine, repairSecondRead } from './paddle-text';
+
+const word = (text: string, x0: number, y0 = 100, confidence = 90): OcrWord => ({
+  text,
+  confidence,
+  box: { x0, y0, x1: x0 + 10 * text.length, y1: y0 + 30 },
+});
+
+describe('repairSecondLine', () => {
+  it('reads back the look-alikes of figures', () => {
+    expect(repairSecondLine('peinture plafond (20 m2')).toBe('peinture plafond 120 m2');
+    expect(repairSecondLine('Prises x 1z')).toBe('Prises x 12');
+    expect(repairSecondLine('Roussenu 06 11 2z 33 44')).toBe('Roussenu 06 11 22 33 44');
+    expect(repairSecondLine('peinture murs I80 m2')).toBe('peinture murs 180 m2');
+    expect(repairSecondLine('Faience I4,5 M2')).toBe('Faience 14,5 M2');
+  });
+
+  it('parts a figure from the word and the unit glued to it', () => {
+    expect(repairSecondLine('Pein. plaf.14m²')).toBe('Pein. plaf. 14 m²');
+    expect(repairSecondLine('Prep. murs39 m')).toBe('Prep. murs 39 m');
+    expect(repairSecondLine('Volet roulantx5')).toBe('Volet roulant x 5');
+    expect(repairSecondLine('JnteRRupteuRx2')).toBe('JnteRRupteuR x 2');
+  });
+
+  it('leaves brackets that close, words and short codes alone', () => {
+    expect(repairSecondLine('plinthes (12 ml)')).toBe('plinthes (12 ml)');
+    expect(repairSecondLine('Zone 2 : BA13 x 4')).toBe('Zone 2 : BA13 x 4');
+    expect(repairSecondLine('Pizza Lola')).toBe('Pizza Lola');
+    expect(repairSecondLine('Il reste 2 m2')).toBe('Il reste 2 m2');
+    expect(repairSecondLine('maRtin.sophie77@orange.fr')).toBe('maRtin.sophie77@orange.fr');
+  });
+});
+
+describe('fromTesseract', () => {
+  it("takes tesseract's accents for the same letters at the same place", () => {
+    expect(fromTesseract(word('fetes', 100), [word('fêtes', 102)])).toBe('fêtes');
+    expect(fromTesseract(word('elec.', 100), [word('élec.', 98)])).toBe('élec.');
+  });
+
+  it('puts back the decimal comma tesseract saw, keeping the figures read', () => {
+    expect(fromTesseract(word('896', 100), [word('8,46', 100)])).toBe('8,96');
+    expect(fromTesseract(word('125', 100), [word('1,25', 100)])).toBe('1,25');
+  });
+
+  it('takes nothing from another word, another place or another count of figures', () => {
+    expect(fromTesseract(word('fetes', 100), [word('fêtes', 400)])).toBeNull();
+    expect(fromTesseract(word('fetes', 100), [word('fêtes', 100, 200)])).toBeNull();
+    expect(fromTesseract(word('Cabrieves', 100), [word('Calovières', 100)])).toBeNull();
+    expect(fromTesseract(word('896', 100), [word('8,4', 100)])).toBeNull();
+    expect(fromTesseract(word('1500', 100), [word('1500', 100)])).toBeNull();
+  });
+});
+
+describe('repairSecondRead', () => {
+  it('rebuilds the lines, the words and the page text from the repaired words', () => {
+    const layout = (lines: OcrWord[][]): PageLayout => ({
+      width: 1000,
+      height: 1000,
+      lines: lines.map((words) => ({
+        text: words.map((w) => w.text).join(' '),
+        box: { x0: 0, y0: words[0]!.box.y0, x1: 1000, y1: words[0]!.box.y1 },
+        words,
+      })),
+    });
+    const paddle = layout([
+      [word('salle', 100), word('des', 200), word('fetes', 300)],
+      [word('carelage', 100, 200), word('so', 200, 200), word('896', 300, 200), word('m', 400, 200)],
+      [word('peinture', 100, 300), word('(20', 200, 300), word('m2', 300, 300)],
+    ]);
+    const tesseract = layout([
+      [word('lle', 110), word('des', 200), word('fêtes', 300)],
+      [word('carreloge', 100, 200), word('sol', 200, 200), word('8,46', 300, 200), word('m2', 400, 200)],
+    ]);
+    const read = repairSecondRead({ text: 'ignored', confidence: 91, layout: paddle }, tesseract);
+    expect(read.text).toBe('salle des fêtes\ncarelage so 8,96 m\npeinture 120 m2');
+    expect(read.confidence).toBe(91);
+    expect(read.layout.lines[1]!.words[2]).toEqual({ ...paddle.lines[1]!.words[2], text: '8,96' });
+    expect(read.layout.lines[2]!.text).toBe('peinture 120 m2');
+    expect(repairSecondRead({ text: '', confidence: 91, layout: paddle }, null).text).toBe(
+      'salle des fetes\ncarelage so 896 m\npeinture 120 m2',
+    );
+  });
+});

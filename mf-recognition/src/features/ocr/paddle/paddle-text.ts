@@ -1,0 +1,85 @@
+// What the second reader (PP-OCRv4, decision 0135) gets wrong in a way that can be read back (decision 0160), pure
+// and shared by Node and the browser:
+// - its character set has no ç ê â ô û î ù œ and it reads a few figures as look-alike signs; tesseract, which read the
+//   same page first, keeps accents and decimal commas: where both readers read the same word at the same place
+//   (same letters once accents are folded, or the same figures), tesseract's spelling is taken;
+// - figures glued to the word before (« murs39 », « plaf.14m² », « roulantx5 »), an opening bracket or a capital I
+//   for the 1 that opens a figure (« (20 m2 », « I80 m2 »), a z touching a figure for a 2 (« x 1z »).
+import type { Box, OcrLine, OcrWord, PageLayout } from '../ocr-layout';
+
+type Read = { text: string; confidence: number; layout: PageLayout };
+
+const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '');
+
+/** Share of the smaller box's width and height that the two boxes have in common (0–1, the lesser of both). */
+function overlap(a: Box, b: Box): number {
+  const w = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
+  const h = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
+  if (w <= 0 || h <= 0) return 0;
+  return Math.min(w / Math.min(a.x1 - a.x0, b.x1 - b.x0), h / Math.min(a.y1 - a.y0, b.y1 - b.y0));
+}
+
+const DIGITS = /^\d{2,5}$/;
+const WITH_COMMA = /^(\d{1,4}),(\d{1,3})$/;
+
+/**
+ * Tesseract's spelling of a word the second reader read at the same place, or null: the same letters with accents
+ * (« fetes » / « fêtes », « elec. » / « élec. »), or the same count of figures where tesseract saw a decimal comma
+ * the second reader dropped (« 896 » / « 8,46 » → « 8,96 »: the figures stay the second reader's, the comma goes
+ * where tesseract put it).
+ */
+export function fromTesseract(word: OcrWord, tesseract: readonly OcrWord[]): string | null {
+  const near = tesseract.filter((t) => overlap(word.box, t.box) >= 0.5);
+  for (const t of near) {
+    if (t.text !== word.text && /\p{L}/u.test(word.text) && fold(t.text) === word.text) return t.text;
+    const comma = WITH_COMMA.exec(t.text);
+    if (comma && DIGITS.test(word.text) && comma[1]!.length + comma[2]!.length === word.text.length) {
+      const at = comma[1]!.length;
+      return `${word.text.slice(0, at)},${word.text.slice(at)}`;
+    }
+  }
+  return null;
+}
+
+/** A line of the second reader with its look-alikes read back (see the header). */
+export function repairSecondLine(line: string): string {
+  return (
+    line
+      // « (20 m2 »: an opening bracket before figures, with no closing one after it, is a 1.
+      .replace(/(^|[ \t])\((?=\d)(?![^)]*\))/g, '$11')
+      // An e-mail's figures are its own (« sophie77@orange.fr »).
+      .replace(/[^ \t]+/g, (token) => (token.includes('@') ? token : repairToken(token)))
+  );
+}
+
+function repairToken(token: string): string {
+  return (
+    token
+      // « x 1z », « 2z 33 »: a z touching a figure is a 2.
+      .replace(/(?<=\d)[zZ]|[zZ](?=\d)/g, '2')
+      // « I80 m2 », « I4,5 »: a capital I or an l opening a figure is a 1.
+      .replace(/^[Il](?=\d)/, '1')
+      // « murs39 », « plaf.14m² »: a word glued to the figure after it; « roulantx5 »: and to the « x » before it.
+      .replace(/(\p{L}{3,}\.?)(?=\d)/gu, (word) =>
+        /[xX×]$/.test(word) && word.length > 4 ? `${word.slice(0, -1)} x ` : `${word} `,
+      )
+      // « 14m² », « 12ml »: the unit glued to its figure.
+      .replace(/(?<=\d)(m²|m2|ml|h)(?![\p{L}\d])/gu, ' $1')
+  );
+}
+
+/**
+ * The second reader's read of a page with tesseract's accents and commas where both read the same word
+ * (`tesseract`: tesseract's layout of the same page, null when it gave none) and its look-alikes read back.
+ */
+export function repairSecondRead(read: Read, tesseract: PageLayout | null): Read {
+  const theirs = tesseract?.lines.flatMap((l) => l.words) ?? [];
+  const lines: OcrLine[] = read.layout.lines.map((line) => {
+    const words = line.words.map((w) => {
+      const text = repairSecondLine(fromTesseract(w, theirs) ?? w.text);
+      return text === w.text ? w : { ...w, text };
+    });
+    return { ...line, text: repairSecondLine(words.map((w) => w.text).join(' ')), words };
+  });
+  return { ...read, text: lines.map((l) => l.text).join('\n'), layout: { ...read.layout, lines } };
+}
