@@ -221,6 +221,10 @@ export function bestCatalogueMatch(
   const phraseStems = words(phrase).map(stem);
   const polarity = polarityOf(terms);
   let best: { match: CatalogueMatch; rank: number[] } | null = null;
+  // « pose de tuiles neuves, 70 m² »: the best task sold in the unit of the surface said, when the best of all is
+  // counted in items (Remplacement de tuiles) and this one still names the object (Réfection toiture tuiles).
+  let bestMeasured: { match: CatalogueMatch; rank: number[] } | null = null;
+  const measuredUnit = options.unit && ['area', 'length', 'volume'].includes(unitFamily(options.unit));
   for (const candidate of tasks) {
     if (candidate.polarity !== polarity) continue;
     let total = 0;
@@ -291,7 +295,24 @@ export function bestCatalogueMatch(
     if (!best || compareRanks(rank, best.rank) > 0) {
       best = { match: { task: candidate.task, index: candidate.index, score, matchedStems }, rank };
     }
+    // …and names nothing the phrase does not say (« toiture, 120 m² » is not Traitement hydrofuge toiture).
+    const foreignHead = candidate.terms.some(
+      (t, i) =>
+        t.isHead &&
+        !termUsed.has(i) &&
+        !(t.concept !== null && (WEAK_HEADS.has(t.concept) || terms.some((p) => p.concept === t.concept))),
+    );
+    if (
+      measuredUnit &&
+      !foreignHead &&
+      score >= PARTIAL_HEAD_SCORE &&
+      unitsCompatible(options.unit!, candidate.unit) &&
+      (!bestMeasured || compareRanks(rank, bestMeasured.rank) > 0)
+    )
+      bestMeasured = { match: { task: candidate.task, index: candidate.index, score, matchedStems }, rank };
   }
+  const bestTask = best ? tasks[best.match.index] : undefined;
+  if (bestMeasured && bestTask?.unit && unitFamily(bestTask.unit) === 'count') return bestMeasured.match;
   return best?.match ?? null;
 }
 

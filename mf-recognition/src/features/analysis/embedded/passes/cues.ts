@@ -4,7 +4,7 @@ export const CONNECTORS =
 /** Trade activities a coordinated object inherits (« peinture des murs et des boiseries »). */
 export const SHARED_ACTIVITIES = new Set(['peinture', 'papierpeint', 'isolation']);
 export const CORRECTION =
-  /^\s*(?:non|pardon|plutôt|plutot|enfin|je veux dire|ou plutôt|ou plutot|correction|je me suis trompé|je me suis trompe|je rectifie|je corrige|attendez|attends|attention|en fait|finalement|au final|rectification|je dirais)\b/iu;
+  /^\s*(?:non|pardon|plutôt|plutot|enfin|je veux dire|ou plutôt|ou plutot|correction|je me suis trompé|je me suis trompe|je rectifie|je corrige|attendez|attends|attention|en fait|finalement|au final|rectification|je dirais|on va dire|disons)\b/iu;
 export const NEGATION =
   /(?<![\p{L}])(?:pas|plus besoin|aucun|aucune|jamais|ni|on garde|on conserve|garder|conserver|on laisse|laisser)(?![\p{L}])/iu;
 /** « pose du nouveau », « on en remet un neuf », « la même chose »: an action whose object was said just before. */
@@ -13,6 +13,12 @@ export const ELLIPSIS =
 export const CONTEXT_WORD = /\s(?:pour|dans|chez|derrière|derriere|entre|au-dessus|au dessus|à côté|a cote|avant)\s/iu;
 export const SAME_QUANTITY =
   /(?<![a-z])(?:(?:la|le) meme (?:surface|quantite|longueur|metrage|nombre)|idem|pareil|autant(?= de| d'))(?![a-z])/;
+/** « trois prises dans la chambre et autant dans le bureau »: the figure just said, again for another place. */
+export const AS_MUCH_ELSEWHERE =
+  /^[\s,]*(?:(?:et|puis)\s+)?(?:autant|pareil|idem|la meme chose)\s+(?:dans|pour|au|aux|a|en|sur|cote)(?![a-z])/;
+/** « la dalle est bonne », « la charpente est saine »: the state of a thing, no work on it. */
+export const GOOD_STATE =
+  /(?<![a-z])(?:est|sont|reste|restent)\s+(?:encore\s+|tout a fait\s+|en\s+)?(?:bon|bonne|bons|bonnes|bon etat|saine?s?|correcte?s?|nickel)(?![a-z])/;
 /** « l'entretien a déjà été fait », « elle a déjà fait changer les fenêtres »: work done before, not to quote (« déjà on dépose… » is not). */
 export const ALREADY_DONE =
   /(?<![a-z])(?:(?:a|ont|avait|avaient|est|sont|etait|etaient)\s+deja|deja\s+(?:ete\s+)?(?:fait|faite|faits|faites|change|changee|changes|changees|pose|posee|poses|posees|refait|refaite|refaits|remplace|remplacee|remplaces|installe|installee|installes|realise|realisee|effectue|effectuee))(?![a-z])/;

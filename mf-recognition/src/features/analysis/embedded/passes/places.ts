@@ -22,6 +22,11 @@ const COUNTED_EACH = new RegExp(
   String.raw`(?<![\p{L}\d.,])([2-9])[ \t]+(?:${PLACES})(?![\p{L}])([^\d\n.;]{0,40}?)${MEASURE}[ \t]*,?[ \t]*(?:${EACH})(?![\p{L}])`,
   'giu',
 );
+/** « faïence sur 2 murs de la cuisine, chacun 3 m de long sur 60 cm de haut »: « chacun » before the size. */
+const COUNTED_EACH_BEFORE = new RegExp(
+  String.raw`(?<![\p{L}\d.,])([2-9])[ \t]+(?:${PLACES})(?![\p{L}])([^\d\n.;]{0,40}?(?:${EACH})[ \t]*,?[ \t]*(?:de[ \t]+)?)${MEASURE}`,
+  'giu',
+);
 
 const num = (raw: string) => Number(raw.replace(',', '.'));
 const fmt = (value: number) => `${Math.round(value * 1000) / 1000}`;
@@ -33,6 +38,10 @@ export function rewriteSeveralPlaces(input: string): string {
       return `${whole.slice(0, at)}${fmt(Number(n) * num(value))}${unit}`;
     })
     .replace(COUNTED_EACH, (whole, n: string, between: string, value: string, unit: string) => {
+      const head = whole.slice(0, whole.indexOf(between, n.length) + between.length);
+      return `${head}${fmt(Number(n) * num(value))}${unit}`;
+    })
+    .replace(COUNTED_EACH_BEFORE, (whole, n: string, between: string, value: string, unit: string) => {
       const head = whole.slice(0, whole.indexOf(between, n.length) + between.length);
       return `${head}${fmt(Number(n) * num(value))}${unit}`;
     });

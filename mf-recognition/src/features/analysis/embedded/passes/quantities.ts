@@ -19,6 +19,11 @@ const ORDINAL_AFTER = /^(?:er|ere|e|eme|emes|nd|nde|ieme)\b/u;
 const DESCRIBES_AFTER =
   /^\s*(?:ans|annees|litres?|l|kw|kva|kwh|watts?|w|volts?|v|amperes?|degres|°|bars?)(?![\p{L}\d])/u;
 
+/** « la norme NF C 15-100 », « DTU 52.1 »: the number of a standard is no quantity. */
+const STANDARD_BEFORE = /(?<![a-z])(?:nf(?:\s?[a-z])?|dtu|iso|norme)\s*(?:\d+(?:[.,-]\d+)*\s*[-.]?\s*)?$/u;
+/** « six prises dont quatre au-dessus du plan de travail »: a part of the figure before, not another figure. */
+const SUBSET_BEFORE = /(?<![a-z])dont\s+$/u;
+
 export function findQuantities(folded: string): Quantity[] {
   const dimensions = [...folded.matchAll(DIMENSION), ...folded.matchAll(SPOKEN_DIMENSION)].map(
     (m) => [m.index, m.index + m[0].length] as const,
@@ -30,6 +35,8 @@ export function findQuantities(folded: string): Quantity[] {
     if (dimensions.some(([from, to]) => start >= from && start < to)) continue;
     const after = folded.slice(end);
     if (ORDINAL_AFTER.test(after) || MONEY_AFTER.test(after) || DESCRIBES_AFTER.test(after)) continue;
+    const before = folded.slice(Math.max(0, start - 24), start);
+    if (STANDARD_BEFORE.test(before) || SUBSET_BEFORE.test(before)) continue;
     const value = Number(match[1]!.replace(',', '.'));
     if (/^(?:19|20)\d\d$/.test(match[1]!) && !/^\s*(?:m|h|j|u)/.test(after)) continue;
     const unit = matchUnitAt(folded, end) ?? unitAfterDe(folded, end);
@@ -119,6 +126,9 @@ const FILLER = new Set([
   'pour',
   'sur',
   'dans',
+  // « huit en tout », « 12 au total »: the figure stands alone.
+  'tout',
+  'total',
 ]);
 
 function nextWord(folded: string, from: number): string | null {

@@ -7,12 +7,14 @@ import type { RawTextExtraction } from '../extract-from-text';
 import {
   ALREADY_DONE,
   ANSWERED_NO,
+  AS_MUCH_ELSEWHERE,
   CANCEL,
   CONTEXT_OPENING,
   CONTEXT_WORD,
   DEFERRED,
   ELLIPSIS,
   ENUMERATED,
+  GOOD_STATE,
   LIST_MARKER,
   MEASUREMENT,
   NARRATIVE,
@@ -50,6 +52,11 @@ function restrictedToFigure(part: Segment, segments: Segment[]): boolean {
     next.quantities.some((q) => q.strength === 3) &&
     !hasContentWords(next.text)
   );
+}
+
+/** A word of work (pose, dépose, entretien) in the terms. */
+function hasWorkWord(terms: Term[]): boolean {
+  return terms.some((t) => t.role === 'install' || t.role === 'remove' || t.role === 'service');
 }
 
 const DEBUG = typeof process !== 'undefined' && process.env?.DEBUG_EXTRACT === '1';
@@ -231,7 +238,13 @@ export function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtra
           namesOnlyItsObject(terms, [...lastMatched.terms, ...lastMatched.line.task.terms]) &&
           objectSizeFor(lastMatched.line, part.quantities)
         ) {
-          // « hydrofuge sur la toiture, un toit de 100 m² »: the object of the work just said, maybe with its size.
+          // « hydrofuge sur la toiture, un toit de 100 m² »: the object of the work just said, maybe with its size —
+          // also the size of the works named together with it (« démoussage et hydrofuge, toit de 15 par 8 »).
+          const size = lastMatched.line.quantity;
+          if (size && carriesSurface(size, lastMatched.line.task))
+            for (const other of lines)
+              if (other.clause === lastMatched.line.clause && !other.quantity && carriesSurface(size, other.task))
+                other.quantity = { ...size, inferred: true };
           continue;
         } else if (
           !hasWork &&
@@ -260,6 +273,7 @@ export function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtra
         match &&
         (NEGATION.test(part.folded) ||
           ALREADY_DONE.test(part.folded) ||
+          (!hasWorkWord(terms) && GOOD_STATE.test(part.folded)) ||
           ANSWERED_NO.test(part.folded) ||
           DEFERRED.test(part.folded))
       ) {
@@ -267,6 +281,12 @@ export function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtra
       }
       if (!match && terms.some((t) => t.concept !== null && t.role !== 'install' && t.role !== 'remove'))
         unmatchedWork = { terms, sentence: part.sentence };
+      if (!match && part.quantities.length === 0 && AS_MUCH_ELSEWHERE.test(part.folded)) {
+        const last = lines[lines.length - 1];
+        if (last?.quantity && !last.quantity.inferred && last.sentence === part.sentence && lastMatched?.line === last)
+          last.quantity = { ...last.quantity, value: last.quantity.value * 2 };
+        continue;
+      }
       if (!match && CANCEL.test(part.folded)) {
         const last = lines[lines.length - 1];
         if (last && last.sentence === part.sentence && lastMatched?.line === last) lines.pop();
