@@ -14,6 +14,8 @@ describe('repairSecondLine', () => {
     expect(repairSecondLine('Roussenu 06 11 2z 33 44')).toBe('Roussenu 06 11 22 33 44');
     expect(repairSecondLine('peinture murs I80 m2')).toBe('peinture murs 180 m2');
     expect(repairSecondLine('Faience I4,5 M2')).toBe('Faience 14,5 M2');
+    expect(repairSecondLine('faux plafoud 3s mz')).toBe('faux plafoud 35 m2');
+    expect(repairSecondLine('prises x G')).toBe('prises x 6');
   });
 
   it('parts a figure from the word and the unit glued to it', () => {
@@ -27,6 +29,8 @@ describe('repairSecondLine', () => {
     expect(repairSecondLine('plinthes (12 ml)')).toBe('plinthes (12 ml)');
     expect(repairSecondLine('Zone 2 : BA13 x 4')).toBe('Zone 2 : BA13 x 4');
     expect(repairSecondLine('Pizza Lola')).toBe('Pizza Lola');
+    expect(repairSecondLine('Gaz : 3 mois, Mz 2')).toBe('Gaz : 3 mois, Mz 2');
+    expect(repairSecondLine('Garage x Gilles')).toBe('Garage x Gilles');
     expect(repairSecondLine('Il reste 2 m2')).toBe('Il reste 2 m2');
     expect(repairSecondLine('maRtin.sophie77@orange.fr')).toBe('maRtin.sophie77@orange.fr');
   });

@@ -47,14 +47,20 @@ export function repairSecondLine(line: string): string {
     line
       // « (20 m2 »: an opening bracket before figures, with no closing one after it, is a 1.
       .replace(/(^|[ \t])\((?=\d)(?![^)]*\))/g, '$11')
+      // « prises x G »: a count after « x » drawn as a G is a 6.
+      .replace(/(?<=(?:^|[ \t])[x×][ \t]?)G(?=[ \t]*$)/g, '6')
       // An e-mail's figures are its own (« sophie77@orange.fr »).
       .replace(/[^ \t]+/g, (token) => (token.includes('@') ? token : repairToken(token)))
+      // « 35 mz »: m² with its 2 read as a z.
+      .replace(/(?<=\d[ \t]?)[mM][zZ](?![\p{L}\d])/gu, 'm2')
   );
 }
 
 function repairToken(token: string): string {
   return (
     token
+      // « 3s mz »: an s after figures is a 5.
+      .replace(/^(\d+)[sS](\d*)$/, '$15$2')
       // « x 1z », « 2z 33 »: a z touching a figure is a 2.
       .replace(/(?<=\d)[zZ]|[zZ](?=\d)/g, '2')
       // « I80 m2 », « I4,5 »: a capital I or an l opening a figure is a 1.
