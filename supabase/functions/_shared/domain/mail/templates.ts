@@ -5,6 +5,7 @@
 import { z } from 'npm:zod@4.6.7/mini';
 
 import type { AcceptedQuoteSummary } from '../invoicing/devis-options.ts';
+import { lazySchema } from '../lazy-schema.ts';
 import { formatEuros } from '../money.ts';
 
 export const MAIL_KINDS = [
@@ -105,22 +106,23 @@ export const DEFAULT_MAIL_TEMPLATES: Record<MailKind, MailTemplate> = {
 /** Reminder steps: days after the due date (J+7 courteous, J+15 firm, J+30 with the penalties and 40 €). */
 export const DEFAULT_REMINDER_DAYS = [7, 15, 30] as const;
 
-const template = z.object({
-  subject: z.string().check(z.maxLength(MAIL_LIMITS.subjectMaxChars)),
-  body: z.string().check(z.maxLength(MAIL_LIMITS.bodyMaxChars)),
-});
-
-/** user_settings 'mailSettings': only what the user changed; the rest takes the defaults. */
-export const mailSettingsSchema = z.object({
-  templates: z.optional(z.partialRecord(z.enum(MAIL_KINDS), template)),
-  reminders: z.optional(
-    z.object({
-      enabled: z.boolean(),
-      days: z.tuple([z.int(), z.int(), z.int()]),
-    }),
-  ),
-  /** Mail the artisan when a client accepts or refuses a devis online (default: yes). */
-  notifyDecisions: z.optional(z.boolean()),
+/** user_settings 'mailSettings': only what the user changed; the rest takes the defaults. Made on first use. */
+export const mailSettingsSchema = lazySchema(() => {
+  const template = z.object({
+    subject: z.string().check(z.maxLength(MAIL_LIMITS.subjectMaxChars)),
+    body: z.string().check(z.maxLength(MAIL_LIMITS.bodyMaxChars)),
+  });
+  return z.object({
+    templates: z.optional(z.partialRecord(z.enum(MAIL_KINDS), template)),
+    reminders: z.optional(
+      z.object({
+        enabled: z.boolean(),
+        days: z.tuple([z.int(), z.int(), z.int()]),
+      }),
+    ),
+    /** Mail the artisan when a client accepts or refuses a devis online (default: yes). */
+    notifyDecisions: z.optional(z.boolean()),
+  });
 });
 export type MailSettings = z.infer<typeof mailSettingsSchema>;
 
