@@ -1,5 +1,5 @@
 import type { OcrWord, PageLayout } from '../ocr-layout';
-import { fromTesseract, repairSecondLine, repairSecondRead } from './paddle-text';
+import { fromTesseract, repairSecondLine, repairSecondRead, restoreStreetType } from './paddle-text';
 
 const word = (text: string, x0: number, y0 = 100, confidence = 90): OcrWord => ({
   text,
@@ -33,6 +33,22 @@ describe('repairSecondLine', () => {
     expect(repairSecondLine('Garage x Gilles')).toBe('Garage x Gilles');
     expect(repairSecondLine('Il reste 2 m2')).toBe('Il reste 2 m2');
     expect(repairSecondLine('maRtin.sophie77@orange.fr')).toBe('maRtin.sophie77@orange.fr');
+  });
+});
+
+describe('restoreStreetType', () => {
+  it('reads back a street type after a house number, its doubled letters or accents lost', () => {
+    expect(restoreStreetType('22 alle des Pins, 33600 Pessac')).toBe('22 allée des Pins, 33600 Pessac');
+    expect(restoreStreetType('5 Impase des Lilas')).toBe('5 Impasse des Lilas');
+    expect(restoreStreetType('3 bis residence du Parc')).toBe('3 bis résidence du Parc');
+    expect(restoreStreetType('12, chaussee de Paris')).toBe('12, chaussée de Paris');
+  });
+
+  it('leaves the other words alone', () => {
+    expect(restoreStreetType('22 allée des Pins')).toBe('22 allée des Pins');
+    expect(restoreStreetType('peinture 12 murs à refaire')).toBe('peinture 12 murs à refaire');
+    expect(restoreStreetType('alle des Pins')).toBe('alle des Pins');
+    expect(restoreStreetType('plinthes 12 rues')).toBe('plinthes 12 rues');
   });
 });
 

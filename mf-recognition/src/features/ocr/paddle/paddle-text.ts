@@ -3,6 +3,8 @@
 // - its character set has no ç ê â ô û î ù œ and it reads a few figures as look-alike signs; tesseract, which read the
 //   same page first, keeps accents and decimal commas: where both readers read the same word at the same place
 //   (same letters once accents are folded, or the same figures), tesseract's spelling is taken;
+// - it merges a doubled letter when nothing parts them (« allée » read « alle »): a street type after a house number
+//   (« 22 alle des Pins ») is read back to the type, so that the address is still found;
 // - figures glued to the word before (« murs39 », « plaf.14m² », « roulantx5 »), an opening bracket or a capital I
 //   for the 1 that opens a figure (« (20 m2 », « I80 m2 »), a z touching a figure for a 2 (« x 1z »).
 import type { Box, OcrLine, OcrWord, PageLayout } from '../ocr-layout';
@@ -41,10 +43,54 @@ export function fromTesseract(word: OcrWord, tesseract: readonly OcrWord[]): str
   return null;
 }
 
+/** The street types an address line names after its number (accents as written). */
+const STREET_TYPES = [
+  'rue',
+  'avenue',
+  'allée',
+  'impasse',
+  'chemin',
+  'boulevard',
+  'place',
+  'route',
+  'quai',
+  'cours',
+  'square',
+  'résidence',
+  'lotissement',
+  'hameau',
+  'chaussée',
+  'passage',
+  'sentier',
+  'montée',
+  'villa',
+  'cité',
+  'voie',
+  'parvis',
+  'esplanade',
+  'promenade',
+  'faubourg',
+];
+/** A word's letters without accents, in lower case, each run of one letter kept once (« allée » → « ale »). */
+const skeleton = (word: string) =>
+  fold(word)
+    .toLowerCase()
+    .replace(/(\p{L})\1+/gu, '$1');
+const BY_SKELETON = new Map(STREET_TYPES.map((t) => [skeleton(t), t]));
+
+/** « 22 alle des Pins » → « 22 allée des Pins »: the word after a house number, when it is a street type misread. */
+export function restoreStreetType(line: string): string {
+  return line.replace(/(?<=(?:^|[ \t])\d{1,4}(?:[ \t]?(?:bis|ter))?,?[ \t])(\p{L}{3,})(?=[ \t])/gu, (word) => {
+    const type = BY_SKELETON.get(skeleton(word));
+    if (!type || type === word.toLowerCase()) return word;
+    return word[0] === word[0]!.toUpperCase() ? type[0]!.toUpperCase() + type.slice(1) : type;
+  });
+}
+
 /** A line of the second reader with its look-alikes read back (see the header). */
 export function repairSecondLine(line: string): string {
   return (
-    line
+    restoreStreetType(line)
       // « (20 m2 »: an opening bracket before figures, with no closing one after it, is a 1.
       .replace(/(^|[ \t])\((?=\d)(?![^)]*\))/g, '$11')
       // « prises x G »: a count after « x » drawn as a G is a 6.
