@@ -1,4 +1,4 @@
-import { DEFAULT_CUSTOMIZATION } from '@atelier/domain';
+import { DEFAULT_CUSTOMIZATION, companyInfoSchema } from '@atelier/domain';
 
 import { storageIssues$, type StorageIssue } from './stored-value';
 import { DEFAULT_COMPANY_INFO, clientsStore, companyInfoStore, customizationStore, tasksStore } from './stores';
@@ -14,6 +14,8 @@ describe('spec stores', () => {
     expect(tasksStore.get()).toEqual([]);
     expect(companyInfoStore.get()).toEqual(DEFAULT_COMPANY_INFO);
     expect(DEFAULT_COMPANY_INFO.rib).toEqual({ bank: '', iban: '', bic: '' });
+    // Written out in stores.ts (not parsed when the module is evaluated): the schema's own defaults.
+    expect(DEFAULT_COMPANY_INFO).toStrictEqual(companyInfoSchema.parse({}));
     expect(customizationStore.get()).toBe(DEFAULT_CUSTOMIZATION);
   });
 

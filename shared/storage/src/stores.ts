@@ -24,7 +24,22 @@ export const STORAGE_KEYS = {
   voiceState: 'voiceRecognitionState',
 } as const;
 
-export const DEFAULT_COMPANY_INFO: CompanyInfo = companyInfoSchema.parse({});
+/**
+ * What companyInfoSchema.parse({}) gives (stores.test.ts checks it), written out: parsing it here would make the
+ * company schema when this module is evaluated, in the page's start (issue 14, TBT).
+ */
+export const DEFAULT_COMPANY_INFO: CompanyInfo = {
+  name: '',
+  address: '',
+  phone: '',
+  email: '',
+  website: '',
+  siret: '',
+  tva: '',
+  rib: { bank: '', iban: '', bic: '' },
+  logo: '',
+  footer: '',
+};
 export const DEFAULT_VOICE_STATE: VoiceRecognitionState = { transcript: '', isMuted: false };
 
 const EMPTY_TASKS: Task[] = [];
