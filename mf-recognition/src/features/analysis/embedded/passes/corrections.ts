@@ -28,11 +28,11 @@ export const CORRECTION_MARKERS = [
 ];
 const CORRECTION_WORDS = String.raw`(?:(?<![\p{L}])(?:${CORRECTION_MARKERS.join('|')})(?![\p{L}])(?:[ \t]*,?[ \t]*(?:c['’]est|plut[oô]t))?|→|[-=]+>|-?»)`;
 /**
- * « 12 mètres de plinthes non pardon 15 », « 4 spots non 5 », « 12 ml → 15 ml » on a note (OCR: « -> », « -» »):
+ * « 12 mètres de plinthes non pardon 15 », « 4 spots non 5 », « en 15 cm, non, en 12 », « 12 ml → 15 ml » on a note (OCR: « -> », « -» »):
  * the figure said last wins, the words stay.
  */
 const INLINE_CORRECTION = new RegExp(
-  String.raw`(?<![\d.,\p{L}])(\d+(?:[.,]\d+)?)((?:[ \t]+(?!non\b|pardon\b|plut|enfin\b|disons\b|je\b|ou\b|attend|en[ \t]+fait\b|finalement\b|rectification\b|au[ \t]+final\b)[\p{L}²³'’]+[23]?){0,4}?)[ \t]*,?[ \t]*${CORRECTION_WORDS}[ \t]*,?[ \t]*(\d+(?:[.,]\d+)?)(?![\d])`,
+  String.raw`(?<![\d.,\p{L}])(\d+(?:[.,]\d+)?)((?:[ \t]+(?!non\b|pardon\b|plut|enfin\b|disons\b|je\b|ou\b|attend|en[ \t]+fait\b|finalement\b|rectification\b|au[ \t]+final\b)[\p{L}²³'’]+[23]?){0,4}?)[ \t]*,?[ \t]*${CORRECTION_WORDS}[ \t]*,?[ \t]*(?:(?:en|de)[ \t]+)?(\d+(?:[.,]\d+)?)(?![\d])`,
   'giu',
 );
 

@@ -18,7 +18,7 @@ export const AS_MUCH_ELSEWHERE =
   /^[\s,]*(?:(?:et|puis)\s+)?(?:autant|pareil|idem|la meme chose)\s+(?:dans|pour|au|aux|a|en|sur|cote)(?![a-z])/;
 /** « la dalle est bonne », « la charpente est saine »: the state of a thing, no work on it. */
 export const GOOD_STATE =
-  /(?<![a-z])(?:est|sont|reste|restent)\s+(?:encore\s+|tout a fait\s+|en\s+)?(?:bon|bonne|bons|bonnes|bon etat|saine?s?|correcte?s?|nickel)(?![a-z])/;
+  /(?<![a-z])(?:est|sont|reste|restent)\s+(?:encore\s+|tout a fait\s+|en\s+)?(?:bon|bonne|bons|bonnes|bon etat|saine?s?|correcte?s?|propres?|nickel)(?![a-z])/;
 /** « l'entretien a déjà été fait », « elle a déjà fait changer les fenêtres »: work done before, not to quote (« déjà on dépose… » is not). */
 export const ALREADY_DONE =
   /(?<![a-z])(?:(?:a|ont|avait|avaient|est|sont|etait|etaient)\s+deja|deja\s+(?:ete\s+)?(?:fait|faite|faits|faites|change|changee|changes|changees|pose|posee|poses|posees|refait|refaite|refaits|remplace|remplacee|remplaces|installe|installee|installes|realise|realisee|effectue|effectuee))(?![a-z])/;

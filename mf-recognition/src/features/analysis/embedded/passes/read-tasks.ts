@@ -300,7 +300,8 @@ export function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtra
           // by the square metre, better than the count task found without it.
           if (
             last &&
-            !last.quantity &&
+            // « pose d'un écran de sous-toiture et des tuiles neuves, 70 m² »: an article (« un ») is no figure.
+            (!last.quantity || last.quantity.strength === 1) &&
             orphan.unit &&
             !fits(orphan, last.task) &&
             last.sentence === part.sentence &&
@@ -422,7 +423,15 @@ export function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtra
           prev.task !== task &&
           !(explicit && prevExplicit) &&
           elaborates(terms, [...lastMatched.terms, ...prev.task.terms]);
-        if (sameTask || detail) {
+        // « changer une douzaine de tuiles cassées, douze tuiles »: the same figure said again, with no other place.
+        const restated =
+          prev.task === task &&
+          explicit &&
+          prevExplicit &&
+          prev.quantity!.value === quantity!.value &&
+          !CONTEXT_WORD.test(part.text) &&
+          !ENUMERATED.test(part.folded);
+        if (sameTask || detail || restated) {
           if (explicit && !prevExplicit) prev.quantity = quantity;
           continue;
         }

@@ -79,6 +79,12 @@ const SLAB_IN_METRES = new RegExp(
   String.raw`(?<![\d.,])${N}[ \t]*(?:m(?![\p{L}²])|mètres?|metres?)?[ \t]*(?:x|×|sur|par)[ \t]*${N}[ \t]*(?:m(?![\p{L}²])|mètres?|metres?)?[ \t]*,?[ \t]*(?:(?:avec|en|sur|de|et)[ \t]+)?(?:(?:une[ \t]+)?[ée]paisseur[ \t]*(?:de[ \t]+)?(0[.,]\d+)[ \t]*(?:m(?![\p{L}²])|mètres?|metres?)?|(0[.,]\d+)[ \t]*(?:m(?![\p{L}²])|mètres?|metres?)?[ \t]*(?:d['’][ \t]*)?[ée]paisseur)`,
   'giu',
 );
+/** « une dalle de 10 centimètres pour le carport, 6 mètres sur 3 »: the thickness said before the sides. */
+const THICKNESS_FIRST = new RegExp(
+  String.raw`(?<![\d.,])${N}[ \t]*(?:cm|centim[èe]tres?)(?![\p{L}])((?:[ \t]*d['’][ \t]*[ée]paisseur)?[^\d\n.;]{0,40}?)${N}[ \t]*(?:m(?![\p{L}²])|m[èe]tres?)?[ \t]*(?:sur|par|x|×)[ \t]*${N}(?:[ \t]*(?:m(?![\p{L}²])|m[èe]tres?))?(?![\d.,]|[ \t]*(?:cm|centim|m²|m2|m[èe]tres?[ \t]+carr|de[ \t]+(?:haut|long|large)|sous))`,
+  'giu',
+);
+const SLAB = /(?<![\p{L}])(?:dalles?|b[ée]ton|[ée]paisseur|radier)(?![\p{L}])/iu;
 const SOLD_BY_AREA = /(?<![\p{L}])(?:chapes?|ragr[ée]ages?)(?![\p{L}])/iu;
 
 function sentenceOf(text: string, offset: number): string {
@@ -167,6 +173,16 @@ export function rewriteAreaThickness(input: string): string {
       if (x > 30 || y > 30 || t <= 0 || SOLD_BY_AREA.test(sentenceOf(all!, offset!))) return whole;
       return `${fmt(x * y * t)} m³`;
     })
+    .replace(
+      THICKNESS_FIRST,
+      (whole, t: string, between: string, a: string, b: string, offset: number, all: string) => {
+        const [x, y, z] = [num(a), num(b), num(t)];
+        const sentence = sentenceOf(all, offset);
+        // A tile's or a board's size in cm is no thickness: only a slab (or a thickness said as such) is a volume.
+        if (x > 30 || y > 30 || z < 3 || z > 40 || SOLD_BY_AREA.test(sentence) || !SLAB.test(sentence)) return whole;
+        return `${t} cm${between}${fmt((x * y * z) / 100)} m³`;
+      },
+    )
     .replace(AREA_THICKNESS, (whole, area: string, cm?: string, bare?: string, offset?: number, all?: string) => {
       const [s, t] = [num(area), num((cm ?? bare)!)];
       if (t < 1 || t > 60 || SOLD_BY_AREA.test(sentenceOf(all!, offset!))) return whole;
