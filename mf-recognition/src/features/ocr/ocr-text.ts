@@ -56,8 +56,9 @@ export function repairLookalikes(line: string): string {
     .replace(/(\p{Lu}{2,}|\p{L}\.)x(?=[ \t]?\d)/gu, '$1 x ')
     .replace(new RegExp(`@(${MAILBOXES})(fr|com|net)(?![\\w.])`, 'gi'), '@$1.$2')
     // Where a figure is expected (after « x », before a unit), letters that look like digits are digits.
-    .replace(/(?<=(?:^|[ \t])[x×][ \t]?)([0-9IlOoSuUy|]{1,3})(?=[ \t]*$)/gu, (token: string) =>
-      /^[uUy]$/.test(token) ? '4' : digitsOf(token),
+    // A lone G there is a 6 (« prises x G »).
+    .replace(/(?<=(?:^|[ \t])[x×][ \t]?)([0-9IlOoSuUy|]{1,3}|G)(?=[ \t]*$)/gu, (token: string) =>
+      token === 'G' ? '6' : /^[uUy]$/.test(token) ? '4' : digitsOf(token),
     )
     // « 5 X U » between figures of a size: the U is a 4.
     .replace(/(?<=\d[ \t]?[xX×][ \t]?)[uUy](?=[ \t,]|$)/gu, '4')

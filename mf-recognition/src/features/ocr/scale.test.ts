@@ -88,6 +88,8 @@ describe('repairLookalikes (handwritten-style notes, issue 13)', () => {
     ['Peinture Murs u5 M?', 'Peinture Murs 45 m²'],
     ['Prép. Murs US M', 'Prép. Murs 45 M'],
     ['Carrelage sol 3 x u', 'Carrelage sol 3 x 4'],
+    ['prises x G', 'prises x 6'],
+    ['Garage x Gilles', 'Garage x Gilles'],
     ['Chauffe-eau 900 € : 1 u.', 'Chauffe-eau 900 € : 1 u.'],
     ['Plus une prise', 'Plus une prise'],
   ])('%s → %s', (input, output) => expect(cleanOcrText(input)).toBe(output));

@@ -15,7 +15,6 @@ describe('repairSecondLine', () => {
     expect(repairSecondLine('peinture murs I80 m2')).toBe('peinture murs 180 m2');
     expect(repairSecondLine('Faience I4,5 M2')).toBe('Faience 14,5 M2');
     expect(repairSecondLine('faux plafoud 3s mz')).toBe('faux plafoud 35 m2');
-    expect(repairSecondLine('prises x G')).toBe('prises x 6');
   });
 
   it('parts a figure from the word and the unit glued to it', () => {

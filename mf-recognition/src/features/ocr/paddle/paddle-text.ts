@@ -93,8 +93,6 @@ export function repairSecondLine(line: string): string {
     restoreStreetType(line)
       // « (20 m2 »: an opening bracket before figures, with no closing one after it, is a 1.
       .replace(/(^|[ \t])\((?=\d)(?![^)]*\))/g, '$11')
-      // « prises x G »: a count after « x » drawn as a G is a 6.
-      .replace(/(?<=(?:^|[ \t])[x×][ \t]?)G(?=[ \t]*$)/g, '6')
       // An e-mail's figures are its own (« sophie77@orange.fr »).
       .replace(/[^ \t]+/g, (token) => (token.includes('@') ? token : repairToken(token)))
       // « 35 mz »: m² with its 2 read as a z.
