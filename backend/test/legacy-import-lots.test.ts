@@ -105,3 +105,58 @@ it('another user cannot finish or feed someone else’s import; anonymous caller
   const { count } = await owner.client.from('clients').select('id', { count: 'exact', head: true });
   expect(count).toBe(3);
 });
+
+it('across lots: a client sent again in any case is the same client; an invoice sent again is skipped, a taken number or an unreadable one reported (0116)', async () => {
+  const user = await signUpUser(backend, 'lots-again');
+  await pro(user);
+  const id = () => crypto.randomUUID();
+  const first = id();
+  const invoice = (invoiceId: string, legacyId: string, number: string, extra: object = {}) => ({
+    id: invoiceId,
+    legacy_id: legacyId,
+    number,
+    issue_date: '2019-01-15',
+    lines: [],
+    ...extra,
+  });
+  const one = await lot(
+    user,
+    [{ email: 'Dupont@Example.fr', name: 'Dupont', invoices: [invoice(first, 'f1', 'X1')], quotes: [] }],
+    false,
+  );
+  expect(one.json).toMatchObject({ clients: 1, invoices: 1, errors: [] });
+  const two = await lot(
+    user,
+    [
+      {
+        email: ' dupont@example.FR ',
+        name: 'Dupont bis',
+        address: '1 rue Neuve',
+        invoices: [
+          invoice(first, 'f1', 'X1'), // the same invoice again: skipped, nothing said
+          invoice(id(), 'f1', 'X9'), // the same legacy id under a new id: skipped too
+          invoice(id(), 'f2', 'X1'), // a new invoice under a number already imported: reported
+          invoice(id(), 'f3', 'X3', { issue_date: 'pas une date' }), // unreadable: reported
+        ],
+        quotes: [],
+      },
+      { email: 'neuf@example.fr', name: 'Neuf', invoices: [], quotes: [] },
+      { email: 'NEUF@example.fr', name: 'Neuf en double', invoices: [], quotes: [] },
+    ],
+    true,
+  );
+  expect(two.status).toBe(200);
+  const body = two.json as { clients: number; invoices: number; errors: Array<{ legacy_id: string; message: string }> };
+  expect({ clients: body.clients, invoices: body.invoices }).toEqual({ clients: 1, invoices: 0 });
+  expect(body.errors.map((e) => [e.legacy_id, e.message])).toEqual([
+    ['f2', 'Numéro de facture déjà importé : non importée.'],
+    ['f3', 'Facture illisible : non importée.'],
+  ]);
+  const { data: rows } = await user.client.from('clients').select('name, email, address').order('name');
+  expect(rows).toEqual([
+    { name: 'Dupont', email: 'Dupont@Example.fr', address: '1 rue Neuve' },
+    { name: 'Neuf', email: 'neuf@example.fr', address: '' },
+  ]);
+  const { data: invoices } = await user.client.from('invoices').select('number');
+  expect(invoices).toEqual([{ number: 'IMP-X1' }]);
+});
