@@ -15,6 +15,7 @@ describe('repairSecondLine', () => {
     expect(repairSecondLine('peinture murs I80 m2')).toBe('peinture murs 180 m2');
     expect(repairSecondLine('Faience I4,5 M2')).toBe('Faience 14,5 M2');
     expect(repairSecondLine('faux plafoud 3s mz')).toBe('faux plafoud 35 m2');
+    expect(repairSecondLine('faience 14,s m2')).toBe('faience 14,5 m2');
   });
 
   it('parts a figure from the word and the unit glued to it', () => {

@@ -103,8 +103,8 @@ export function repairSecondLine(line: string): string {
 function repairToken(token: string): string {
   return (
     token
-      // « 3s mz »: an s after figures is a 5.
-      .replace(/^(\d+)[sS](\d*)$/, '$15$2')
+      // « 3s mz », « 14,s m² »: an s after figures is a 5.
+      .replace(/^(\d+,?\d*)[sS](\d*)$/, '$15$2')
       // « x 1z », « 2z 33 »: a z touching a figure is a 2.
       .replace(/(?<=\d)[zZ]|[zZ](?=\d)/g, '2')
       // « I80 m2 », « I4,5 »: a capital I or an l opening a figure is a 1.
