@@ -273,7 +273,7 @@ export function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtra
         match &&
         (NEGATION.test(part.folded) ||
           ALREADY_DONE.test(part.folded) ||
-          (!hasWorkWord(terms) && GOOD_STATE.test(part.folded)) ||
+          (!hasWorkWord(terms) && !part.quantities.length && GOOD_STATE.test(part.folded)) ||
           ANSWERED_NO.test(part.folded) ||
           DEFERRED.test(part.folded))
       ) {
@@ -423,14 +423,15 @@ export function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtra
           prev.task !== task &&
           !(explicit && prevExplicit) &&
           elaborates(terms, [...lastMatched.terms, ...prev.task.terms]);
-        // « changer une douzaine de tuiles cassées, douze tuiles »: the same figure said again, with no other place.
+        // « changer une douzaine de tuiles cassées, douze tuiles »: the same figure said again with nothing else (« 2
+        // fenêtres côté rue, 2 côté jardin » are two places).
         const restated =
           prev.task === task &&
           explicit &&
           prevExplicit &&
+          quantity!.strength >= 2 &&
           prev.quantity!.value === quantity!.value &&
-          !CONTEXT_WORD.test(part.text) &&
-          !ENUMERATED.test(part.folded);
+          terms.every((t) => match!.matchedStems.has(t.stem));
         if (sameTask || detail || restated) {
           if (explicit && !prevExplicit) prev.quantity = quantity;
           continue;
