@@ -23,6 +23,8 @@ const DESCRIBES_AFTER =
 const STANDARD_BEFORE = /(?<![a-z])(?:nf(?:\s?[a-z])?|dtu|iso|norme)\s*(?:\d+(?:[.,-]\d+)*\s*[-.]?\s*)?$/u;
 /** « six prises dont quatre au-dessus du plan de travail »: a part of the figure before, not another figure. */
 const SUBSET_BEFORE = /(?<![a-z])dont\s+$/u;
+/** « les murs jusqu'à 2 mètres »: a height reached, not a length quoted. */
+const REACHED_BEFORE = /(?<![a-z])jusqu['’ ]?\s*(?:a|au)\s+(?:(?:une\s+)?hauteur\s+de\s+)?$/u;
 
 export function findQuantities(folded: string): Quantity[] {
   const dimensions = [...folded.matchAll(DIMENSION), ...folded.matchAll(SPOKEN_DIMENSION)].map(
@@ -42,6 +44,7 @@ export function findQuantities(folded: string): Quantity[] {
     const unit = matchUnitAt(folded, end) ?? unitAfterDe(folded, end);
     if (unit) {
       if (unitFamily(unit.unit) === 'measure') continue;
+      if (unit.unit === 'm' && REACHED_BEFORE.test(before)) continue;
       // « 45 € le m² » / « 25 €/m² » are prices; « 12 m² à 25 € » keeps the 12.
       if (MONEY_AFTER.test(folded.slice(unit.end))) continue;
       end = unit.end;

@@ -54,6 +54,23 @@ function restrictedToFigure(part: Segment, segments: Segment[]): boolean {
   );
 }
 
+/**
+ * « 20 m² de murs et 5 de sol »: a bare figure followed by « de » and the place it measures takes the unit said with
+ * the figure of the line just before, in the same sentence.
+ */
+function withUnitBefore(part: Segment, terms: Term[], lines: Line[]): Quantity[] {
+  const before = lines[lines.length - 1];
+  const unit = before?.sentence === part.sentence ? before.quantity?.unit : null;
+  if (!unit) return part.quantities;
+  return part.quantities.map((q) =>
+    q.strength === 2 &&
+    /^\s*(?:de|d')\s*/.test(part.folded.slice(q.end)) &&
+    terms.some((t) => t.role === 'mod' && q.nextWord !== null && t.stem.startsWith(q.nextWord.slice(0, 3)))
+      ? { ...q, unit, strength: 3 }
+      : q,
+  );
+}
+
 /** A word of work (pose, dépose, entretien) in the terms. */
 function hasWorkWord(terms: Term[]): boolean {
   return terms.some((t) => t.role === 'install' || t.role === 'remove' || t.role === 'service');
@@ -376,7 +393,7 @@ export function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtra
         continue;
       }
       const task = catalogue[match.index]!;
-      let quantity = chooseQuantity(part.quantities, task, match.matchedStems);
+      let quantity = chooseQuantity(withUnitBefore(part, terms, lines), task, match.matchedStems);
       if (!quantity && pending && pendingSentence === part.sentence && fits(pending, task)) quantity = pending;
       // « … sur la même surface »: the quantity of the task before.
       const previous = lines[lines.length - 1];
