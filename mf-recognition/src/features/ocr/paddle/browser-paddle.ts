@@ -1,5 +1,6 @@
 // Browser side of the second reader (decision 0135): the pre- and post-processing of paddle-read.ts on this side,
-// the models in paddle-worker.js (onnxruntime-web, one thread), started on the first page tesseract reads unsure.
+// the models in paddle-worker.ts (bundled to paddle/paddle-worker.js; onnxruntime-web, one thread), started on the
+// first page tesseract reads unsure.
 // Everything is served from the remote's paddle/ folder; nothing is fetched before a page needs it.
 import { paddleAssetBase } from '../asset-urls';
 import type { PageImage } from '../recognize';
