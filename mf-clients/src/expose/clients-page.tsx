@@ -3,13 +3,13 @@
 // the virtualised card grid (features/client-book), the client form (features/client-form) and the document
 // actions and modals (features/documents).
 import type { SyncRow } from '@atelier/storage';
-import { Banner, Button, Field, Input, PageTitle } from '@atelier/ui';
+import { Banner, Button, PageTitle } from '@atelier/ui';
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 
 import { BusinessBar } from '../features/client-book/business-bar';
 import type { BusinessFilter, BusinessSort } from '../features/client-book/business';
-import { ClientGrid } from '../features/client-book/client-grid';
+import { ClientSearchList } from '../features/client-book/client-search-list';
 import { useClientBook, useEngine } from '../features/client-book/use-client-book';
 import { useClientEdits } from '../features/client-book/use-client-edits';
 import { ClientFormModal, EMPTY_CLIENT_FORM } from '../features/client-form/client-form-modal';
@@ -45,10 +45,9 @@ const UNPAID: PaymentChoice = { isPaid: false, paymentDate: null };
 export default function ClientsPage() {
   const engine = useEngine();
   const navigate = useNavigate();
-  const [query, setQuery] = useState('');
   const [filters, setFilters] = useState<ReadonlySet<BusinessFilter>>(new Set());
   const [sort, setSort] = useState<BusinessSort>('date');
-  const view = useMemo(() => ({ query, filters, sort }), [query, filters, sort]);
+  const view = useMemo(() => ({ filters, sort }), [filters, sort]);
   const book = useClientBook(engine, view);
   const { confirm, dialog } = useConfirm();
   const toggleFilter = useCallback(
@@ -277,7 +276,7 @@ export default function ClientsPage() {
     notifyInfo,
   );
 
-  const { status, loaded, clients, shown } = book;
+  const { status, loaded, clients } = book;
   // A change the server refused for good: already out of the local copy; the user is told which row and why.
   const lastRefusal = status?.rejected.at(-1);
   const rejected = lastRefusal ? refusalText(lastRefusal) : null;
@@ -296,52 +295,51 @@ export default function ClientsPage() {
       ) : null}
       {rejected ? <Banner tone="error">{rejected}</Banner> : null}
       {status && status.pending > 0 ? <p aria-live="polite">{M.pendingSync(status.pending)}</p> : null}
-      <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap', alignItems: 'end', marginBottom: 16 }}>
-        <Field label={M.search} htmlFor="client-search">
-          <Input
-            id="client-search"
-            type="search"
-            value={query}
-            placeholder={M.searchPlaceholder}
-            onChange={(event) => setQuery(event.target.value)}
-          />
-        </Field>
-        <Button onClick={() => setEditing({ id: null, form: EMPTY_CLIENT_FORM })}>{M.add}</Button>
-        <ExportCsv />
-      </div>
-      {clients.length ? (
-        <BusinessBar
-          total={book.receivables.total}
-          filters={filters}
-          onToggle={toggleFilter}
-          sort={sort}
-          onSort={setSort}
-        />
-      ) : null}
-      {loadFailed ? (
-        <Banner tone="error">
-          {M.loadError}{' '}
-          <Button $variant="secondary" onClick={() => void engine?.sync()}>
-            {M.retry}
-          </Button>
-        </Banner>
-      ) : !clients.length ? (
-        loaded ? (
-          <p>{M.empty}</p>
-        ) : null
-      ) : !shown.length ? (
-        <p>{filters.size && !query.trim() ? M.noFilterMatch : M.noMatch}</p>
-      ) : (
-        <ClientGrid
-          clients={shown}
-          figures={book.receivables.byClient}
-          quotesByClient={book.quotesByClient}
-          invoicesByClient={book.invoicesByClient}
-          creditNotesByInvoice={book.creditNotesByInvoice}
-          onEdit={editClient}
-          onDelete={deleteClient}
-        />
-      )}
+      {/* The search and the list: a key typed re-renders them only (client-search-list.tsx). */}
+      <ClientSearchList
+        clients={book.arranged}
+        index={book.index}
+        filtersActive={filters.size > 0}
+        toolbar={
+          <>
+            <Button onClick={() => setEditing({ id: null, form: EMPTY_CLIENT_FORM })}>{M.add}</Button>
+            <ExportCsv />
+          </>
+        }
+        header={
+          clients.length ? (
+            <BusinessBar
+              total={book.receivables.total}
+              filters={filters}
+              onToggle={toggleFilter}
+              sort={sort}
+              onSort={setSort}
+            />
+          ) : null
+        }
+        empty={
+          loadFailed ? (
+            <Banner tone="error">
+              {M.loadError}{' '}
+              <Button $variant="secondary" onClick={() => void engine?.sync()}>
+                {M.retry}
+              </Button>
+            </Banner>
+          ) : !clients.length ? (
+            loaded ? (
+              <p>{M.empty}</p>
+            ) : (
+              false
+            )
+          ) : null
+        }
+        figures={book.receivables.byClient}
+        quotesByClient={book.quotesByClient}
+        invoicesByClient={book.invoicesByClient}
+        creditNotesByInvoice={book.creditNotesByInvoice}
+        onEdit={editClient}
+        onDelete={deleteClient}
+      />
       <TrashSection
         engine={engine}
         clients={engine?.rows('clients') ?? []}

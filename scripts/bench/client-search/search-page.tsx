@@ -1,14 +1,12 @@
-// The /clients search as the page has it — the same search field (@atelier/ui Field + Input), useClientBook (with
-// the business view's figures) over
-// an engine holding the dataset's rows, and the virtualised ClientGrid — mounted on its own for
-// scripts/bench/client-search.mjs, which types keys into the input. Bundled by scripts/lib/bench-page.mjs.
-import { Field, Input, UiProviders } from '@atelier/ui';
-import { useMemo, useState } from 'react';
+// The /clients search as the page has it — useClientBook (with the business view's figures) over an engine
+// holding the dataset's rows, and the page's own ClientSearchList (the search field and the virtualised
+// ClientGrid) — mounted on its own for scripts/bench/client-search.mjs, which types keys into the
+// input. Bundled by scripts/lib/bench-page.mjs.
+import { UiProviders } from '@atelier/ui';
 import { createRoot } from 'react-dom/client';
 
-import { ClientGrid } from '../../../mf-clients/src/features/client-book/client-grid';
+import { ClientSearchList } from '../../../mf-clients/src/features/client-book/client-search-list';
 import { useClientBook } from '../../../mf-clients/src/features/client-book/use-client-book';
-import { CLIENTS_MESSAGES as M } from '../../../mf-clients/src/messages';
 import { clientBookDataset, type ClientBookBenchOptions } from './dataset';
 
 type Engine = Parameters<typeof useClientBook>[0];
@@ -23,36 +21,26 @@ function benchEngine(options: ClientBookBenchOptions): Engine {
   } as unknown as Engine;
 }
 
+const VIEW = { filters: new Set<never>(), sort: 'date' as const };
+const NOTHING = () => undefined;
+
 function SearchPage({ engine }: { engine: Engine }) {
-  const [query, setQuery] = useState('');
-  const view = useMemo(() => ({ query, filters: new Set<never>(), sort: 'date' as const }), [query]);
-  const book = useClientBook(engine, view);
+  const book = useClientBook(engine, VIEW);
   return (
-    <>
-      <Field label={M.search} htmlFor="client-search">
-        <Input
-          id="client-search"
-          type="search"
-          value={query}
-          placeholder={M.searchPlaceholder}
-          onChange={(event) => setQuery(event.target.value)}
-        />
-      </Field>
-      <p data-testid="shown-count">{book.shown.length}</p>
-      {book.shown.length ? (
-        <ClientGrid
-          clients={book.shown}
-          figures={book.receivables.byClient}
-          quotesByClient={book.quotesByClient}
-          invoicesByClient={book.invoicesByClient}
-          creditNotesByInvoice={book.creditNotesByInvoice}
-          onEdit={() => undefined}
-          onDelete={() => undefined}
-        />
-      ) : (
-        <p>{M.noMatch}</p>
-      )}
-    </>
+    <ClientSearchList
+      clients={book.arranged}
+      index={book.index}
+      empty={null}
+      filtersActive={false}
+      toolbar={null}
+      header={null}
+      figures={book.receivables.byClient}
+      quotesByClient={book.quotesByClient}
+      invoicesByClient={book.invoicesByClient}
+      creditNotesByInvoice={book.creditNotesByInvoice}
+      onEdit={NOTHING}
+      onDelete={NOTHING}
+    />
   );
 }
 

@@ -63,7 +63,11 @@ export function searchIndex(client: ClientRow): string {
   return fold([client.name, client.email, client.phone, client.phone.replace(/\s+/g, ''), client.address].join('\n'));
 }
 
-export function filterClients<T extends ClientRow>(clients: T[], index: Map<string, string>, query: string): T[] {
+export function filterClients<T extends ClientRow>(
+  clients: readonly T[],
+  index: ReadonlyMap<string, string>,
+  query: string,
+): readonly T[] {
   const q = fold(query.trim());
   if (!q) return clients;
   return clients.filter((c) => (index.get(c.id) ?? searchIndex(c)).includes(q));

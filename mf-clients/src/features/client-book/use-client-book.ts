@@ -1,5 +1,7 @@
 // The client book of the signed-in user from its sync engine: clients newest first, their search index and
-// their documents grouped once per change of the local copy (never per keystroke), then filtered by the query.
+// their documents grouped once per change of the local copy (never per keystroke), then filtered and sorted by
+// the business view. The search query narrows `arranged` where it is typed (client-search-list.tsx), so that a
+// keystroke never re-renders the page that holds the book.
 import { computeReceivables, type Receivables } from '@atelier/domain';
 import { getSupabase, useAuth } from '@atelier/platform';
 import { calendarToday, userSyncEngine, type SyncEngine, type SyncRow } from '@atelier/storage';
@@ -9,7 +11,7 @@ import { groupBy, type Row } from '../documents/rows';
 import { followMerges, mergeTargets } from '../merge/merge';
 
 import { filterByFigures, sortByFigures, type BusinessFilter, type BusinessSort } from './business';
-import { activeClients, filterClients, searchIndex, type ClientRow } from './model';
+import { activeClients, searchIndex, type ClientRow } from './model';
 
 export type ClientItem = ClientRow & SyncRow;
 
@@ -23,7 +25,6 @@ export interface ClientBook {
 }
 
 export interface BookView {
-  query: string;
   filters: ReadonlySet<BusinessFilter>;
   sort: BusinessSort;
 }
@@ -88,12 +89,11 @@ export function useClientBook(engine: SyncEngine | null, view: BookView) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [engine, version],
   );
-  const { query, filters, sort } = view;
-  // Filters and sort change with the figures (per change of the copy), the search per keystroke.
+  const { filters, sort } = view;
+  // Filters and sort change with the figures (per change of the copy), never per keystroke.
   const arranged = useMemo(
     () => sortByFigures(filterByFigures(book.clients, book.receivables.byClient, filters), book.receivables.byClient, sort),
     [book, filters, sort],
   );
-  const shown = useMemo(() => filterClients([...arranged], book.index, query), [arranged, book.index, query]);
-  return { ...book, shown, loaded, status: engine?.status() };
+  return { ...book, arranged, loaded, status: engine?.status() };
 }

@@ -15,6 +15,9 @@ import { rowPricedLines, type Row } from './rows';
 import { useDocumentServices } from './use-document-services';
 
 type Mode = 'deposit' | 'situation' | null;
+const NO_NAMES: string[] = [];
+const NO_ROWS: Row[] = [];
+const NO_PROGRESS: number[] = [];
 /** A French number as typed (« 37,5 », « 1 500,00 »): null when empty, NaN when not a number with ≤ 2 decimals. */
 export function parsed(text: string): number | null {
   const t = text.replace(/[\s\u00A0\u202F]/g, '').replace(',', '.');
@@ -66,9 +69,14 @@ export function ProgressInvoiceActions({ quote, depositOnly = false }: { quote: 
   const [lines, setLines] = useState<string[]>([]);
   const [running, setRunning] = useState(false);
   const [notice, setNotice] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
-  const names = useMemo(() => rowPricedLines(quote).map((l) => l.name), [quote]);
-  const invoices = (engine?.rows('invoices') ?? []) as Row[];
-  const previous = previousProgress(quote, invoices);
+  // Only while the modal is open: closed, a devis of the list reads nothing (every devis on screen mounts one of
+  // these, and the user's invoices are a copy of the whole table walked per devis).
+  const names = useMemo(
+    () => (mode === 'situation' ? rowPricedLines(quote).map((l) => l.name) : NO_NAMES),
+    [quote, mode],
+  );
+  const invoices = mode ? ((engine?.rows('invoices') ?? []) as Row[]) : NO_ROWS;
+  const previous = mode === 'situation' ? previousProgress(quote, invoices) : NO_PROGRESS;
 
   const services = useDocumentServices(engine);
 
@@ -99,7 +107,7 @@ export function ProgressInvoiceActions({ quote, depositOnly = false }: { quote: 
   const open = (next: Mode) => {
     setPercent(next === 'deposit' && quote.deposit_percent ? String(quote.deposit_percent).replace('.', ',') : '');
     setAmount('');
-    setLines(names.map(() => ''));
+    setLines(next === 'situation' ? rowPricedLines(quote).map(() => '') : []);
     setNotice(null);
     setMode(next);
   };
