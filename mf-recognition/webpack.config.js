@@ -17,14 +17,15 @@ const appConfig = createAppConfig({
     './RecognitionPanels': './src/expose/recognition-panels.tsx',
   },
   // The embedded OCR is served from this remote's own origin (no CDN): worker, LSTM-only cores
-  // (relaxed-SIMD / SIMD / plain, picked at run time by tesseract-boot.ts) and the French best_int model. Loaded on
-  // first use.
+  // (relaxed-SIMD / SIMD / plain, picked at run time) and the French best_int model. Loaded on first use.
   copy: [
     { from: path.join(pkgDir('tesseract.js'), 'dist/worker.min.js'), to: 'tesseract/worker.min.js' },
-    // Separate-wasm cores (loader script + .wasm, decision 0165): compiled while downloading, code-cached later.
-    ...['lstm', 'simd-lstm', 'relaxedsimd-lstm']
-      .flatMap((variant) => [`tesseract-core-${variant}.js`, `tesseract-core-${variant}.wasm`])
-      .map((file) => ({ from: path.join(tesseractCore, file), to: `tesseract/core/${file}` })),
+    // The embedded-wasm cores: the separate `.wasm` ones were measured and not kept (decision 0165).
+    ...[
+      'tesseract-core-lstm.wasm.js',
+      'tesseract-core-simd-lstm.wasm.js',
+      'tesseract-core-relaxedsimd-lstm.wasm.js',
+    ].map((file) => ({ from: path.join(tesseractCore, file), to: `tesseract/core/${file}` })),
     {
       from: path.join(pkgDir('@tesseract.js-data/fra'), '4.0.0_best_int/fra.traineddata.gz'),
       to: 'tesseract/lang/fra.traineddata.gz',

@@ -20,6 +20,8 @@ const photo = path.join(repoRoot, 'mf-recognition/fixtures/images/09-photo-a4-ga
 const catalogue = fs.readFileSync(path.join(repoRoot, 'mf-recognition/fixtures/dictations/catalogue.json'), 'utf8');
 const dists = (process.env.OCR_FIRST_DISTS ?? '').split(',').filter(Boolean);
 const rounds = Number(process.env.OCR_FIRST_ROUNDS) || 3;
+/** OCR_FIRST_NET: throttle every page to this many Mbit/s (40 ms latency); unset, 127.0.0.1 at full speed. */
+const net = Number(process.env.OCR_FIRST_NET) || 0;
 /** OCR_FIRST_SESSIONS=fresh: the fresh profile only. */
 const sessions = (process.env.OCR_FIRST_SESSIONS ?? 'fresh,later,picked').split(',');
 const types: Record<string, string> = {
@@ -80,6 +82,16 @@ async function once(dir: string) {
   try {
     for (const label of sessions) {
       const page = await context.newPage();
+      if (net) {
+        // A phone's network (OCR_FIRST_NET=<Mbit/s>): bytes matter on a first visit, not on 127.0.0.1.
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('Network.emulateNetworkConditions', {
+          offline: false,
+          latency: 40,
+          downloadThroughput: (net * 1e6) / 8,
+          uploadThroughput: (net * 1e6) / 8,
+        });
+      }
       await page.addInitScript((tasks) => localStorage.setItem('tasks', tasks), catalogue);
       await page.goto(origin);
       const cpu0 = cpuMsOf(profile);

@@ -11,7 +11,6 @@ import { flattenIllumination, rgbaToGray, whitenRuling } from './preprocess';
 import { OCR_PARAMETERS, type PageImage, recognizePage, restoreCommas, type SecondReader } from './recognize';
 import { jpegScaledSize, jpegScaleEighths, type Size, scaledSize } from './scale';
 import { joinLayouts, joinTexts, pageBand, SPLIT_KEEP_CONFIDENCE, splitRow } from './split-read';
-import { coreScriptUrl, coreVariant, workerBootSource } from './tesseract-boot';
 
 declare const __webpack_public_path__: string | undefined;
 
@@ -24,24 +23,10 @@ function publicPath(): string | undefined {
   return typeof __webpack_public_path__ === 'string' ? __webpack_public_path__ : undefined;
 }
 
-let bootUrl: string | null = null;
-
-/** The worker's script (tesseract-boot.ts): one blob: URL for both workers, kept for the page's life (≈ 0.5 KB). */
-function workerBootUrl(workerPath: string, coreDir: string): string {
-  bootUrl ??= URL.createObjectURL(
-    new Blob([workerBootSource(workerPath, coreDir, coreVariant())], { type: 'text/javascript' }),
-  );
-  return bootUrl;
-}
-
 async function startWorker(): Promise<Worker> {
   const { createWorker, OEM } = await import(/* webpackChunkName: "tesseract" */ 'tesseract.js');
-  const { workerPath, corePath, langPath } = tesseractAssetUrls(publicPath(), document.baseURI);
   const worker = await createWorker('fra', OEM.LSTM_ONLY, {
-    workerPath: workerBootUrl(workerPath, corePath),
-    workerBlobURL: false, // the boot script is already a blob: URL
-    corePath: coreScriptUrl(corePath, coreVariant()),
-    langPath,
+    ...tesseractAssetUrls(publicPath(), document.baseURI),
     gzip: true,
   });
   await worker.setParameters(OCR_PARAMETERS);
