@@ -8,9 +8,9 @@ import { extractFromText } from './extract-from-text';
 
 // Floors: the figures measured when they were last raised, rounded down (README of the corpus). Baseline before
 // round 3: dev F1 0.797 / client 0.727, held-out F1 0.726 / client 0.754. The held-out floor is a regression guard,
-// not a target: the target (F1 ≥ 0.95, client ≥ 0.95) is not reached on it (0.926 / 0.984 on 27 Nov, with
-// the fifth dev batch in the dev half: dev 0.974 / 0.990; decision 0140).
-const FLOORS = { dev: { f1: 0.96, client: 0.98 }, heldOut: { f1: 0.92, client: 0.98 } };
+// not a target: the target (F1 ≥ 0.95, client ≥ 0.95) is not reached on it (0.937 / 0.984 on 27 Nov, with
+// the sixth dev batch in the dev half: dev 0.974 / 0.991; decision 0155).
+const FLOORS = { dev: { f1: 0.97, client: 0.98 }, heldOut: { f1: 0.93, client: 0.98 } };
 
 describe('round-3 dictation corpus', () => {
   const corpus = loadRound3();

@@ -55,6 +55,17 @@ describe('usage rules of the sixth dev batch', () => {
     expect(rewriteCorrections('dalle de 4 sur 4 en 20 cm, non, en 15')).toBe('dalle de 4 sur 4 en 15 cm');
   });
 
+  it('« 20 m² de murs et 5 de sol » gives each place its figure; « jusqu’à 2 mètres » is a height reached', () => {
+    expect(lines('peinture des murs et du plafond, 48 m² de murs et 14 de plafond')).toEqual([
+      '48 Peinture murs',
+      '14 Peinture plafond',
+    ]);
+    expect(lines('carrelage au sol, 6 m², et les murs jusqu’à 1 mètre 20, 9 m²')).toEqual([
+      '6 Pose de carrelage sol',
+      '9 Pose de faïence murale',
+    ]);
+  });
+
   it('« mise en place » is no street address; faïence forms and « du sol au plafond » name the wall', () => {
     const result = extract("dépose du parquet, 12 m², puis mise en place d'une chape");
     expect(result.client.address).toBeUndefined();
