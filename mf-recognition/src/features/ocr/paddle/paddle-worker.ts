@@ -1,8 +1,8 @@
-// The second reader's worker (decision 0135), bundled from this file by webpack.config.js (its own small compilation,
-// emitted as paddle/paddle-worker.js beside onnxruntime-web's files: decision 0165) and started from a blob: URL that
-// imports it, as tesseract.js does: the page may be on the shell's origin. It runs onnxruntime-web's WebAssembly
-// build on one thread with PaddleOCR's PP-OCRv4 detector and recogniser, fetched from the same folder on the first
-// page that needs them. Messages:
+// The second reader's worker (decision 0135), bundled from this file by webpack.config.js (WorkerBundlePlugin: its
+// own small compilation, emitted as paddle/paddle-worker.js beside onnxruntime-web's files: decision 0165) and
+// started from a blob: URL that imports it, as tesseract.js does: the page may be on the shell's origin. It runs
+// onnxruntime-web's WebAssembly build on one thread with PaddleOCR's PP-OCRv4 detector and recogniser, fetched from
+// the same folder on the first page that needs them. Messages:
 //   { id, type: 'init', base }                       → { id, keys }   (ppocr_keys_v1.txt's text)
 //   { id, type: 'detect' | 'recognise', data, dims } → { id, data, dims } | { id, best, probability }
 //   any failure                                      → { id, error }
