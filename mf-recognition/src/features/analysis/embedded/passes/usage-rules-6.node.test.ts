@@ -68,7 +68,7 @@ describe('usage rules of the sixth dev batch', () => {
 
   it('« mise en place » is no street address; faïence forms and « du sol au plafond » name the wall', () => {
     const result = extract("dépose du parquet, 12 m², puis mise en place d'une chape");
-    expect(result.client.address).toBeUndefined();
+    expect(result.client?.address).toBeUndefined();
     expect(lines("dépose du parquet, 12 m², puis mise en place d'une chape")).toContain('12 Chape béton');
     expect(lines('carreaux de faïence du sol au plafond dans la douche, 5 m²')).toEqual(['5 Pose de faïence murale']);
   });
