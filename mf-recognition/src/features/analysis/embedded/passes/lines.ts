@@ -4,7 +4,7 @@ import { fold } from '../../model/text';
 import { unitFamily, unitsCompatible } from '../../model/units';
 import type { RawTextExtraction } from '../extract-from-text';
 import { HOURS_PER_DAY } from './cues';
-import type { Line, Quantity } from './types';
+import type { Line, Quantity, Segment } from './types';
 
 export function chooseQuantity(quantities: Quantity[], task: PreparedTask, matchedStems: Set<string>): Quantity | null {
   let best: { q: Quantity; rank: number } | null = null;
@@ -128,4 +128,26 @@ export function mergeRepeats(lines: Line[]): RawTextExtraction['tasks'] {
     // No figure said with the task, or one borrowed from elsewhere: the user should look at it.
     unsure: quantity === undefined || inferred,
   }));
+}
+
+/**
+ * « 20 m² de murs et 5 de sol »: a bare figure followed by « de » and the place it measures takes the unit said with
+ * the figure of the line just before, in the same sentence.
+ */
+export function withUnitBefore(part: Segment, terms: Term[], lines: Line[]): Quantity[] {
+  const before = lines[lines.length - 1];
+  const unit = before?.sentence === part.sentence ? before.quantity?.unit : null;
+  if (!unit) return part.quantities;
+  return part.quantities.map((q) =>
+    q.strength === 2 &&
+    /^\s*(?:de|d')\s*/.test(part.folded.slice(q.end)) &&
+    terms.some((t) => t.role === 'mod' && q.nextWord !== null && t.stem.startsWith(q.nextWord.slice(0, 3)))
+      ? { ...q, unit, strength: 3 }
+      : q,
+  );
+}
+
+/** A word of work (pose, dépose, entretien) in the terms. */
+export function hasWorkWord(terms: Term[]): boolean {
+  return terms.some((t) => t.role === 'install' || t.role === 'remove' || t.role === 'service');
 }

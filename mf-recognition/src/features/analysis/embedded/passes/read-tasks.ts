@@ -31,7 +31,9 @@ import {
   elaborates,
   fits,
   hasContentWords,
+  hasWorkWord,
   mergeRepeats,
+  withUnitBefore,
 } from './lines';
 import { splitOnQuantities } from './quantities';
 import { namesOnlyItsObject, objectSizeFor, secondWork, withPlaceBefore, type WorkBefore } from './works';
@@ -52,28 +54,6 @@ function restrictedToFigure(part: Segment, segments: Segment[]): boolean {
     next.quantities.some((q) => q.strength === 3) &&
     !hasContentWords(next.text)
   );
-}
-
-/**
- * « 20 m² de murs et 5 de sol »: a bare figure followed by « de » and the place it measures takes the unit said with
- * the figure of the line just before, in the same sentence.
- */
-function withUnitBefore(part: Segment, terms: Term[], lines: Line[]): Quantity[] {
-  const before = lines[lines.length - 1];
-  const unit = before?.sentence === part.sentence ? before.quantity?.unit : null;
-  if (!unit) return part.quantities;
-  return part.quantities.map((q) =>
-    q.strength === 2 &&
-    /^\s*(?:de|d')\s*/.test(part.folded.slice(q.end)) &&
-    terms.some((t) => t.role === 'mod' && q.nextWord !== null && t.stem.startsWith(q.nextWord.slice(0, 3)))
-      ? { ...q, unit, strength: 3 }
-      : q,
-  );
-}
-
-/** A word of work (pose, dépose, entretien) in the terms. */
-function hasWorkWord(terms: Term[]): boolean {
-  return terms.some((t) => t.role === 'install' || t.role === 'remove' || t.role === 'service');
 }
 
 const DEBUG = typeof process !== 'undefined' && process.env?.DEBUG_EXTRACT === '1';
