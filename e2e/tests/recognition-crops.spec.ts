@@ -37,9 +37,10 @@ test('a misread photo corrected through the crops of its lines', async ({ page, 
   await correctThroughCrops(page, 'p08-combles-perdus', 'recognition-crops');
 });
 
-// Round-3 dev note p18 (« Mairie de Cabrières … peinture plafond 120 m2 », Gloria Hallelujah on squared paper, a
-// phone shot): tesseract reads it unsure, so the second reader (PP-OCRv4 in its own worker, decision 0135) reads it;
-// its word boxes and confidences drive the same crops, marks and outline. Its files are fetched for that page only.
+// Round-3 dev note p36 (« Escalier + palier / peinture murs 40 m2 → 44 m2 / sous-couche 44 m2 », The Girl Next Door
+// on a yellow pad, a photo): tesseract reads it unsure, so the second reader (PP-OCRv4 in its own worker, decision
+// 0135) reads it; its word boxes and confidences drive the same crops, marks and outline. Its files are fetched for
+// that page only. (p18, used before, is read right since decision 0160: « (20 » is read back to 120.)
 test('a note read by the second reader is checked through the same crops', async ({ page, signedIn }) => {
   void signedIn;
   // The first unsure page loads the second reader (≈ 30 MB of wasm and models, compiled on first use): 50 s when
@@ -51,7 +52,7 @@ test('a note read by the second reader is checked through the same crops', async
   });
   await correctThroughCrops(
     page,
-    'p18-mairie-de-cabrieres',
+    'p36-escalier-palier',
     'recognition-crops second reader',
     () => expect(paddle).toEqual([]),
     180_000,
