@@ -1,7 +1,14 @@
 import { DEFAULT_CUSTOMIZATION, companyInfoSchema } from '@atelier/domain';
 
 import { storageIssues$, type StorageIssue } from './stored-value';
-import { DEFAULT_COMPANY_INFO, clientsStore, companyInfoStore, customizationStore, tasksStore } from './stores';
+import {
+  DEFAULT_COMPANY_INFO,
+  clientsStore,
+  companyInfoStore,
+  customizationStore,
+  prepareStartSchemas,
+  tasksStore,
+} from './stores';
 
 beforeEach(() => localStorage.clear());
 
@@ -16,6 +23,7 @@ describe('spec stores', () => {
     expect(DEFAULT_COMPANY_INFO.rib).toEqual({ bank: '', iban: '', bic: '' });
     // Written out in stores.ts (not parsed when the module is evaluated): the schema's own defaults.
     expect(DEFAULT_COMPANY_INFO).toStrictEqual(companyInfoSchema.parse({}));
+    expect(() => prepareStartSchemas()).not.toThrow();
     expect(customizationStore.get()).toBe(DEFAULT_CUSTOMIZATION);
   });
 
