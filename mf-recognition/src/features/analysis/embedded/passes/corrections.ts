@@ -57,8 +57,10 @@ export function rewriteCorrections(input: string): string {
     if (firstWord && new RegExp(String.raw`^[ \t]*${firstWord.slice(0, 3)}`, 'iu').test(after)) return last;
     const unitAfter = matchUnitAt(fold(after.replace(/^[ \t]*/, '')), 0);
     if (unitAfter) return last;
-    // « 4 prises enfin 2 interrupteurs » lists two things: only a bare figure corrects.
-    if (/^[ \t]+(?!et\b|de\b|d'|du\b|des\b)\p{L}{3,}/u.test(after) && words.trim()) return whole;
+    // « 4 prises enfin 2 interrupteurs » lists two things: only a bare figure corrects (« non 23 avec la cuisine »,
+    // « non 35 dans le séjour »: a place or a complement after the figure is no second thing).
+    if (/^[ \t]+(?!(?:et|de|du|des|avec|dans|pour|sur|au|aux|en|chez|côté)(?![\p{L}])|d')\p{L}{3,}/u.test(after) && words.trim())
+      return whole;
     return `${last}${words}`;
   });
 }

@@ -22,7 +22,13 @@ const FLOOR = new RegExp(
   'giu',
 );
 import { rewriteSeveralPlaces } from './places';
-import { rewriteAreaThickness, rewriteMixedSides, rewritePerimeters, rewriteSpokenSizes } from './spoken-sizes';
+import {
+  rewriteAreaThickness,
+  rewriteLengthAfterHeight,
+  rewriteMixedSides,
+  rewritePerimeters,
+  rewriteSpokenSizes,
+} from './spoken-sizes';
 
 const CM = String.raw`(?:cm|centim[èe]tres?)`;
 /** « 5 mètres sur 4 en 10 centimètres d'épaisseur », « 3 x 3 x 12 cm », a note's « 6 x 3 ép. 10 cm »: a slab. */
@@ -264,7 +270,7 @@ export function rewriteDimensions(input: string): string {
     /(?<![\d.,])(\d+)[ \t]*(mètres?[ \t]+carrés?|metres?[ \t]+carres?)[ \t]+([1-9][05])(?=[ \t]*(?:$|[,.;\n]|et[ \t]))/gmu,
     '$1.$3 $2',
   );
-  text = rewritePerimeters(text);
+  text = rewriteLengthAfterHeight(rewritePerimeters(text));
   text = text.replace(VOLUME, (whole, a: string, b: string, c: string, offset: number, all: string) => {
     const [x, y, z] = [num(a), num(b), num(c)];
     if (!plausible(x, y) || z <= 0 || z > 60) return whole;
@@ -275,7 +281,10 @@ export function rewriteDimensions(input: string): string {
   text = rewriteMixedSides(rewriteAreaThickness(text));
   const wall = (l: number, h: number, whole: string) => (plausible(l, h) ? `${fmt(l * h)} m²` : whole);
   text = text.replace(LENGTH_BY_HEIGHT, (whole, l: string, lu?: string, h?: string, hu?: string) =>
-    /haut|sous[ \t]+plafond/iu.test(whole) ? wall(metres(l, lu), metres(h!, hu), whole) : whole,
+    // « 3 mètres de long sur 50 centimètres »: a side in cm after one in metres is the other side of the surface.
+    /haut|sous[ \t]+plafond/iu.test(whole) || (hu && /^c/iu.test(hu) && !(lu && /^c/iu.test(lu)))
+      ? wall(metres(l, lu), metres(h!, hu), whole)
+      : whole,
   );
   text = text.replace(SIDE_BY_HEIGHT, (whole, l: string, lu?: string, h?: string, hu?: string) =>
     wall(metres(l, lu), metres(h!, hu), whole),

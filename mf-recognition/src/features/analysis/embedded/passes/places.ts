@@ -28,11 +28,23 @@ const COUNTED_EACH_BEFORE = new RegExp(
   'giu',
 );
 
+/** « deux murs de 1,20 m, 2,50 m de haut »: N walls of one length and one height, the area of all. */
+const LENGTH = String.raw`(\d+(?:[.,]\d+)?)[ \t]*(?:m(?![\p{L}²])|m[èe]tres?(?![ \t]+(?:carr|cub|lin)))?`;
+const COUNTED_BY_HEIGHT = new RegExp(
+  String.raw`(?<![\p{L}\d.,])([2-9])[ \t]+((?:${PLACES})(?![\p{L}]))[ \t]*(?:de|d['’]|qui[ \t]+font|font|faisant|mesurant)[ \t]*${LENGTH}(?:[ \t]+de[ \t]+(?:long|large)(?:ueur)?(?![\p{L}]))?[ \t]*,?[ \t]*(?:(?:sur|par|et)[ \t]+)?${LENGTH}[ \t]*(?:de[ \t]+)?(?:hauteur|haut|sous[ \t]+plafond)(?![\p{L}])`,
+  'giu',
+);
+
 const num = (raw: string) => Number(raw.replace(',', '.'));
 const fmt = (value: number) => `${Math.round(value * 1000) / 1000}`;
 
 export function rewriteSeveralPlaces(input: string): string {
   return input
+    .replace(COUNTED_BY_HEIGHT, (whole, n: string, places: string, a: string, h: string) => {
+      const [length, height] = [num(a), num(h)];
+      if (length > 30 || height <= 0 || height > 6) return whole;
+      return `${places} : ${fmt(Number(n) * length * height)} m²`;
+    })
     .replace(COUNTED_OF, (whole, n: string, value: string, unit: string) => {
       const at = whole.indexOf(value, n.length);
       return `${whole.slice(0, at)}${fmt(Number(n) * num(value))}${unit}`;

@@ -139,6 +139,54 @@ export function rewriteMixedSides(input: string): string {
   });
 }
 
+/** « faïence sur 1,20 m de haut, le tour de la pièce fait 9 m »: a height said before, not the third figure of a size. */
+const HEIGHT_BEFORE = new RegExp(
+  String.raw`(?<![\d.,][ \t]*(?:m|mètres?|metres?)?[ \t]*(?:sur|par|x|×)[ \t]*)(?<![\d.,])(?:(?:une[ \t]+)?hauteur(?:[ \t]+sous[ \t]+plafond)?[ \t]*(?:de|:)?[ \t]*${N}[ \t]*(?:m(?![\p{L}²])|mètres?|metres?)?|${N}[ \t]*(?:m(?![\p{L}²])|mètres?|metres?)?[ \t]*(?:de[ \t]+)?(?:hauteur|haut|sous[ \t]+plafond))(?![\p{L}\d])`,
+  'giu',
+);
+/** « …, les trois murs font en tout 3 mètres de long »: a length alone, no other side said after it. */
+const LENGTH_ALONE = new RegExp(
+  String.raw`(?<![\d.,])${N}[ \t]*(?:m(?![\p{L}²])|mètres?|metres?)[ \t]+de[ \t]+long(?:ueur)?(?![\p{L}])(?![ \t]*,?[ \t]*(?:(?:et|sur|par|x|×)[ \t]+)?(?:(?:une[ \t]+)?(?:hauteur|largeur)[ \t]*(?:de[ \t]+)?)?\d)`,
+  'giu',
+);
+
+type Span = { value: number; start: number; end: number };
+
+/** The last height said before `at` in its sentence, if it is a room's height (0 to 6 m). */
+function heightBefore(text: string, at: number): Span | undefined {
+  const from = Math.max(text.lastIndexOf('\n', at), text.lastIndexOf('. ', at)) + 1;
+  let last: RegExpMatchArray | undefined;
+  for (const m of text.slice(from, at).matchAll(HEIGHT_BEFORE)) last = m;
+  if (!last) return undefined;
+  const value = num((last[1] ?? last[2])!);
+  if (!(value > 0 && value <= 6)) return undefined;
+  return { value, start: from + last.index!, end: from + last.index! + last[0].length };
+}
+
+/** Replaces `[at, at + length)` by `replacement` and drops the height span before it; returns the text and the end. */
+function withHeightUsed(text: string, height: Span, at: number, length: number, replacement: string) {
+  const head = `${text.slice(0, height.start)}${text.slice(height.end, at)}`;
+  return { text: `${head}${replacement}${text.slice(at + length)}`, end: head.length + replacement.length };
+}
+
+/** A length said after the height of the same thing (« sur 1,80 m de haut, les murs font 3 m de long »): an area. */
+export function rewriteLengthAfterHeight(input: string): string {
+  let text = input;
+  let from = 0;
+  for (;;) {
+    LENGTH_ALONE.lastIndex = from;
+    const m = LENGTH_ALONE.exec(text);
+    if (!m) return text;
+    const height = heightBefore(text, m.index);
+    const length = num(m[1]!);
+    if (!height || length > 30) {
+      from = m.index + m[0].length;
+      continue;
+    }
+    ({ text, end: from } = withHeightUsed(text, height, m.index, m[0].length, `${fmt(length * height.value)} m²`));
+  }
+}
+
 export function rewritePerimeters(input: string): string {
   let text = input;
   let from = 0;
@@ -155,7 +203,14 @@ export function rewritePerimeters(input: string): string {
     if (h !== undefined && h > 0 && h <= 6) {
       replacement = `${fmt(perimeter * h)} m²`;
       rest = after.slice(height![0].length);
-    } else replacement = `${fmt(perimeter)} ml`;
+    } else {
+      const earlier = heightBefore(text, m.index);
+      if (earlier) {
+        ({ text, end: from } = withHeightUsed(text, earlier, m.index, m[0].length, `${fmt(perimeter * earlier.value)} m²`));
+        continue;
+      }
+      replacement = `${fmt(perimeter)} ml`;
+    }
     text = `${text.slice(0, m.index)}${replacement}${rest}`;
     from = m.index + replacement.length;
   }
