@@ -1,14 +1,7 @@
 import { DEFAULT_CUSTOMIZATION, companyInfoSchema } from '@atelier/domain';
 
 import { storageIssues$, type StorageIssue } from './stored-value';
-import {
-  DEFAULT_COMPANY_INFO,
-  clientsStore,
-  companyInfoStore,
-  customizationStore,
-  prepareStartSchemas,
-  tasksStore,
-} from './stores';
+import { DEFAULT_COMPANY_INFO, clientsStore, companyInfoStore, customizationStore, tasksStore } from './stores';
 
 beforeEach(() => localStorage.clear());
 
@@ -23,7 +16,6 @@ describe('spec stores', () => {
     expect(DEFAULT_COMPANY_INFO.rib).toEqual({ bank: '', iban: '', bic: '' });
     // Written out in stores.ts (not parsed when the module is evaluated): the schema's own defaults.
     expect(DEFAULT_COMPANY_INFO).toStrictEqual(companyInfoSchema.parse({}));
-    expect(() => prepareStartSchemas()).not.toThrow();
     expect(customizationStore.get()).toBe(DEFAULT_CUSTOMIZATION);
   });
 

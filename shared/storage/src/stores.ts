@@ -94,13 +94,3 @@ export const voiceStateStore = createStoredValue<VoiceRecognitionState>(
   DEFAULT_VOICE_STATE,
   { label: 'reconnaissance vocale', resetText: 'le texte reconnu repart vide' },
 );
-
-/**
- * The schemas a signed-in start validates at once (signing in re-reads every user store, sync/user-settings.ts
- * rebindAll) are made on first use (@atelier/domain's lazySchema): made inside that read, they lengthened its task
- * by ≈ 4–10 ms. They are made in a task of their own just after this module's evaluation (decision 0175).
- */
-export function prepareStartSchemas(): void {
-  for (const schema of [taskCatalogueSchema, companyInfoSchema, quoteCustomizationSchema]) void schema._zod;
-}
-if (typeof window !== 'undefined') setTimeout(prepareStartSchemas, 0);
