@@ -48,8 +48,14 @@ const CORRECTED_SIZE = new RegExp(
   'giu',
 );
 
+/** « pose de lino, enfin de parquet »: the object said again after the same preposition replaces the first one. */
+const CORRECTED_OBJECT = new RegExp(
+  String.raw`(?<![\p{L}])(de|du|des)[ \t]+\p{L}+[ \t]*,?[ \t]*(?:enfin|non|pardon|plut[oô]t|non[ \t]+pardon)[ \t]*,?[ \t]*(?:de|du|des)[ \t]+(?=\p{L})`,
+  'giu',
+);
+
 export function rewriteCorrections(input: string): string {
-  const text = input.replace(CORRECTED_SIZE, '').replace(CORRECTED_TO_ONE, '$1 1');
+  const text = input.replace(CORRECTED_SIZE, '').replace(CORRECTED_TO_ONE, '$1 1').replace(CORRECTED_OBJECT, '$1 ');
   return text.replace(INLINE_CORRECTION, (whole, _first: string, words: string, last: string, offset: number) => {
     const after = text.slice(offset + whole.length);
     const firstWord = /^[ \t]+([\p{L}²]+)/u.exec(words)?.[1];
@@ -59,7 +65,10 @@ export function rewriteCorrections(input: string): string {
     if (unitAfter) return last;
     // « 4 prises enfin 2 interrupteurs » lists two things: only a bare figure corrects (« non 23 avec la cuisine »,
     // « non 35 dans le séjour »: a place or a complement after the figure is no second thing).
-    if (/^[ \t]+(?!(?:et|de|du|des|avec|dans|pour|sur|au|aux|en|chez|côté)(?![\p{L}])|d')\p{L}{3,}/u.test(after) && words.trim())
+    if (
+      /^[ \t]+(?!(?:et|de|du|des|avec|dans|pour|sur|au|aux|en|chez|côté)(?![\p{L}])|d')\p{L}{3,}/u.test(after) &&
+      words.trim()
+    )
       return whole;
     return `${last}${words}`;
   });

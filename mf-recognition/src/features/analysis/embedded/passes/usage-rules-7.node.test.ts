@@ -52,6 +52,15 @@ describe('usage rules of the seventh dev batch', () => {
     ]);
   });
 
+  it('an object corrected after the same preposition replaces the first one', () => {
+    expect(rewriteCorrections('pose de moquette, enfin de parquet, 15 m²')).toBe('pose de parquet, 15 m²');
+    expect(lines('peinture du bureau, non du salon, 25 m²')).toEqual(['25 Peinture murs']);
+    expect(lines('carrelage et pose de la faïence, 10 m²')).toEqual([
+      '10 Pose de carrelage sol',
+      '10 Pose de faïence murale',
+    ]);
+  });
+
   it('« enduit de lissage au sol » is a ragréage, on the walls a preparation', () => {
     expect(lines('lissage du sol de la cuisine avant le lino, 14 m²')).toEqual(['14 Ragréage sol']);
     expect(lines('enduit de lissage sur les murs du salon, 30 m²')).toEqual([
