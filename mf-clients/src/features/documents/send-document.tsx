@@ -29,7 +29,9 @@ import {
 
 const supabase = () => getSupabase() as unknown as SendSupabase;
 const flushSupabase = () => getSupabase() as unknown as FlushSupabase;
-const loadInfo = createSendInfoLoader(supabase);
+// Asked 150 ms after the cards mount (never inside the frame of the keystroke that mounted them) and kept 30 s
+// for a card shown again; after a send or a revocation the card asks afresh.
+const loadInfo = createSendInfoLoader(supabase, { delayMs: 150, keepMs: 30_000 });
 const refreshers = new Map<string, () => void>();
 onQueuedSendSent((entry) => refreshers.get(entry.id)?.());
 
@@ -45,11 +47,14 @@ export function SendDocument({ table, row }: { table: SendTable; row: Row }) {
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
 
-  const refresh = useCallback(() => {
-    void loadInfo(row.id).then(setInfo);
-  }, [row.id]);
+  const refresh = useCallback(
+    (fresh = true) => {
+      void loadInfo(row.id, fresh).then(setInfo);
+    },
+    [row.id],
+  );
   useEffect(() => {
-    refresh();
+    refresh(false);
     refreshers.set(row.id, refresh);
     return () => {
       refreshers.delete(row.id);

@@ -72,4 +72,38 @@ describe('history of the documents on screen', () => {
       ),
     ).toBe('accepté');
   });
+
+  it('gathers the ids of a delay into one ask, keeps answers for cards shown again, asks afresh on demand', async () => {
+    jest.useFakeTimers();
+    try {
+      let clock = 0;
+      const calls: Array<{ table?: string; ids?: string[] }> = [];
+      const load = createSendInfoLoader(() => fakeSupabase({}, calls), { delayMs: 150, keepMs: 30_000, now: () => clock });
+      const first = Promise.all([load('a'), load('b')]);
+      await jest.advanceTimersByTimeAsync(100);
+      const third = load('c');
+      expect(calls).toEqual([]); // nothing asked inside the keystroke's frame
+      await jest.advanceTimersByTimeAsync(60);
+      await Promise.all([first, third]);
+      expect(calls.map((c) => c.ids)).toEqual([
+        ['a', 'b', 'c'],
+        ['a', 'b', 'c'],
+        ['a', 'b', 'c'],
+      ]);
+      clock = 10_000;
+      expect((await load('a')).sends).toHaveLength(1); // shown again: the kept answer
+      expect(calls).toHaveLength(3);
+      const fresh = load('a', true); // after a send
+      await jest.advanceTimersByTimeAsync(150);
+      await fresh;
+      expect(calls).toHaveLength(6);
+      clock = 50_000; // kept answers grow old
+      const old = load('b');
+      await jest.advanceTimersByTimeAsync(150);
+      await old;
+      expect(calls).toHaveLength(9);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
 });

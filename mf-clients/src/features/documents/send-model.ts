@@ -50,10 +50,25 @@ export interface SendInfo {
   decision: DecisionRecord | null;
 }
 
-/** History of many documents at once: one query per table for every id asked for in the same tick. */
-export function createSendInfoLoader(supabase: () => SendSupabase) {
+export interface SendInfoLoaderOptions {
+  /** How long the loader gathers ids before it asks (ms): cards mounted by a keystroke are asked after its frame. */
+  delayMs?: number;
+  /** How long an answer is kept for a document shown again (ms); `fresh` asks the server anyway. */
+  keepMs?: number;
+  now?: () => number;
+}
+
+/**
+ * History of many documents at once: one query per table for every id asked for within `delayMs`. An answer is
+ * kept `keepMs` for a document shown again (a search typed in /clients unmounts and mounts the same cards).
+ */
+export function createSendInfoLoader(
+  supabase: () => SendSupabase,
+  { delayMs = 0, keepMs = 0, now = Date.now }: SendInfoLoaderOptions = {},
+) {
   let pending = new Map<string, Array<(info: SendInfo) => void>>();
   let scheduled = false;
+  const kept = new Map<string, { at: number; info: SendInfo }>();
   const run = async () => {
     const batch = pending;
     pending = new Map();
@@ -71,6 +86,7 @@ export function createSendInfoLoader(supabase: () => SendSupabase) {
         .select('quote_id,decision,signer_name,decided_at,refusal_reason,signed_pdf_path,accepted_options')
         .in('quote_id', ids),
     ]);
+    const answered = !sends.error && !links.error && !decisions.error;
     for (const [id, callbacks] of batch) {
       const info: SendInfo = {
         sends: ((sends.data ?? []) as SendRecord[])
@@ -79,17 +95,21 @@ export function createSendInfoLoader(supabase: () => SendSupabase) {
         links: ((links.data ?? []) as LinkRecord[]).filter((l) => l.document_id === id),
         decision: ((decisions.data ?? []) as DecisionRecord[]).find((d) => d.quote_id === id) ?? null,
       };
+      if (answered && keepMs > 0) kept.set(id, { at: now(), info });
       for (const callback of callbacks) callback(info);
     }
   };
-  return (id: string): Promise<SendInfo> =>
-    new Promise((resolve) => {
+  return (id: string, fresh = false): Promise<SendInfo> => {
+    const hit = fresh ? undefined : kept.get(id);
+    if (hit && now() - hit.at < keepMs) return Promise.resolve(hit.info);
+    return new Promise((resolve) => {
       pending.set(id, [...(pending.get(id) ?? []), resolve]);
       if (!scheduled) {
         scheduled = true;
-        setTimeout(() => void run().catch(() => undefined), 0);
+        setTimeout(() => void run().catch(() => undefined), delayMs);
       }
     });
+  };
 }
 
 /** brouillon / envoyé / vu / accepté / refusé / expiré of a devis, from its history (@atelier/domain's rule). */
