@@ -206,7 +206,13 @@ export function rewritePerimeters(input: string): string {
     } else {
       const earlier = heightBefore(text, m.index);
       if (earlier) {
-        ({ text, end: from } = withHeightUsed(text, earlier, m.index, m[0].length, `${fmt(perimeter * earlier.value)} m²`));
+        ({ text, end: from } = withHeightUsed(
+          text,
+          earlier,
+          m.index,
+          m[0].length,
+          `${fmt(perimeter * earlier.value)} m²`,
+        ));
         continue;
       }
       replacement = `${fmt(perimeter)} ml`;
