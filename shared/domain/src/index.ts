@@ -5,7 +5,6 @@ export * from './subscription-status';
 export * from './plan-catalog';
 export * from './numbers';
 export * from './lazy';
-export { makeSchemasNow } from './lazy-schema';
 export * from './invoicing';
 export * from './mail';
 export * from './export';

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 
 import { companyInfoSchema, quoteLineSchema, taskCatalogueSchema } from './entities';
-import { lazySchema, makeSchemasNow } from './lazy-schema';
+import { lazySchema } from './lazy-schema';
 
 describe('lazySchema', () => {
   it('makes the schema on its first use only, once', () => {
@@ -31,16 +31,6 @@ describe('lazySchema', () => {
     const { safeParse } = schema;
     expect(safeParse('x').success).toBe(true);
     expect(schema.safeParse).toBe(schema.safeParse);
-  });
-
-  it('makes lazy schemas on request (makeSchemasNow), once', () => {
-    const make = jest.fn(() => z.string());
-    const schema = lazySchema(make);
-    makeSchemasNow(schema);
-    makeSchemasNow(schema);
-    expect(make).toHaveBeenCalledTimes(1);
-    expect(schema.parse('x')).toBe('x');
-    expect(make).toHaveBeenCalledTimes(1);
   });
 
   it('leaves the domain schemas as they were: defaults, nested lazies, errors', () => {

@@ -37,11 +37,3 @@ export function lazySchema<T extends object>(make: () => T): T {
     deleteProperty: (_target, key) => Reflect.deleteProperty(real(), key),
   });
 }
-
-/**
- * Makes lazy schemas now: called in a task of its own before the code that validates with them, so that their making
- * does not lengthen that code's task (a signed-in start: @atelier/platform's startUserData).
- */
-export function makeSchemasNow(...schemas: object[]): void {
-  for (const schema of schemas) void (schema as { _zod?: unknown })._zod;
-}

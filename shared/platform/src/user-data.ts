@@ -7,7 +7,6 @@ import type { LegacyImportCounts } from '@atelier/storage';
 import type { Observable } from 'rxjs';
 
 import { authState$, type AuthState } from './auth/auth-service';
-import { nextTask } from './next-task';
 import { StateCell } from './state-stream';
 import { getSupabase, hasStoredSession } from './supabase-client';
 
@@ -127,14 +126,7 @@ export function startUserData(): void {
   // session is checked, so each is evaluated in its own task as it arrives (zod's schemas of @atelier/domain take
   // a while) instead of all in the task that evaluates @atelier/storage once the check is done (issue 14, TBT).
   if (hasStoredSession()) {
-    // The schemas of the stores the sign-in re-reads at once (catalogue, company, customisation) are made on first
-    // use: made here, in a task of their own, not inside that re-read's task (decision 0175).
-    void import('@atelier/domain')
-      .then(async (domain) => {
-        await nextTask();
-        domain.makeSchemasNow(domain.taskCatalogueSchema, domain.companyInfoSchema, domain.quoteCustomizationSchema);
-      })
-      .catch(() => undefined);
+    void import('@atelier/domain').catch(() => undefined);
     void import('rxjs').catch(() => undefined);
   }
   authState$.subscribe((state: AuthState) => {

@@ -6,7 +6,6 @@ export * from './subscription-status.ts';
 export * from './plan-catalog.ts';
 export * from './numbers.ts';
 export * from './lazy.ts';
-export { makeSchemasNow } from './lazy-schema.ts';
 export * from './invoicing/index.ts';
 export * from './mail/index.ts';
 export * from './export/index.ts';
