@@ -123,9 +123,7 @@ async function waitForAllRows(page: Page, started: number): Promise<number> {
         Symbol.for('atelier.sync.session.v1')
       ];
       const engine = holder?.engine as
-        | { rows(t: string): unknown[]; status(): { lastSync: string | null; syncing: boolean } }
-        | null
-        | undefined;
+        { rows(t: string): unknown[]; status(): { lastSync: string | null; syncing: boolean } } | null | undefined;
       if (!engine) return false;
       const status = engine.status();
       return (
@@ -195,10 +193,7 @@ async function main() {
         const holder = (globalThis as unknown as Record<symbol, { engine: unknown }>)[
           Symbol.for('atelier.sync.session.v1')
         ];
-        const engine = holder?.engine as
-          | { rows(t: string): unknown[]; status(): unknown }
-          | null
-          | undefined;
+        const engine = holder?.engine as { rows(t: string): unknown[]; status(): unknown } | null | undefined;
         return engine
           ? { status: engine.status(), clients: engine.rows('clients').length, quotes: engine.rows('quotes').length }
           : null;
@@ -206,7 +201,9 @@ async function main() {
       log(`not synced: url ${page.url()}, engine ${JSON.stringify(state)}`);
       throw error;
     });
-    log(`first sync from an empty browser (sign-in click → ${CLIENTS + QUOTES + INVOICES} rows local): ${emptyBrowserMs} ms`);
+    log(
+      `first sync from an empty browser (sign-in click → ${CLIENTS + QUOTES + INVOICES} rows local): ${emptyBrowserMs} ms`,
+    );
     // Then the pull alone, from a cleared local copy (same page, JS warm).
     const pulls: number[] = [];
     for (let run = 0; run < RUNS; run += 1) {

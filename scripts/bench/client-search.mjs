@@ -59,7 +59,8 @@ try {
     for (const [i, key] of [...word, ...Array(word.length).fill('Backspace')].entries()) {
       if (i === word.length && typed === word.length) {
         // Sanity, once: the list was rendered for the typed word — the keys reached the real search.
-        if ((await listQuery()) !== word) throw new Error(`typing « ${word} »: the list shows « ${await listQuery()} »`);
+        if ((await listQuery()) !== word)
+          throw new Error(`typing « ${word} »: the list shows « ${await listQuery()} »`);
       }
       const before = await page.evaluate(() => window.__keystrokes.samples.length);
       const started = Date.now();

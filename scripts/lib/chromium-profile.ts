@@ -71,5 +71,6 @@ function summariseTrace(trace: { traceEvents: TraceEvent[] }): void {
     totals.set(e.name, (totals.get(e.name) ?? 0) + e.dur);
   }
   log('renderer main thread, by trace event (nested events counted in each):');
-  for (const [name, us] of [...totals].sort((a, b) => b[1] - a[1]).slice(0, 20)) log(`  ${ms(us).padStart(8)} ms  ${name}`);
+  for (const [name, us] of [...totals].sort((a, b) => b[1] - a[1]).slice(0, 20))
+    log(`  ${ms(us).padStart(8)} ms  ${name}`);
 }

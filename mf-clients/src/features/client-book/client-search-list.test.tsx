@@ -9,9 +9,27 @@ import { ClientSearchList } from './client-search-list';
 import { searchIndex, type ClientRow } from './model';
 
 const CLIENTS: ClientRow[] = [
-  { id: 'c1', name: 'Éloïse Durand', email: 'eloise@example.fr', phone: '06 12 34 56 78', address: '3 rue Neuve 69001 Lyon' },
-  { id: 'c2', name: 'Marc Petit', email: 'marc@example.fr', phone: '07 00 00 00 01', address: '8 quai Vert 44000 Nantes' },
-  { id: 'c3', name: 'Léa Roux', email: 'lea@example.fr', phone: '07 00 00 00 02', address: '1 place Bellecour 69002 Lyon' },
+  {
+    id: 'c1',
+    name: 'Éloïse Durand',
+    email: 'eloise@example.fr',
+    phone: '06 12 34 56 78',
+    address: '3 rue Neuve 69001 Lyon',
+  },
+  {
+    id: 'c2',
+    name: 'Marc Petit',
+    email: 'marc@example.fr',
+    phone: '07 00 00 00 01',
+    address: '8 quai Vert 44000 Nantes',
+  },
+  {
+    id: 'c3',
+    name: 'Léa Roux',
+    email: 'lea@example.fr',
+    phone: '07 00 00 00 02',
+    address: '1 place Bellecour 69002 Lyon',
+  },
 ];
 const INDEX = new Map(CLIENTS.map((c) => [c.id, searchIndex(c)]));
 const NONE = new Map();

@@ -92,7 +92,8 @@ export function useClientBook(engine: SyncEngine | null, view: BookView) {
   const { filters, sort } = view;
   // Filters and sort change with the figures (per change of the copy), never per keystroke.
   const arranged = useMemo(
-    () => sortByFigures(filterByFigures(book.clients, book.receivables.byClient, filters), book.receivables.byClient, sort),
+    () =>
+      sortByFigures(filterByFigures(book.clients, book.receivables.byClient, filters), book.receivables.byClient, sort),
     [book, filters, sort],
   );
   return { ...book, arranged, loaded, status: engine?.status() };

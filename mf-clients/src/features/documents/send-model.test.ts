@@ -78,7 +78,11 @@ describe('history of the documents on screen', () => {
     try {
       let clock = 0;
       const calls: Array<{ table?: string; ids?: string[] }> = [];
-      const load = createSendInfoLoader(() => fakeSupabase({}, calls), { delayMs: 150, keepMs: 30_000, now: () => clock });
+      const load = createSendInfoLoader(() => fakeSupabase({}, calls), {
+        delayMs: 150,
+        keepMs: 30_000,
+        now: () => clock,
+      });
       const first = Promise.all([load('a'), load('b')]);
       await jest.advanceTimersByTimeAsync(100);
       const third = load('c');
