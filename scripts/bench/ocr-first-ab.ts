@@ -20,6 +20,11 @@ const photo = path.join(repoRoot, 'mf-recognition/fixtures/images/09-photo-a4-ga
 const catalogue = fs.readFileSync(path.join(repoRoot, 'mf-recognition/fixtures/dictations/catalogue.json'), 'utf8');
 const dists = (process.env.OCR_FIRST_DISTS ?? '').split(',').filter(Boolean);
 const rounds = Number(process.env.OCR_FIRST_ROUNDS) || 3;
+if (!dists.length) {
+  // In `npm run bench` this is no budget step: the OCR bench (`ocr.ts`) measures the first photo of the current build.
+  console.log('[ocr-first-ab] A/B tool, nothing to compare: set OCR_FIRST_DISTS=<dist A>,<dist B> (see decision 0165)');
+  process.exit(0);
+}
 /** OCR_FIRST_NET: throttle every page to this many Mbit/s (40 ms latency); unset, 127.0.0.1 at full speed. */
 const net = Number(process.env.OCR_FIRST_NET) || 0;
 /** OCR_FIRST_SESSIONS=fresh: the fresh profile only. */
