@@ -45,6 +45,10 @@ const LENGTH_BY_HEIGHT = new RegExp(
   String.raw`(?<![\d.,])${DIM_NUMBER}${SIDE_UNIT}[ \t]*${LONG}[ \t]*,?[ \t]*(?:(?:sur|et|par|x)[ \t]*)?(?:(?:une[ \t]+)?hauteur(?:[ \t]+sous[ \t]+plafond)?[ \t]*(?:de[ \t]+)?)?${DIM_NUMBER}${SIDE_UNIT}(?:[ \t]*${HIGH})?`,
   'giu',
 );
+/** « 4 mètres de long sur 2,40 »: the two sides joined by « sur / par / x » (not « 4 mètres de long, 8 lames »). */
+const SIDES_JOINED = new RegExp(String.raw`${LONG}[ \t]*(?:sur|par|x|×)[ \t]*\d`, 'iu');
+/** After the second side, a unit of a quantity or a price, or another figure: the figures are not two sides. */
+const NOT_A_SIDE_AFTER = /^[ \t]*(?:m²|m2|m[èe]tres?[ \t]+(?:carr|cub|lin)|ml|m3|m³|€|euros?|%|[\d.,]|de[ \t]+(?:long|large))/iu;
 /** « 3 mètres sur 2,50 de haut », « 4 m par 2,50 m de hauteur »: a length by a height said after its figure. */
 const SIDE_BY_HEIGHT = new RegExp(
   String.raw`(?<![\d.,])${DIM_NUMBER}${SIDE_UNIT}[ \t]*(?:sur|par|x|×)[ \t]*${DIM_NUMBER}${SIDE_UNIT}[ \t]*de[ \t]+(?:hauteur|haut)(?![\p{L}])(?![ \t]*(?:de|:)?[ \t]*\d)`,
@@ -122,8 +126,11 @@ function ownSizeAt(text: string, offset: number): boolean {
   const [from] = sentenceBounds(text, offset, 0);
   const before = [...text.slice(from, offset).matchAll(SURFACE)].pop();
   if (!before || kindOf(before) !== 'wall') return false;
-  const gap = text.slice(from + before.index + before[0].length, offset);
-  return /^[ \t]*(?:(?:de|d['’]|du|un|une|en|sur|le|la|l['’]|murs?|murale?s?|muraux|faïence|faience|crédence|credence|qui[ \t]+fait|fait|mesurant|:)[ \t]*)*$/iu.test(
+  // « le mur du couloir fait 3 sur 2,20 »: a complement naming which wall, then the verb giving its size.
+  const gap = text
+    .slice(from + before.index + before[0].length, offset)
+    .replace(/^[ \t]*(?:du|des|de[ \t]+la|de[ \t]+l['’])[ \t]*[\p{L}-]+(?=[ \t]+(?:qui[ \t]+)?(?:fait|mesure)(?![\p{L}]))/u, '');
+  return /^[ \t]*(?:(?:de|d['’]|du|un|une|en|sur|le|la|l['’]|murs?|murale?s?|muraux|faïence|faience|crédence|credence|qui[ \t]+fait|fait|mesure|mesurant|:)[ \t]*)*$/iu.test(
     gap,
   );
 }
@@ -280,11 +287,19 @@ export function rewriteDimensions(input: string): string {
   });
   text = rewriteMixedSides(rewriteAreaThickness(text));
   const wall = (l: number, h: number, whole: string) => (plausible(l, h) ? `${fmt(l * h)} m²` : whole);
-  text = text.replace(LENGTH_BY_HEIGHT, (whole, l: string, lu?: string, h?: string, hu?: string) =>
-    // « 3 mètres de long sur 50 centimètres »: a side in cm after one in metres is the other side of the surface.
-    /haut|sous[ \t]+plafond/iu.test(whole) || (hu && /^c/iu.test(hu) && !(lu && /^c/iu.test(lu)))
-      ? wall(metres(l, lu), metres(h!, hu), whole)
-      : whole,
+  text = text.replace(
+    LENGTH_BY_HEIGHT,
+    (whole, l: string, lu: string | undefined, h: string, hu: string | undefined, offset: number, all: string) => {
+      // « 3 mètres de long sur 50 centimètres »: a side in cm after one in metres is the other side of the surface.
+      if (/haut|sous[ \t]+plafond/iu.test(whole) || (hu && /^c/iu.test(hu) && !(lu && /^c/iu.test(lu))))
+        return wall(metres(l, lu), metres(h, hu), whole);
+      // « elle fait 4 mètres de long sur 2,40 », « 1,20 de large sur 2,50 »: the other side said with « sur / par /
+      // x » and no word after it — a wall's or a partition's height, else a floor's width.
+      if (!SIDES_JOINED.test(whole) || (lu && /^c/iu.test(lu)) || NOT_A_SIDE_AFTER.test(all.slice(offset + whole.length)))
+        return whole;
+      if (kindAt(all, offset, whole.length) === 'wall') return wall(metres(l, lu), metres(h, hu), whole);
+      return `${fmt(metres(l, lu))} sur ${fmt(metres(h, hu))}`;
+    },
   );
   text = text.replace(SIDE_BY_HEIGHT, (whole, l: string, lu?: string, h?: string, hu?: string) =>
     wall(metres(l, lu), metres(h!, hu), whole),
@@ -292,5 +307,19 @@ export function rewriteDimensions(input: string): string {
   text = text.replace(HEIGHT_BY_LENGTH, (whole, h: string, hu?: string, l?: string, lu?: string) =>
     /(?:cm|centim)/iu.test(whole) ? whole : wall(metres(l!, lu), metres(h, hu), whole),
   );
-  return rewriteSeveralPlaces(rewriteRooms(text));
+  return rewriteDeductions(rewriteSeveralPlaces(rewriteRooms(text)));
+}
+
+/** The openings a wall's surface is given without (they are not work to quote there). */
+const OPENING = String.raw`(?:ouvertures?|portes?|fen[êe]tres?|baies?)(?![\p{L}])`;
+/** « 8 mètres sur 5 moins le coin de l'escalier de 2 sur 1 », « 35 m² moins 3 m² d'ouvertures »: a surface less a part. */
+const LESS = new RegExp(String.raw`(?<![\d.,])(\d+(?:[.,]\d+)?)[ \t]*(?:m²|m2)[ \t]*,?[ \t]*moins[ \t]+([^\d\n.;,]{0,40}?)(\d+(?:[.,]\d+)?)[ \t]*(?:m²|m2|m[èe]tres?[ \t]+carr[ée]s?)(?:[ \t]*(?:d['’]|de|des|pour)[ \t]*(?:les?[ \t]+|la[ \t]+|l['’][ \t]*)?${OPENING}(?:[ \t]+et[ \t]+(?:les?[ \t]+|la[ \t]+|l['’][ \t]*)?${OPENING})?)?`,
+  'giu',
+);
+
+function rewriteDeductions(text: string): string {
+  return text.replace(LESS, (whole, a: string, _words: string, b: string) => {
+    const rest = num(a) - num(b);
+    return rest > 0 ? `${fmt(rest)} m²` : whole;
+  });
 }

@@ -19,6 +19,15 @@ const ORDINAL_AFTER = /^(?:er|ere|e|eme|emes|nd|nde|ieme)\b/u;
 const DESCRIBES_AFTER =
   /^\s*(?:ans|annees|litres?|l|kw|kva|kwh|watts?|w|volts?|v|amperes?|degres|°|bars?)(?![\p{L}\d])/u;
 
+/**
+ * « le poêle fait 200 kilos », « un demi-sac de 25 kilos »: a weight said of a thing; « trois jours de pose »: how long
+ * the work takes; « une maison des années 60 »: a decade. None is how much is quoted.
+ */
+const WEIGHT_AFTER = /^\s*(?:kilos?|kg|tonnes?)(?![a-z])/u;
+const WEIGHT_BEFORE = /(?<![a-z])(?:fait|font|pese|pesent|de)\s+(?:environ\s+|dans les\s+|pres de\s+)?$/u;
+const DURATION_AFTER = /^\s*jours?\s+de\s+(?:pose|travail|travaux|chantier|sechage|boulot)(?![a-z])/u;
+const DECADE_BEFORE = /(?<![a-z])annees\s+$/u;
+
 /** « la norme NF C 15-100 », « DTU 52.1 »: the number of a standard is no quantity. */
 const STANDARD_BEFORE = /(?<![a-z])(?:nf(?:\s?[a-z])?|dtu|iso|norme)\s*(?:\d+(?:[.,-]\d+)*\s*[-.]?\s*)?$/u;
 /** « six prises dont quatre au-dessus du plan de travail »: a part of the figure before, not another figure. */
@@ -38,7 +47,8 @@ export function findQuantities(folded: string): Quantity[] {
     const after = folded.slice(end);
     if (ORDINAL_AFTER.test(after) || MONEY_AFTER.test(after) || DESCRIBES_AFTER.test(after)) continue;
     const before = folded.slice(Math.max(0, start - 24), start);
-    if (STANDARD_BEFORE.test(before) || SUBSET_BEFORE.test(before)) continue;
+    if (STANDARD_BEFORE.test(before) || SUBSET_BEFORE.test(before) || DECADE_BEFORE.test(before)) continue;
+    if ((WEIGHT_AFTER.test(after) && WEIGHT_BEFORE.test(before)) || DURATION_AFTER.test(after)) continue;
     const value = Number(match[1]!.replace(',', '.'));
     if (/^(?:19|20)\d\d$/.test(match[1]!) && !/^\s*(?:m|h|j|u)/.test(after)) continue;
     const unit = matchUnitAt(folded, end) ?? unitAfterDe(folded, end);
