@@ -266,10 +266,10 @@ export function findAddress(text: string): Found | null {
   for (const match of text.matchAll(re)) {
     const start = match.index;
     // « à la place de la baignoire », « sur la route »: an article before the word makes it a common noun; so does
-    // « en » (« mise en place d'une chape »).
+    // « en » (« mise en place d'une chape ») and « rez-de- » (« le rez-de-chaussée »).
     if (
       !match[1] &&
-      /(?<![\p{L}])(?:la|le|une|un|cette|sa|son|de|en)\s+$/iu.test(text.slice(Math.max(0, start - 8), start))
+      /(?<![\p{L}])(?:la|le|une|un|cette|sa|son|de|en)[\s-]+$/iu.test(text.slice(Math.max(0, start - 8), start))
     )
       continue;
     // Street name: words up to punctuation, a stop word, a postal code or « à ».

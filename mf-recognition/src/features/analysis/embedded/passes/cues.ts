@@ -16,9 +16,12 @@ export const SAME_QUANTITY =
 /** « trois prises dans la chambre et autant dans le bureau »: the figure just said, again for another place. */
 export const AS_MUCH_ELSEWHERE =
   /^[\s,]*(?:(?:et|puis)\s+)?(?:autant|pareil|idem|la meme chose)\s+(?:dans|pour|au|aux|a|en|sur|cote)(?![a-z])/;
-/** « la dalle est bonne », « la charpente est saine »: a clause saying only the state of a thing, no work on it. */
+/**
+ * « la dalle est bonne », « la charpente est saine », « la chape est bien plane », « la dalle n'est pas de niveau »: a
+ * clause saying only the state of a thing (good or not), no work on it.
+ */
 export const GOOD_STATE =
-  /^[\s,]*(?:(?:et|mais|car|bon|alors)\s+)?(?:la|le|les|l'|sa|son|ses|leur|leurs|cette|ce|cet|ces)\s*[^,]{1,30}?\s(?:est|sont|reste|restent)\s+(?:encore\s+|tout a fait\s+)?(?:bon|bonne|bons|bonnes|en bon etat|saine?s?|correcte?s?|propres?|nickel)[\s,.]*$/;
+  /^[\s,]*(?:(?:et|mais|car|bon|alors)\s+)?(?:la|le|les|l'|sa|son|ses|leur|leurs|cette|ce|cet|ces)\s*[^,]{1,30}?(?:\s|\sn')(?:est|sont|reste|restent)\s+(?:(?:encore|tout a fait|bien|pas|plus|pas tout a fait|pas bien)\s+)?(?:bon|bonne|bons|bonnes|en bon etat|saine?s?|correcte?s?|propres?|nickel|planes?|plats?|plates?|de niveau|droite?s?|d'equerre|lisses?)[\s,.]*$/;
 /** « l'entretien a déjà été fait », « elle a déjà fait changer les fenêtres »: work done before, not to quote (« déjà on dépose… » is not). */
 export const ALREADY_DONE =
   /(?<![a-z])(?:(?:a|ont|avait|avaient|est|sont|etait|etaient)\s+deja|deja\s+(?:ete\s+)?(?:fait|faite|faits|faites|change|changee|changes|changees|pose|posee|poses|posees|refait|refaite|refaits|remplace|remplacee|remplaces|installe|installee|installes|realise|realisee|effectue|effectuee))(?![a-z])/;
