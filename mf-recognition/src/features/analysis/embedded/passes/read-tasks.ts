@@ -185,6 +185,10 @@ export function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtra
         const placed = withPlaceBefore(part, terms, match, lastMatched as WorkBefore | null, catalogue, mainUnit);
         if (placed) ({ match, terms } = placed);
       }
+      // « le plafond de l'étage fait 75 m², une couche d'apprêt et la peinture »: a place measured on its own (no trade
+      // said) is what the works said after it in the sentence are done on.
+      if (!match && !part.inherited.length && terms.length && MEASUREMENT.test(part.folded))
+        measured = { terms: terms.filter((t) => t.role === 'head' || t.role === 'mod'), sentence: part.sentence };
       if (match) {
         const hasWork = terms.some((t) => t.role === 'install' || t.role === 'remove' || t.role === 'service');
         const figure = part.quantities.some((q) => q.strength >= 2);
