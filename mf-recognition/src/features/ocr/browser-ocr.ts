@@ -61,14 +61,19 @@ async function encode(canvas: Canvas2D, type: string, quality?: number): Promise
 }
 
 /**
- * Upright (EXIF orientation applied), ≤ 1200 px, greyscale with lighting flattened and ruling whitened, encoded
- * for the worker.
- * JPEG at 0.95 rather than PNG: ~10× faster to encode on the main thread, same OCR result on the corpus. Not the
- * raw grey pixels (PGM) either, although they skip the encode: measured in Chromium on the round-2 note images
- * (decision 0125), handwriting-like notes read worse from them (task F1 0.67 → 0.55).
+ * Upright (EXIF orientation applied), ≤ 1200 px, greyscale with lighting flattened and ruling whitened, as the raw
+ * grey pixels (PGM) the worker reads: the bytes the Node path gives tesseract (decision 0190). A JPEG of them (0.95)
+ * moved tesseract's confidences by a few points, enough to send other hand notes to the second reader or to
+ * read them otherwise than Node (photos-r3 dev hand 0.820 in Chromium against 0.871 in Node).
  */
 export async function prepareImageForOcr(blob: Blob): Promise<Blob> {
   return (await preparePage(blob)).encoded();
+}
+
+/** The prepared grey page and the bytes the worker reads (the parity bench compares them with the Node path's). */
+export async function preparedForBench(blob: Blob): Promise<{ page: PageImage; encoded: Blob }> {
+  const { page, encoded } = await preparePage(blob);
+  return { page, encoded: await encoded() };
 }
 
 type Prepared = {
@@ -102,45 +107,22 @@ async function preparePage(blob: Blob, split = false): Promise<Prepared> {
     const flat = whitenRuling(flattenIllumination(rgbaToGray(image.data, width, height), width, height));
     measure('atelier:ocr:flatten', t);
     t = performance.now();
-    writeGray(image.data, flat);
-    ctx.putImageData(image, 0, 0);
     const page = { gray: flat, width, height };
     const cut = split ? splitRow(page) : null;
-    if (cut !== null) {
-      const [top, bottom] = await Promise.all([encodeBand(image, 0, cut), encodeBand(image, cut, height)]);
-      measure('atelier:ocr:encode', t);
-      return { encoded: () => encode(canvas, 'image/jpeg', 0.95), page, halves: { cut, top, bottom } };
-    }
-    const encoded = await encode(canvas, 'image/jpeg', 0.95);
+    const whole = pgmOf(page, 0, height);
     measure('atelier:ocr:encode', t);
-    return { encoded: async () => encoded, page };
+    const halves = cut === null ? undefined : { cut, top: pgmOf(page, 0, cut), bottom: pgmOf(page, cut, height) };
+    return { encoded: async () => whole, page, halves };
   } finally {
     decoded.image.close();
   }
 }
 
-/** Rows [y0, y1) of the page's pixels as a JPEG of their own. */
-async function encodeBand(image: ImageData, y0: number, y1: number): Promise<Blob> {
-  const canvas = makeCanvas(image.width, y1 - y0);
-  const ctx = canvas.getContext('2d') as OffscreenCanvasRenderingContext2D | CanvasRenderingContext2D | null;
-  if (!ctx) throw new Error('Canvas 2D indisponible');
-  ctx.putImageData(image, 0, -y0, 0, y0, image.width, y1 - y0);
-  return encode(canvas, 'image/jpeg', 0.95);
-}
-
-const littleEndian = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
-
-/** Grey levels into RGBA pixels, opaque: one 32-bit store per pixel (RGBA bytes are A<<24|B<<16|G<<8|R). */
-function writeGray(rgba: Uint8ClampedArray, gray: Uint8ClampedArray): void {
-  if (littleEndian) {
-    const pixels = new Uint32Array(rgba.buffer, rgba.byteOffset, gray.length);
-    for (let p = 0; p < gray.length; p++) pixels[p] = (0xff000000 | (gray[p]! * 0x010101)) >>> 0;
-    return;
-  }
-  for (let p = 0, i = 0; p < gray.length; p++, i += 4) {
-    rgba[i] = rgba[i + 1] = rgba[i + 2] = gray[p]!;
-    rgba[i + 3] = 255;
-  }
+/** Rows [y0, y1) of the grey page as a binary PGM (P5), the format the Node path gives tesseract. */
+function pgmOf({ gray, width }: PageImage, y0: number, y1: number): Blob {
+  const pixels = gray as Uint8ClampedArray;
+  const header = `P5\n${width} ${y1 - y0}\n255\n`;
+  return new Blob([header, pixels.subarray(y0 * width, y1 * width)], { type: 'image/x-portable-graymap' });
 }
 
 type Decoded = { image: (ImageBitmap | VideoFrame) & CanvasImageSource; target: Size };
