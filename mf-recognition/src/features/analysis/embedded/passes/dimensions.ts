@@ -21,6 +21,8 @@ const FLOOR = new RegExp(
   String.raw`(?<![\d.,x×*])${DIM_NUMBER}${METRES}${BY}${DIM_NUMBER}${METRES}(?![ \t]*(?:cm|mm|\d|x|×|\*|de[ \t]+(?:long|large|haut)))`,
   'giu',
 );
+import { fold } from '../../model/text';
+import { ALREADY_DONE, GOOD_STATE } from './cues';
 import { rewriteSeveralPlaces } from './places';
 import {
   rewriteAreaThickness,
@@ -97,10 +99,24 @@ function sentenceBounds(text: string, offset: number, length: number): [number, 
   return [from, next < 0 ? text.length : offset + length + next];
 }
 
-/** The kind of surface the dimensions measure: the nearest surface word before them, else the first after. */
+/** The clause around a word (between commas or semicolons), folded. */
+function clauseAt(text: string, at: number): string {
+  const from = Math.max(text.lastIndexOf(',', at), text.lastIndexOf(';', at)) + 1;
+  const next = text.slice(at).search(/[,;]/);
+  return fold(text.slice(from, next < 0 ? text.length : at + next));
+}
+
+/**
+ * The kind of surface the dimensions measure: the nearest surface word before them, else the first after. A surface
+ * named in a clause saying it is done already or only its state (« les murs sont déjà cassés, la pièce fait 7 sur 4,
+ * carrelage au sol ») is not the one measured.
+ */
 function kindAt(text: string, offset: number, length: number): Kind | null {
   const [from, to] = sentenceBounds(text, offset, length);
-  const before = [...text.slice(from, offset).matchAll(SURFACE)];
+  const before = [...text.slice(from, offset).matchAll(SURFACE)].filter((m) => {
+    const clause = clauseAt(text, from + m.index);
+    return !ALREADY_DONE.test(clause) && !GOOD_STATE.test(clause);
+  });
   if (before.length) return kindOf(before[before.length - 1]!);
   const after = [...text.slice(offset + length, to).matchAll(SURFACE)][0];
   return after ? kindOf(after) : null;
