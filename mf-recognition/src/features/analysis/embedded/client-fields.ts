@@ -174,9 +174,10 @@ export function findClientName(text: string): Found | null {
     /(?<![\p{L}])(?:[Cc]hantier|[Cc]hez)[ \t]+(?:les[ \t]+)?(\p{Lu}[\p{Ll}'-]+)(?![\p{L}])(?![ \t]+\p{Lu})/u.exec(text);
   if (place?.[1] && !NAME_STOP.has(fold(place[1])))
     return { value: place[1], start: place.index, end: place.index + place[0].length };
-  // A note's line « Benali - 06 45 12 78 30 »: a capitalised name and the phone number that goes with it.
+  // A note's line « Benali - 06 45 12 78 30 »: a capitalised name and the phone number that goes with it — also said
+  // (« Maud Ferret, zéro six quarante et un… »: number words are not digits yet here).
   const withPhone =
-    /^[ \t]*(\p{Lu}[\p{Ll}'-]+(?:[ \t]+\p{Lu}[\p{Ll}'-]+)?)[ \t]*(?:[-:,][ \t]*)?(?=(?:\+33[ \t]?|0)[1-9](?:[ \t.]?\d{2}){4}(?!\d))/mu.exec(
+    /^[ \t]*(\p{Lu}[\p{Ll}'-]+(?:[ \t]+\p{Lu}[\p{Ll}'-]+)?)[ \t]*(?:[-:,][ \t]*)?(?=(?:\+33[ \t]?|0)[1-9](?:[ \t.]?\d{2}){4}(?!\d)|z[ée]ro[ \t]+(?:un|deux|trois|quatre|cinq|six|sept|huit|neuf)(?![\p{L}]))/mu.exec(
       text,
     );
   if (withPhone?.[1] && !withPhone[1].split(/[ \t]+/).some((w) => NAME_STOP.has(fold(w))))
