@@ -166,6 +166,9 @@ export function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtra
       if (!match && !source && onlyQualifier && mainUnit === 'm2' && !part.afterContext) {
         const painted = bestCatalogueMatch(part.text, catalogue, { unit: mainUnit, terms: [...terms, ...PAINTING] });
         if (painted && terms.some((t) => t.role === 'mod' && painted.matchedStems.has(t.stem))) {
+          // « le plafond du séjour fait 30 m², une sous-couche et la peinture »: also the place the next works are on.
+          if (!part.inherited.length && MEASUREMENT.test(part.folded))
+            measured = { terms: terms.filter((t) => t.role === 'head' || t.role === 'mod'), sentence: part.sentence };
           match = painted;
           terms = [...terms, ...PAINTING];
         }
