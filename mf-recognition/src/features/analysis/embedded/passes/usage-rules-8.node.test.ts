@@ -70,8 +70,8 @@ describe('usage rules of the eighth dev batch', () => {
       "30 Sous-couche d'impression",
     ]);
     expect(lines("les 40 m² de surface de plafond, une couche d'apprêt et la peinture")).toEqual([
-      "40 Sous-couche d'impression",
       '40 Peinture plafond',
+      "40 Sous-couche d'impression",
     ]);
     expect(lines('peinture du couloir, les murs font 28 m²')).toEqual(['28 Peinture murs']);
   });
