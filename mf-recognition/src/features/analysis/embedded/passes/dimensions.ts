@@ -50,7 +50,14 @@ const LENGTH_BY_HEIGHT = new RegExp(
 /** « 4 mètres de long sur 2,40 »: the two sides joined by « sur / par / x » (not « 4 mètres de long, 8 lames »). */
 const SIDES_JOINED = new RegExp(String.raw`${LONG}[ \t]*(?:sur|par|x|×)[ \t]*\d`, 'iu');
 /** After the second side, a unit of a quantity or a price, or another figure: the figures are not two sides. */
-const NOT_A_SIDE_AFTER = /^[ \t]*(?:m²|m2|m[èe]tres?[ \t]+(?:carr|cub|lin)|ml|m3|m³|€|euros?|%|[\d.,]|de[ \t]+(?:long|large))/iu;
+const NOT_A_SIDE_AFTER =
+  /^[ \t]*(?:m²|m2|m[èe]tres?[ \t]+(?:carr|cub|lin)|ml|m3|m³|€|euros?|%|[\d.,]|de[ \t]+(?:long|large))/iu;
+const IN_METRES = String.raw`[ \t]*(?:m(?![\p{L}²\d])|mètres?|metres?)(?![ \t]+(?:carr|cub|lin))`;
+/** « 5 mètres et 4 mètres, 2,50 de haut », « 3 m et 2 m, hauteur 2,40 »: two lengths in metres, then one height. */
+const LENGTHS_THEN_HEIGHT = new RegExp(
+  String.raw`(?<![\d.,])${DIM_NUMBER}${IN_METRES}[ \t]+et[ \t]+${DIM_NUMBER}${IN_METRES}[ \t]*,?[ \t]*(?:(?:et|sur|avec)[ \t]+)?(?:(?:une[ \t]+)?hauteur(?:[ \t]+sous[ \t]+plafond)?[ \t]*(?:de[ \t]+)?${DIM_NUMBER}${METRES}|${DIM_NUMBER}${METRES}[ \t]*${HEIGHT_WORDS})(?![\p{L}\d])`,
+  'giu',
+);
 /** « 3 mètres sur 2,50 de haut », « 4 m par 2,50 m de hauteur »: a length by a height said after its figure. */
 const SIDE_BY_HEIGHT = new RegExp(
   String.raw`(?<![\d.,])${DIM_NUMBER}${SIDE_UNIT}[ \t]*(?:sur|par|x|×)[ \t]*${DIM_NUMBER}${SIDE_UNIT}[ \t]*de[ \t]+(?:hauteur|haut)(?![\p{L}])(?![ \t]*(?:de|:)?[ \t]*\d)`,
@@ -145,7 +152,10 @@ function ownSizeAt(text: string, offset: number): boolean {
   // « le mur du couloir fait 3 sur 2,20 »: a complement naming which wall, then the verb giving its size.
   const gap = text
     .slice(from + before.index + before[0].length, offset)
-    .replace(/^[ \t]*(?:du|des|de[ \t]+la|de[ \t]+l['’])[ \t]*[\p{L}-]+(?=[ \t]+(?:qui[ \t]+)?(?:fait|mesure)(?![\p{L}]))/u, '');
+    .replace(
+      /^[ \t]*(?:du|des|de[ \t]+la|de[ \t]+l['’])[ \t]*[\p{L}-]+(?=[ \t]+(?:qui[ \t]+)?(?:fait|mesure)(?![\p{L}]))/u,
+      '',
+    );
   return /^[ \t]*(?:(?:de|d['’]|du|un|une|en|sur|le|la|l['’]|murs?|murale?s?|muraux|faïence|faience|crédence|credence|qui[ \t]+fait|fait|mesure|mesurant|:)[ \t]*)*$/iu.test(
     gap,
   );
@@ -303,6 +313,15 @@ export function rewriteDimensions(input: string): string {
   });
   text = rewriteMixedSides(rewriteAreaThickness(text));
   const wall = (l: number, h: number, whole: string) => (plausible(l, h) ? `${fmt(l * h)} m²` : whole);
+  // « les murs font 5 mètres et 4 mètres, 2,50 de haut »: walls listed by their lengths, then their one height.
+  text = text.replace(
+    LENGTHS_THEN_HEIGHT,
+    (whole, a: string, b: string, h1?: string, h2?: string, offset?: number, all?: string) => {
+      const h = num((h1 ?? h2)!);
+      if (h <= 0 || h > 6 || kindAt(all!, offset!, whole.length) !== 'wall') return whole;
+      return wall(num(a) + num(b), h, whole);
+    },
+  );
   text = text.replace(
     LENGTH_BY_HEIGHT,
     (whole, l: string, lu: string | undefined, h: string, hu: string | undefined, offset: number, all: string) => {
@@ -311,7 +330,11 @@ export function rewriteDimensions(input: string): string {
         return wall(metres(l, lu), metres(h, hu), whole);
       // « elle fait 4 mètres de long sur 2,40 », « 1,20 de large sur 2,50 »: the other side said with « sur / par /
       // x » and no word after it — a wall's or a partition's height, else a floor's width.
-      if (!SIDES_JOINED.test(whole) || (lu && /^c/iu.test(lu)) || NOT_A_SIDE_AFTER.test(all.slice(offset + whole.length)))
+      if (
+        !SIDES_JOINED.test(whole) ||
+        (lu && /^c/iu.test(lu)) ||
+        NOT_A_SIDE_AFTER.test(all.slice(offset + whole.length))
+      )
         return whole;
       if (kindAt(all, offset, whole.length) === 'wall') return wall(metres(l, lu), metres(h, hu), whole);
       return `${fmt(metres(l, lu))} sur ${fmt(metres(h, hu))}`;
@@ -329,7 +352,8 @@ export function rewriteDimensions(input: string): string {
 /** The openings a wall's surface is given without (they are not work to quote there). */
 const OPENING = String.raw`(?:ouvertures?|portes?|fen[êe]tres?|baies?)(?![\p{L}])`;
 /** « 8 mètres sur 5 moins le coin de l'escalier de 2 sur 1 », « 35 m² moins 3 m² d'ouvertures »: a surface less a part. */
-const LESS = new RegExp(String.raw`(?<![\d.,])(\d+(?:[.,]\d+)?)[ \t]*(?:m²|m2)[ \t]*,?[ \t]*moins[ \t]+([^\d\n.;,]{0,40}?)(\d+(?:[.,]\d+)?)[ \t]*(?:m²|m2|m[èe]tres?[ \t]+carr[ée]s?)(?:[ \t]*(?:d['’]|de|des|pour)[ \t]*(?:les?[ \t]+|la[ \t]+|l['’][ \t]*)?${OPENING}(?:[ \t]+et[ \t]+(?:les?[ \t]+|la[ \t]+|l['’][ \t]*)?${OPENING})?)?`,
+const LESS = new RegExp(
+  String.raw`(?<![\d.,])(\d+(?:[.,]\d+)?)[ \t]*(?:m²|m2)[ \t]*,?[ \t]*moins[ \t]+([^\d\n.;,]{0,40}?)(\d+(?:[.,]\d+)?)[ \t]*(?:m²|m2|m[èe]tres?[ \t]+carr[ée]s?)(?:[ \t]*(?:d['’]|de|des|pour)[ \t]*(?:les?[ \t]+|la[ \t]+|l['’][ \t]*)?${OPENING}(?:[ \t]+et[ \t]+(?:les?[ \t]+|la[ \t]+|l['’][ \t]*)?${OPENING})?)?`,
   'giu',
 );
 

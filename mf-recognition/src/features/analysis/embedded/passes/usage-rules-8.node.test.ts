@@ -39,6 +39,17 @@ describe('usage rules of the eighth dev batch', () => {
     expect(lines('peinture des murs, 42 m²')).toEqual(['42 Peinture murs']);
   });
 
+  it('walls listed by their lengths, then one height, are their whole area', () => {
+    expect(lines('faïence sur deux murs de la douche, 1 mètre 20 et 1 mètre, 2 mètres de haut')).toEqual([
+      '4.4 Pose de faïence murale',
+    ]);
+    expect(lines('peinture des murs de l’entrée, 3 mètres et 2 mètres, hauteur 2,50')).toEqual(['12.5 Peinture murs']);
+    // a floor is no wall: its lengths are left alone
+    expect(rewriteDimensions('carrelage, 5 mètres et 4 mètres, hauteur 2,50')).toBe(
+      'carrelage, 5 mètres et 4 mètres, hauteur 2,50',
+    );
+  });
+
   it('a weight, the days a work takes and a decade are no quantities', () => {
     expect(lines('changer le ballon, il pèse 60 kilos, remplacement du chauffe-eau')).toEqual([
       '1 Remplacement chauffe-eau',
