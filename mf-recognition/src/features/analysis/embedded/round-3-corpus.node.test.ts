@@ -9,8 +9,10 @@ import { extractFromText } from './extract-from-text';
 // Floors: the figures measured when they were last raised, rounded down (README of the corpus). Baseline before
 // round 3: dev F1 0.797 / client 0.727, held-out F1 0.726 / client 0.754. The held-out floor is a regression guard,
 // not a target: the target (F1 ≥ 0.95, client ≥ 0.95) is not reached on it (0.937 / 0.984 on 27 Nov, with
-// the sixth dev batch in the dev half: dev 0.974 / 0.991; decision 0155).
-const FLOORS = { dev: { f1: 0.97, client: 0.98 }, heldOut: { f1: 0.93, client: 0.98 } };
+// the sixth dev batch in the dev half: dev 0.974 / 0.991; decision 0155). The eighth dev batch (decision 0185,
+// wording of people outside the project) made the dev half harder: 823 texts at 0.961 / 0.992 after its rules (the
+// 716 texts of the first seven batches stay at 0.973), so its floor is 0.955.
+const FLOORS = { dev: { f1: 0.955, client: 0.98 }, heldOut: { f1: 0.93, client: 0.98 } };
 
 describe('round-3 dictation corpus', () => {
   const corpus = loadRound3();
