@@ -57,7 +57,9 @@ describe('usage rules of the eighth dev batch', () => {
     expect(lines('parquet flottant dans le séjour, deux jours de pose, 30 mètres carrés')).toEqual([
       '30 Pose de parquet flottant',
     ]);
-    expect(lines('mise aux normes électrique d’un appartement des années 70')).toEqual(['1 Mise aux normes électrique']);
+    expect(lines('mise aux normes électrique d’un appartement des années 70')).toEqual([
+      '1 Mise aux normes électrique',
+    ]);
     // a benne rented for days keeps its days
     expect(lines('location d’une benne pour 3 jours')).toEqual(['3 Location benne']);
   });
@@ -95,7 +97,8 @@ describe('usage rules of the eighth dev batch', () => {
 
   it('« Prénom Nom, zéro six… » opening a dictation is the client’s name', () => {
     expect(
-      extract('Julie Marchand, zéro six douze trente-quatre cinquante-six soixante-dix-huit, parquet 20 m²').client.name,
+      extract('Julie Marchand, zéro six douze trente-quatre cinquante-six soixante-dix-huit, parquet 20 m²').client
+        .name,
     ).toBe('Julie Marchand');
   });
 
