@@ -98,7 +98,7 @@ describe('usage rules of the eighth dev batch', () => {
   it('« Prénom Nom, zéro six… » opening a dictation is the client’s name', () => {
     expect(
       extract('Julie Marchand, zéro six douze trente-quatre cinquante-six soixante-dix-huit, parquet 20 m²').client
-        .name,
+        ?.name,
     ).toBe('Julie Marchand');
   });
 
