@@ -55,3 +55,11 @@ export const LIST_MARKER = /^[ \t]*(?:\d{1,2}[ \t]*[.)/]|[-•*·>–]|[a-z]\))[
 /** « pas de peinture au plafond juste les murs »: after a negation, « juste », « seulement »… start the kept work. */
 export const RESTRICTION_AFTER_NEGATION =
   /(?<=(?<![\p{L}])(?:pas|aucun|aucune|ni|jamais|sans)(?![\p{L}])[^,]*?)\s+(?=(?:juste|seulement|uniquement|mais|simplement)\s)/iu;
+/**
+ * « posés avec des joints d'un centimètre », « joints de 3 millimètres »: the width of the tiles' joints describes the
+ * tiling, it is no joint work (« refaire les joints » is: a work verb before keeps it).
+ */
+export const JOINT_WIDTH =
+  /(?<!(?:refaire|refait|reprendre|reprise|regarnir|gratter|nettoyer|faire|pose|poser)\s+(?:les\s+|des\s+)?)(?:avec\s+)?(?:des\s+|les\s+)?joints?\s+(?:de\s+|d['’]\s*)(?:\d+(?:[.,]\d+)?|un|une|deux|trois|cinq)\s*(?:mm|millim[èe]tres?|cm|centim[èe]tres?)(?![\p{L}])/giu;
+/** « dépose et repose sur 9 m² », « un demi mètre carré de dépose et de repose »: both works, of the object said before. */
+export const REMOVE_AND_REINSTALL = /(?<![a-z])depose\s+et\s+(?:de\s+(?:la\s+)?)?repose(?![a-z])/;

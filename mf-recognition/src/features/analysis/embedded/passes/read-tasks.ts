@@ -15,10 +15,12 @@ import {
   ELLIPSIS,
   ENUMERATED,
   GOOD_STATE,
+  JOINT_WIDTH,
   LIST_MARKER,
   MEASUREMENT,
   NARRATIVE,
   NEGATION,
+  REMOVE_AND_REINSTALL,
   SAME_QUANTITY,
   TOTAL,
   UNIT_WORD,
@@ -61,7 +63,9 @@ const MEASURED_SURFACES = new Set(['plafond', 'mur', 'sol']);
 const DEBUG = typeof process !== 'undefined' && process.env?.DEBUG_EXTRACT === '1';
 
 export function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtraction['tasks'] {
-  const segments = splitSegments(joinCatalogueCoordinations(text.replace(LIST_MARKER, ''), catalogue));
+  const segments = splitSegments(
+    joinCatalogueCoordinations(text.replace(LIST_MARKER, '').replace(JOINT_WIDTH, ' , '), catalogue),
+  );
   const lines: Line[] = [];
   let lastMatched: { terms: Term[]; line: Line } | null = null;
   // « on ne refait pas le plafond, juste les murs »: after a negated clause, « juste les murs » answers it, not the
@@ -86,6 +90,12 @@ export function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtra
   let measured = null as { terms: Term[]; sentence: number } | null;
   const isMeasured = (t: Term) => measured!.terms.some((m) => m.concept === t.concept && m.stem === t.stem);
   let correcting = -1;
+  // The sentences saying « dépose et repose » with no object between: each action takes the object said before.
+  const reinstalled = new Set(segments.filter((s) => /(?<![a-z])depose\s*$/.test(s.folded)).map((s) => s.sentence));
+  for (const sentence of [...reinstalled]) {
+    const said = segments.filter((s) => s.sentence === sentence).map((s) => s.folded);
+    if (!REMOVE_AND_REINSTALL.test(said.join(' et '))) reinstalled.delete(sentence);
+  }
   for (const segment of segments) {
     if (segment.sentence !== pendingSentence) flushPending();
     // « non attendez, la cloison fait 3,20 sur 2,50, donc 8 m² »: the correction runs until a figure or a task comes.
@@ -142,7 +152,9 @@ export function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtra
       const onlyAction = terms.some((t) => t.role === 'install' || t.role === 'remove') && !hasObject;
       const onlyQualifier = terms.some((t) => t.role === 'mod') && !hasObject;
       // « de la sous-couche pour les murs et le plafond »: « le plafond » is still where, not what.
-      const elliptic = (onlyQualifier && !part.afterContext) || (onlyAction && ELLIPSIS.test(part.folded));
+      const elliptic =
+        (onlyQualifier && !part.afterContext) ||
+        (onlyAction && (ELLIPSIS.test(part.folded) || reinstalled.has(part.sentence)));
       // « pas de peinture au plafond, juste les murs »: after a negated clause, a qualifier alone takes the trade of
       // the negated work (not its negated place).
       const ownFigure = part.quantities.some((q) => q.strength === 3);

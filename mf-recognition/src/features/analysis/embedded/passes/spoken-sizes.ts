@@ -128,15 +128,35 @@ export function rewriteSpokenSizes(input: string): string {
     .replace(TIMES, (_, a: string, au?: string) => `${a}${au ? ` ${au}` : ''} sur `);
 }
 
+/**
+ * « elle fait 350 centimètres sur 300 »: a place measured (« fait », « mesure ») in centimetres, the second side said
+ * without its unit. Only sides of a room (1 to 30 m); an item's size (« 120 x 80 ») is not measured this way.
+ */
+const MEASURED_IN_CM = new RegExp(
+  String.raw`(?<=(?<![\p{L}])(?:fait|font|mesure|mesurent)[ \t]+(?:environ[ \t]+|à[ \t]+peu[ \t]+près[ \t]+)?)${N}[ \t]*(?:cm|centim[èe]tres?)[ \t]*(?:x|×|sur|par)[ \t]*${N}(?![\d]|[.,]\d|[ \t]*(?:m(?![\p{L}])|mètres?|metres?|mm|millim|de[ \t]+(?:haut|long|large)|d['’][ \t]*[ée]paisseur))(?:[ \t]*(?:cm|centim[èe]tres?)(?![\p{L}]))?`,
+  'giu',
+);
+
+/** « la baie vitrée fait 240 cm sur 215 »: an opening or a piece of furniture measured, not a place. */
+const ITEM_BEFORE =
+  /(?<![\p{L}])(?:fen[êe]tres?|portes?|baies?|velux|volets?|placards?|meubles?|plans?[ \t]+de[ \t]+travail|douches?|receveurs?|baignoires?)(?![\p{L}])[^,.;\n]*$/iu;
+
 /** Runs after the slab volumes (« 3 m sur 3 m sur 20 cm ») were read: a side in cm beside one in metres. */
 export function rewriteMixedSides(input: string): string {
-  return input.replace(MIXED_SIDES, (whole, a: string, au: string, b: string, bu: string) => {
-    const cmA = /^c/iu.test(au);
-    const cmB = /^c/iu.test(bu);
-    // Both in centimetres is an item's size (« carreaux 30 cm x 60 cm »), both in metres is read as it is.
-    if (cmA === cmB) return whole;
-    return `${side(a, au)} m sur ${side(b, bu)} m`;
-  });
+  return input
+    .replace(MEASURED_IN_CM, (whole, a: string, b: string, offset: number, all: string) =>
+      [num(a), num(b)].every((v) => v >= 100 && v <= 3000) &&
+      !ITEM_BEFORE.test(all.slice(Math.max(0, offset - 40), offset))
+        ? `${side(a, 'cm')} m sur ${side(b, 'cm')} m`
+        : whole,
+    )
+    .replace(MIXED_SIDES, (whole, a: string, au: string, b: string, bu: string) => {
+      const cmA = /^c/iu.test(au);
+      const cmB = /^c/iu.test(bu);
+      // Both in centimetres is an item's size (« carreaux 30 cm x 60 cm »), both in metres is read as it is.
+      if (cmA === cmB) return whole;
+      return `${side(a, au)} m sur ${side(b, bu)} m`;
+    });
 }
 
 /** « faïence sur 1,20 m de haut, le tour de la pièce fait 9 m »: a height said before, not the third figure of a size. */

@@ -1,0 +1,39 @@
+// Rules added for the remaining failures of the eighth dev batch of round 3 (decision 0186), each tried on sentences
+// other than the batch's: the width of the joints is no joint work, « dépose et repose » said of the object before,
+// a place measured in centimetres with the second unit left out.
+import { loadRound3 } from '../../../../testing/round-3-corpus';
+import { extractFromText } from '../extract-from-text';
+import { rewriteDimensions } from './dimensions';
+
+const { catalogue } = loadRound3();
+const extract = (text: string) => extractFromText(text, catalogue, { flow: 'voice' });
+const lines = (text: string) =>
+  extract(text)
+    .tasks.map((t) => `${t.quantity} ${t.name}`)
+    .sort();
+
+describe('usage rules after the eighth dev batch', () => {
+  it('the width of the joints describes the tiling; « refaire les joints » is still joint work', () => {
+    expect(lines('carrelage de la cuisine, 20 m² avec des joints de 2 mm')).toEqual(['20 Pose de carrelage sol']);
+    expect(lines('faïence de la douche posée avec joints de 1 centimètre, 6 m²')).toEqual(['6 Pose de faïence murale']);
+    expect(lines('refaire les joints de 3 mm de la douche, 6 m²')).toEqual(['6 Joints de carrelage']);
+  });
+
+  it('« dépose et repose » with no object said after: both works, of the object said before', () => {
+    expect(lines('le carrelage du couloir sonne creux, dépose et repose sur 4 m²')).toEqual([
+      '4 Dépose de carrelage',
+      '4 Pose de carrelage sol',
+    ]);
+    expect(lines('les carreaux de la terrasse sont fendus, on compte 2 m² de dépose et de repose')).toEqual([
+      '2 Dépose de carrelage',
+      '2 Pose de carrelage sol',
+    ]);
+  });
+
+  it('a place measured in centimetres, the second side without its unit; not an opening', () => {
+    expect(rewriteDimensions('la chambre mesure 420 cm par 310, parquet')).toBe('la chambre mesure 13.02 m², parquet');
+    expect(lines('ragréage du bureau, il fait 300 centimètres sur 280')).toEqual(['8.4 Ragréage sol']);
+    expect(rewriteDimensions('la baie vitrée fait 240 cm sur 215')).toBe('la baie vitrée fait 240 cm sur 215');
+    expect(rewriteDimensions('le receveur fait 120 cm sur 90')).toBe('le receveur fait 120 cm sur 90');
+  });
+});
