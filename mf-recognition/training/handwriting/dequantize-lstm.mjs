@@ -20,14 +20,34 @@
 // cleared here: it makes the recognizer feed integer inputs), iterations, learning rate… copied.
 //
 // Usage: node dequantize-lstm.mjs <int fra.lstm> <float fra.lstm>
+//        node dequantize-lstm.mjs --check   (the shipped model: every float row, quantised again as lstmtraining's
+//                                           --convert_to_int does, gives back its integer row exactly)
 import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
 
 const FULLY_CONNECTED = new Set([
-  'Logistic', 'LinLogistic', 'LinTanh', 'Tanh', 'Relu', 'Linear', 'Softmax', 'SoftmaxNoCTC',
+  'Logistic',
+  'LinLogistic',
+  'LinTanh',
+  'Tanh',
+  'Relu',
+  'Linear',
+  'Softmax',
+  'SoftmaxNoCTC',
 ]);
 const PLUMBING = new Set([
-  'Parallel', 'Replicated', 'ParBidiLSTM', 'DepParUDLSTM', 'Par2dLSTM', 'Series', 'RTLReversed',
-  'TTBReversed', 'XYTranspose',
+  'Parallel',
+  'Replicated',
+  'ParBidiLSTM',
+  'DepParUDLSTM',
+  'Par2dLSTM',
+  'Series',
+  'RTLReversed',
+  'TTBReversed',
+  'XYTranspose',
 ]);
 const LSTM_TYPES = new Set(['LSTM', 'SummLSTM', 'LSTMSoftmax', 'LSTMBinarySoftmax']);
 const NF_LAYER_SPECIFIC_LR = 64;
@@ -42,7 +62,7 @@ export function dequantizeLstm(input) {
   };
   const i32 = () => input.readInt32LE(pos);
   const u32 = () => input.readUInt32LE(pos);
-  const stats = { matrices: 0, weights: 0 };
+  const stats = { matrices: 0, weights: 0, mismatches: 0 };
 
   function string() {
     const n = u32();
@@ -74,7 +94,16 @@ export function dequantizeLstm(input) {
     head.writeDoubleLE(0, 9);
     const values = Buffer.alloc(8 * dim1 * dim2);
     for (let t = 0; t < dim1; t += 1) {
-      for (let f = 0; f < dim2; f += 1) values.writeDoubleLE(ints[t * dim2 + f] * scales[t], 8 * (t * dim2 + f));
+      let maxAbs = 0;
+      for (let f = 0; f < dim2; f += 1) {
+        const w = ints[t * dim2 + f] * scales[t];
+        values.writeDoubleLE(w, 8 * (t * dim2 + f));
+        maxAbs = Math.max(maxAbs, Math.abs(w));
+      }
+      // weightmatrix.cpp ConvertToInt on this row: scale = max |w| / 127, wi = round(w / scale).
+      const again = maxAbs / 127 || 1;
+      for (let f = 0; f < dim2; f += 1)
+        if (Math.round((ints[t * dim2 + f] * scales[t]) / again) !== ints[t * dim2 + f]) stats.mismatches += 1;
     }
     out.push(head, values);
     stats.matrices += 1;
@@ -121,7 +150,35 @@ export function dequantizeLstm(input) {
   return { output: Buffer.concat(out), stats };
 }
 
-if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop())) {
+/** The `lstm` component of a traineddata (tessdata_manager: int32 count, int64 offsets, then the components). */
+export function lstmComponent(traineddata) {
+  const count = traineddata.readInt32LE(0);
+  const offsets = [];
+  for (let i = 0; i < count; i += 1) offsets.push(Number(traineddata.readBigInt64LE(4 + 8 * i)));
+  const LSTM = 17; // TESSDATA_LSTM in tessdatamanager.h
+  const start = offsets[LSTM];
+  const next = offsets.slice(LSTM + 1).find((o) => o > 0) ?? traineddata.length;
+  return traineddata.subarray(start, next);
+}
+
+function check() {
+  const require = createRequire(
+    path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'package.json'),
+  );
+  const dir = path.dirname(require.resolve('@tesseract.js-data/fra/package.json'));
+  const model = zlib.gunzipSync(fs.readFileSync(path.join(dir, '4.0.0_best_int', 'fra.traineddata.gz')));
+  const { output, stats } = dequantizeLstm(lstmComponent(model));
+  console.log(
+    `${stats.matrices} weight matrices, ${stats.weights} weights, ${stats.mismatches} weights not given back, ${output.length} bytes`,
+  );
+  if (stats.mismatches > 0 || stats.matrices === 0) process.exit(1);
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  if (process.argv[2] === '--check') {
+    check();
+    process.exit(0);
+  }
   const [from, to] = process.argv.slice(2);
   if (!from || !to) {
     console.error('usage: node dequantize-lstm.mjs <int lstm> <float lstm>');
