@@ -43,6 +43,7 @@ import { joinCatalogueCoordinations, splitSegments } from './segments';
 import type { Line, Quantity, Segment } from './types';
 
 const PAINTING = analyseTerms('peinture');
+const THICKNESS = /(?<![a-z\d.,])\d+(?:[.,]\d+)?\s*(?:mm|millimetres?|cm|centimetres?)(?![a-z])/;
 /** « on ne peint pas le plafond, seulement les murs »: the work kept after a negation. */
 const RESTRICTION = /^\s*(?:juste|seulement|uniquement|simplement)\s/;
 
@@ -105,7 +106,13 @@ export function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtra
       const mainUnit = part.quantities.find((q) => q.strength === 3)?.unit ?? null;
       let terms = analyseTerms(part.text);
       let match: ReturnType<typeof bestCatalogueMatch> = null;
-      if (part.inherited.length && terms.length) {
+      // « isolation des combles avec des plaques de 10 cm », « … et du plâtre de 13 mm »: a material said with its
+      // thickness, no action or place of its own, details the work before; it does not take that work again.
+      const materialOnly =
+        THICKNESS.test(part.folded) &&
+        !part.quantities.some((q) => q.strength === 3) &&
+        !terms.some((t) => t.role === 'install' || t.role === 'remove' || t.role === 'mod');
+      if (part.inherited.length && terms.length && !materialOnly) {
         const withShared = [...terms, ...part.inherited];
         match = bestCatalogueMatch(part.text, catalogue, { unit: mainUnit, terms: withShared });
         if (match) terms = withShared;

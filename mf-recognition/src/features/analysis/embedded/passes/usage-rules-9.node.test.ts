@@ -1,6 +1,7 @@
 // Rules added for the remaining failures of the eighth dev batch of round 3 (decision 0186), each tried on sentences
 // other than the batch's: the width of the joints is no joint work, « dépose et repose » said of the object before,
-// a place measured in centimetres with the second unit left out.
+// a place measured in centimetres with the second unit left out, a surface said with its colour, a material
+// said with its thickness.
 import { loadRound3 } from '../../../../testing/round-3-corpus';
 import { extractFromText } from '../extract-from-text';
 import { rewriteDimensions } from './dimensions';
@@ -35,5 +36,25 @@ describe('usage rules after the eighth dev batch', () => {
     expect(lines('ragréage du bureau, il fait 300 centimètres sur 280')).toEqual(['8.4 Ragréage sol']);
     expect(rewriteDimensions('la baie vitrée fait 240 cm sur 215')).toBe('la baie vitrée fait 240 cm sur 215');
     expect(rewriteDimensions('le receveur fait 120 cm sur 90')).toBe('le receveur fait 120 cm sur 90');
+  });
+
+  it('a surface said with its colour is painted', () => {
+    expect(lines('les murs du salon en gris clair, 40 m²')).toEqual(['40 Peinture murs']);
+    expect(lines('ragréage de la cuisine, 12 m², et le plafond en blanc, 12 m²')).toEqual([
+      '12 Peinture plafond',
+      '12 Ragréage sol',
+    ]);
+  });
+
+  it('a material said with its thickness details the work before, it is not that work again', () => {
+    expect(lines('isolation des murs par l’intérieur avec des panneaux de 10 cm, 25 m²')).toEqual([
+      "25 Isolation des murs par l'intérieur",
+    ]);
+    expect(lines('faux plafond en métal stud dans le bureau, 11 m²')).toEqual(['11 Pose faux plafond placo']);
+    // a second work said with its own figure is still a work
+    expect(lines('isolation des combles, 50 m², et les murs par l’intérieur, 20 m²')).toEqual([
+      "20 Isolation des murs par l'intérieur",
+      '50 Isolation des combles',
+    ]);
   });
 });
