@@ -22,6 +22,12 @@ export const AS_MUCH_ELSEWHERE =
  */
 export const GOOD_STATE =
   /^[\s,]*(?:(?:et|mais|car|bon|alors)\s+)?(?:la|le|les|l'|sa|son|ses|leur|leurs|cette|ce|cet|ces)\s*[^,]{1,30}?(?:\s|\sn')(?:est|sont|reste|restent)\s+(?:(?:encore|tout a fait|bien|pas|plus|pas tout a fait|pas bien)\s+)?(?:bon|bonne|bons|bonnes|en bon etat|saine?s?|correcte?s?|propres?|nickel|planes?|plats?|plates?|de niveau|droite?s?|d'equerre|lisses?)[\s,.]*$/;
+/**
+ * « le toit ressemble à une forêt miniature », « la toiture se prolonge au-dessus du bureau », « le ballon date de
+ * 2006 »: a clause describing a thing (its look, its extent, its date), with no work said.
+ */
+export const DESCRIBED =
+  /(?:^|[\s,])(?:la|le|les|l'|sa|son|ses|leur|leurs|cette|ce|cet|ces)\s*[^,]{1,30}?\s(?:ressemble(?:nt)?\s+a|se\s+prolonge(?:nt)?|date(?:nt)?\s+d)(?![a-z])/;
 /** « l'entretien a déjà été fait », « elle a déjà fait changer les fenêtres »: work done before, not to quote (« déjà on dépose… » is not). */
 export const ALREADY_DONE =
   /(?<![a-z])(?:(?:a|ont|avait|avaient|est|sont|etait|etaient)\s+deja|deja\s+(?:ete\s+)?(?:fait|faite|faits|faites|change|changee|changes|changees|pose|posee|poses|posees|refait|refaite|refaits|remplace|remplacee|remplaces|installe|installee|installes|realise|realisee|effectue|effectuee))(?![a-z])/;
@@ -56,10 +62,10 @@ export const LIST_MARKER = /^[ \t]*(?:\d{1,2}[ \t]*[.)/]|[-•*·>–]|[a-z]\))[
 export const RESTRICTION_AFTER_NEGATION =
   /(?<=(?<![\p{L}])(?:pas|aucun|aucune|ni|jamais|sans)(?![\p{L}])[^,]*?)\s+(?=(?:juste|seulement|uniquement|mais|simplement)\s)/iu;
 /**
- * « posés avec des joints d'un centimètre », « joints de 3 millimètres »: the width of the tiles' joints describes the
+ * « posés avec des joints d'un centimètre », « joints fins de 2 millimètres »: the width of the tiles' joints describes the
  * tiling, it is no joint work (« refaire les joints » is: a work verb before keeps it).
  */
 export const JOINT_WIDTH =
-  /(?<!(?:refaire|refait|reprendre|reprise|regarnir|gratter|nettoyer|faire|pose|poser)\s+(?:les\s+|des\s+)?)(?:avec\s+)?(?:des\s+|les\s+)?joints?\s+(?:de\s+|d['’]\s*)(?:\d+(?:[.,]\d+)?|un|une|deux|trois|cinq)\s*(?:mm|millim[èe]tres?|cm|centim[èe]tres?)(?![\p{L}])/giu;
+  /(?<!(?:refaire|refait|reprendre|reprise|regarnir|gratter|nettoyer|faire|pose|poser)\s+(?:les\s+|des\s+)?)(?:avec\s+)?(?:des\s+|les\s+)?joints?\s+(?:(?:fins?|larges?|etroits?|étroits?|minces?)\s+)?(?:de\s+|d['’]\s*)(?:\d+(?:[.,]\d+)?|un|une|deux|trois|cinq)\s*(?:mm|millim[èe]tres?|cm|centim[èe]tres?)(?![\p{L}])/giu;
 /** « dépose et repose sur 9 m² », « un demi mètre carré de dépose et de repose »: both works, of the object said before. */
 export const REMOVE_AND_REINSTALL = /(?<![a-z])depose\s+et\s+(?:de\s+(?:la\s+)?)?repose(?![a-z])/;

@@ -12,6 +12,7 @@ import {
   CONTEXT_OPENING,
   CONTEXT_WORD,
   DEFERRED,
+  DESCRIBED,
   ELLIPSIS,
   ENUMERATED,
   GOOD_STATE,
@@ -302,6 +303,7 @@ export function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtra
         (NEGATION.test(part.folded) ||
           ALREADY_DONE.test(part.folded) ||
           (!hasWorkWord(terms) && !part.quantities.length && GOOD_STATE.test(part.folded)) ||
+          (!hasWorkWord(terms) && DESCRIBED.test(part.folded) && !part.quantities.some((q) => q.strength === 3)) ||
           ANSWERED_NO.test(part.folded) ||
           DEFERRED.test(part.folded))
       ) {

@@ -100,8 +100,15 @@ const ADJECTIVE_SIDE = new RegExp(
 );
 const SIDE_WORD: Record<string, string> = { l: 'de long', h: 'de haut' };
 
+/** « la toiture fait 2 fois 35 mètres carrés »: a count times an area is that area so many times, not two sides. */
+const COUNT_TIMES_AREA = new RegExp(
+  String.raw`(?<![\d.,])(\d{1,2})[ \t]+fois[ \t]+${N}[ \t]*(?:m²|m2|mètres?[ \t]+carrés?|metres?[ \t]+carres?)(?![\p{L}\d])`,
+  'giu',
+);
+
 export function rewriteSpokenSizes(input: string): string {
   return input
+    .replace(COUNT_TIMES_AREA, (_, n: string, a: string) => `${fmt(num(n) * num(a))} m²`)
     .replace(ADJECTIVE_SIDE, (_, adjective: string, a: string, au?: string) => {
       const word = /^larg/iu.test(adjective) ? 'de large' : SIDE_WORD[adjective[0]!.toLowerCase()]!;
       return `${a}${au ? ` ${au}` : ''} ${word}`;

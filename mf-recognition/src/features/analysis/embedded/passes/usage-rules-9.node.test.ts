@@ -1,7 +1,7 @@
 // Rules added for the remaining failures of the eighth dev batch of round 3 (decision 0186), each tried on sentences
 // other than the batch's: the width of the joints is no joint work, « dépose et repose » said of the object before,
 // a place measured in centimetres with the second unit left out, a surface said with its colour, a material
-// said with its thickness.
+// said with its thickness; then the ninth batch's: a count times an area, a clause describing a thing.
 import { loadRound3 } from '../../../../testing/round-3-corpus';
 import { extractFromText } from '../extract-from-text';
 import { rewriteDimensions } from './dimensions';
@@ -55,6 +55,22 @@ describe('usage rules after the eighth dev batch', () => {
     expect(lines('isolation des combles, 50 m², et les murs par l’intérieur, 20 m²')).toEqual([
       "20 Isolation des murs par l'intérieur",
       '50 Isolation des combles',
+    ]);
+  });
+
+  it('a count times an area is that area so many times', () => {
+    expect(lines('peinture des deux chambres, 2 fois 12 m²')).toEqual(['24 Peinture murs']);
+    expect(rewriteDimensions('le comble fait 3 fois 20 mètres carrés')).toBe('le comble fait 60 m²');
+    // « 4 fois 3 » is still two sides
+    expect(rewriteDimensions('le séjour fait 4 fois 3')).toBe('le séjour fait 12 m²');
+  });
+
+  it('a clause describing a thing (its look, its extent, its date) is no work', () => {
+    expect(lines('la toiture ressemble à une passoire, remplacement d’une dizaine de tuiles')).toEqual([
+      '10 Remplacement de tuiles',
+    ]);
+    expect(lines('le toit se prolonge sur le garage, démoussage de la toiture, 60 m²')).toEqual([
+      '60 Nettoyage et démoussage toiture',
     ]);
   });
 });
