@@ -8,7 +8,14 @@ import { encodedImageSize } from './image-size';
 import { layoutOf, type PageLayout } from './ocr-layout';
 import { cleanOcrText } from './ocr-text';
 import { flattenIllumination, rgbaToGray, whitenRuling } from './preprocess';
-import { OCR_PARAMETERS, type PageImage, recognizePage, restoreCommas, type SecondReader } from './recognize';
+import {
+  OCR_PARAMETERS,
+  type PageImage,
+  recognizePage,
+  restoreCommas,
+  SECOND_READ_BELOW_CONFIDENCE,
+  type SecondReader,
+} from './recognize';
 import { jpegScaledSize, jpegScaleEighths, type Size, scaledSize } from './scale';
 import { joinLayouts, joinTexts, pageBand, SPLIT_KEEP_CONFIDENCE, splitRow } from './split-read';
 
@@ -203,8 +210,13 @@ export async function recognizeImage(blob: Blob): Promise<string> {
  * The second reader of pages tesseract reads unsure (PP-OCRv4 in its own worker, decision 0135): its code, worker,
  * runtime and models are loaded on the first such page, never before.
  */
-const secondReader: SecondReader = async (page) =>
-  (await import(/* webpackChunkName: "paddle" */ './paddle/browser-paddle')).paddleReadBrowser(page);
+const secondReader: SecondReader = async (page) => {
+  const read = await (await import(/* webpackChunkName: "paddle" */ './paddle/browser-paddle')).paddleReadBrowser(page);
+  secondLoaded = true;
+  return read;
+};
+/** Set once the second reader has read a page: its worker and models are loaded, starting it costs no download. */
+let secondLoaded = false;
 
 /**
  * Text of a note, with where each line and word was read and how sure the OCR was of each word.
@@ -222,17 +234,26 @@ export async function readImage(
     preparePage(blob, twin !== null).finally(() => measure('atelier:ocr:prepare', t0)),
   ]);
   const t1 = performance.now();
+  let reader = secondReader;
   try {
     if (halves && twin) {
       const read = await readHalves(worker, twin, page, halves);
-      if (read) {
+      if ('text' in read) {
         measure('atelier:ocr:halves', t1);
         measure('atelier:ocr:recognize', t1);
         measure('atelier:ocr:total', t0);
         return { text: cleanOcrText(read.text), layout: read.layout };
       }
+      // Halves read unsure (a hand note, mostly): with the second reader already loaded, its read starts now, beside
+      // tesseract's whole read, instead of after tesseract's first read of the whole page; recognizePage takes it only
+      // where it would have asked for it (same result; decision 0190).
+      if (second && secondLoaded && read.confidence < SECOND_READ_BELOW_CONFIDENCE) {
+        const started = secondReader(page);
+        started.catch(() => undefined); // unused when the whole page reads sure
+        reader = () => started;
+      }
     }
-    const data = await recognizePage(worker, await encoded(), page, second ? secondReader : undefined);
+    const data = await recognizePage(worker, await encoded(), page, second ? reader : undefined);
     measure('atelier:ocr:recognize', t1);
     measure('atelier:ocr:total', t0);
     return { text: cleanOcrText(data.text), layout: data.layout };
@@ -242,18 +263,20 @@ export async function readImage(
 }
 
 /**
- * A long page read as two halves by the two workers at once (split-read.ts), or null when either half is read under
- * SPLIT_KEEP_CONFIDENCE (a hand note, a hard page: it is then read whole, with the re-reads of recognizePage).
+ * A long page read as two halves by the two workers at once (split-read.ts), or the less sure half's confidence when
+ * either half is read under SPLIT_KEEP_CONFIDENCE (a hand note, a hard page: it is then read whole, with the re-reads
+ * of recognizePage).
  */
 async function readHalves(
   worker: Worker,
   twin: Worker,
   page: PageImage,
   { cut, top, bottom }: { cut: number; top: Blob; bottom: Blob },
-): Promise<{ text: string; layout: PageLayout } | null> {
+): Promise<{ text: string; layout: PageLayout } | { confidence: number }> {
   const output = { text: true, blocks: true };
   const [a, b] = await Promise.all([worker.recognize(top, {}, output), twin.recognize(bottom, {}, output)]);
-  if (a.data.confidence < SPLIT_KEEP_CONFIDENCE || b.data.confidence < SPLIT_KEEP_CONFIDENCE) return null;
+  const confidence = Math.min(a.data.confidence, b.data.confidence);
+  if (confidence < SPLIT_KEEP_CONFIDENCE) return { confidence };
   const topPage = pageBand(page, 0, cut);
   const bottomPage = pageBand(page, cut, page.height);
   return {
