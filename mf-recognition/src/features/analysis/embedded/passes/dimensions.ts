@@ -53,9 +53,9 @@ const SIDES_JOINED = new RegExp(String.raw`${LONG}[ \t]*(?:sur|par|x|×)[ \t]*\d
 const NOT_A_SIDE_AFTER =
   /^[ \t]*(?:m²|m2|m[èe]tres?[ \t]+(?:carr|cub|lin)|ml|m3|m³|€|euros?|%|[\d.,]|de[ \t]+(?:long|large))/iu;
 const IN_METRES = String.raw`[ \t]*(?:m(?![\p{L}²\d])|mètres?|metres?)(?![ \t]+(?:carr|cub|lin))`;
-/** « 5 mètres et 4 mètres, 2,50 de haut », « 3 m et 2 m, hauteur 2,40 »: two lengths in metres, then one height. */
+/** « 5 mètres et 4 mètres, 2,50 de haut », « une de 3 m et une de 2 m, hauteur 2,60 »: two lengths, then one height. */
 const LENGTHS_THEN_HEIGHT = new RegExp(
-  String.raw`(?<![\d.,])${DIM_NUMBER}${IN_METRES}[ \t]+et[ \t]+${DIM_NUMBER}${IN_METRES}[ \t]*,?[ \t]*(?:(?:et|sur|avec)[ \t]+)?(?:(?:une[ \t]+)?hauteur(?:[ \t]+sous[ \t]+plafond)?[ \t]*(?:de[ \t]+)?${DIM_NUMBER}${METRES}|${DIM_NUMBER}${METRES}[ \t]*${HEIGHT_WORDS})(?![\p{L}\d])`,
+  String.raw`(?<![\d.,])${DIM_NUMBER}${IN_METRES}[ \t]*,?[ \t]+et[ \t]+(?:(?:une|un|l'autre|l’autre)[ \t]+(?:de[ \t]+)?)?${DIM_NUMBER}${IN_METRES}[ \t]*,?[ \t]*(?:(?:et|sur|avec)[ \t]+)?(?:(?:une[ \t]+)?hauteur(?:[ \t]+sous[ \t]+plafond)?[ \t]*(?:de[ \t]+)?${DIM_NUMBER}${METRES}|${DIM_NUMBER}${METRES}[ \t]*${HEIGHT_WORDS})(?![\p{L}\d])`,
   'giu',
 );
 /** « 3 mètres sur 2,50 de haut », « 4 m par 2,50 m de hauteur »: a length by a height said after its figure. */

@@ -1,7 +1,8 @@
 // Rules added for the remaining failures of the eighth dev batch of round 3 (decision 0186), each tried on sentences
 // other than the batch's: the width of the joints is no joint work, « dépose et repose » said of the object before,
 // a place measured in centimetres with the second unit left out, a surface said with its colour, a material
-// said with its thickness; then the ninth batch's: a count times an area, a clause describing a thing.
+// said with its thickness; then the ninth batch's: a count times an area, a clause describing a thing,
+// walls listed one by one then one height.
 import { loadRound3 } from '../../../../testing/round-3-corpus';
 import { extractFromText } from '../extract-from-text';
 import { rewriteDimensions } from './dimensions';
@@ -72,5 +73,12 @@ describe('usage rules after the eighth dev batch', () => {
     expect(lines('le toit se prolonge sur le garage, démoussage de la toiture, 60 m²')).toEqual([
       '60 Nettoyage et démoussage toiture',
     ]);
+  });
+
+  it('walls listed one by one (« une de a et l’autre de b ») then one height are their whole area', () => {
+    expect(lines('démolition de deux cloisons, une de 4 mètres et l’autre de 3 mètres, hauteur 2,50')).toEqual([
+      '17.5 Démolition cloison',
+    ]);
+    expect(lines('peinture des murs du couloir, 4 mètres et 3 mètres, hauteur 2,50')).toEqual(['17.5 Peinture murs']);
   });
 });
