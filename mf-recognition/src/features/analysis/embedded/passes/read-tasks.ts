@@ -60,6 +60,18 @@ function restrictedToFigure(part: Segment, segments: Segment[]): boolean {
   );
 }
 
+/** The piece right after `segment`, a clause of its own in its sentence, says only a surface (« …, 20 m² »). */
+function areaNext(segment: Segment, segments: Segment[]): boolean {
+  const next = segments[segments.indexOf(segment) + 1];
+  return (
+    next !== undefined &&
+    next.sentence === segment.sentence &&
+    next.clause > segment.clause &&
+    next.quantities.some((q) => q.strength === 3 && q.unit === 'm2') &&
+    !hasContentWords(next.text)
+  );
+}
+
 /** The surfaces (lexicon general.json) that, measured on their own, are the place of the works said next. */
 const MEASURED_SURFACES = new Set(['plafond', 'mur', 'sol']);
 const DEBUG = typeof process !== 'undefined' && process.env?.DEBUG_EXTRACT === '1';
@@ -185,8 +197,10 @@ export function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtra
         if (match && onlyAction && !negatedSinceMatch) borrowedFrom = lastMatched!.line;
       }
       // « plafond 20 m² », « murs du couloir 30 m² »: walls or a ceiling with a surface and no trade said are painted.
-      if (!match && !source && onlyQualifier && mainUnit === 'm2' && !part.afterContext) {
-        const painted = bestCatalogueMatch(part.text, catalogue, { unit: mainUnit, terms: [...terms, ...PAINTING] });
+      // « refaire le plafond du salon, 20 m² »: the surface may be the clause after, when that says only a figure.
+      const surfaceUnit = mainUnit ?? (areaNext(segment, segments) && !ALREADY_DONE.test(part.folded) ? 'm2' : null);
+      if (!match && !source && onlyQualifier && surfaceUnit === 'm2' && !part.afterContext) {
+        const painted = bestCatalogueMatch(part.text, catalogue, { unit: 'm2', terms: [...terms, ...PAINTING] });
         if (painted && terms.some((t) => t.role === 'mod' && painted.matchedStems.has(t.stem))) {
           // « le plafond du séjour fait 30 m², une sous-couche et la peinture »: also the place the next works are on.
           const measuredSurfaces = terms.filter((t) => t.concept !== null && MEASURED_SURFACES.has(t.concept));

@@ -2,7 +2,7 @@
 // other than the batch's: the width of the joints is no joint work, « dépose et repose » said of the object before,
 // a place measured in centimetres with the second unit left out, a surface said with its colour, a material
 // said with its thickness; then the ninth batch's: a count times an area, a clause describing a thing,
-// walls listed one by one then one height.
+// walls listed one by one then one height, the surface of the clause after.
 import { loadRound3 } from '../../../../testing/round-3-corpus';
 import { extractFromText } from '../extract-from-text';
 import { rewriteDimensions } from './dimensions';
@@ -80,5 +80,13 @@ describe('usage rules after the eighth dev batch', () => {
       '17.5 Démolition cloison',
     ]);
     expect(lines('peinture des murs du couloir, 4 mètres et 3 mètres, hauteur 2,50')).toEqual(['17.5 Peinture murs']);
+  });
+
+  it('a ceiling or walls with no trade take the surface said in the clause right after', () => {
+    expect(lines('refaire le plafond du salon, 20 m²')).toEqual(['20 Peinture plafond']);
+    // a room measured after walls that are done already is not their surface
+    expect(lines('les murs du garage sont déjà faits, la pièce fait 18 m², carrelage au sol')).toEqual([
+      '18 Pose de carrelage sol',
+    ]);
   });
 });
