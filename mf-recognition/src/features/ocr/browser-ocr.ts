@@ -127,7 +127,7 @@ async function preparePage(blob: Blob, split = false): Promise<Prepared> {
 
 /** Rows [y0, y1) of the grey page as a binary PGM (P5), the format the Node path gives tesseract. */
 function pgmOf({ gray, width }: PageImage, y0: number, y1: number): Blob {
-  const pixels = gray as Uint8ClampedArray;
+  const pixels = gray as Uint8ClampedArray<ArrayBuffer>;
   const header = `P5\n${width} ${y1 - y0}\n255\n`;
   return new Blob([header, pixels.subarray(y0 * width, y1 * width)], { type: 'image/x-portable-graymap' });
 }
