@@ -84,7 +84,7 @@ export async function preparedForBench(blob: Blob): Promise<{ page: PageImage; e
 }
 
 type Prepared = {
-  /** The whole page for the worker (encoded on demand when the page is first read in halves). */
+  /** The whole page for the worker (PGM). */
   encoded: () => Promise<Blob>;
   page: PageImage;
   /** Set when the page is worth reading in two halves (split-read.ts): the cut row and each half encoded. */
@@ -93,7 +93,7 @@ type Prepared = {
 
 /**
  * The prepared image, encoded for the worker, and its grey pixels (to look again for dropped decimal commas).
- * With `split`, a long printed page is encoded as two halves instead (rows cut on a JPEG block edge: the same pixels).
+ * With `split`, a long printed page is also given as its two halves (PGM bands of the same pixels).
  */
 async function preparePage(blob: Blob, split = false): Promise<Prepared> {
   let t = performance.now();
