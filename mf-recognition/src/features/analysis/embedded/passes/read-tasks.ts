@@ -74,6 +74,14 @@ function areaNext(segment: Segment, segments: Segment[]): boolean {
 
 /** The surfaces (lexicon general.json) that, measured on their own, are the place of the works said next. */
 const MEASURED_SURFACES = new Set(['plafond', 'mur', 'sol']);
+
+/** « le plafond de l'étage fait 75 m² »: the surfaces a clause of its own measures, or null. */
+function measuredSurfaces(part: Segment, terms: Term[]): { terms: Term[]; sentence: number } | null {
+  const surfaces = terms.filter((t) => t.concept !== null && MEASURED_SURFACES.has(t.concept));
+  return !part.inherited.length && surfaces.length && MEASUREMENT.test(part.folded)
+    ? { terms: surfaces, sentence: part.sentence }
+    : null;
+}
 const DEBUG = typeof process !== 'undefined' && process.env?.DEBUG_EXTRACT === '1';
 
 export function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtraction['tasks'] {
@@ -203,9 +211,7 @@ export function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtra
         const painted = bestCatalogueMatch(part.text, catalogue, { unit: 'm2', terms: [...terms, ...PAINTING] });
         if (painted && terms.some((t) => t.role === 'mod' && painted.matchedStems.has(t.stem))) {
           // « le plafond du séjour fait 30 m², une sous-couche et la peinture »: also the place the next works are on.
-          const measuredSurfaces = terms.filter((t) => t.concept !== null && MEASURED_SURFACES.has(t.concept));
-          if (!part.inherited.length && measuredSurfaces.length && MEASUREMENT.test(part.folded))
-            measured = { terms: measuredSurfaces, sentence: part.sentence };
+          measured = measuredSurfaces(part, terms) ?? measured;
           match = painted;
           terms = [...terms, ...PAINTING];
         }
@@ -228,9 +234,7 @@ export function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtra
       // « le plafond de l'étage fait 75 m², une couche d'apprêt et la peinture »: a surface (ceiling, walls, floor)
       // measured on its own, no trade said, is what the works said after it in the sentence are done on. A room
       // measured (« la salle d'eau fait 2 sur 1,80, carrelage au sol ») only gives its size.
-      const surfaces = terms.filter((t) => t.concept !== null && MEASURED_SURFACES.has(t.concept));
-      if (!match && !part.inherited.length && surfaces.length && MEASUREMENT.test(part.folded))
-        measured = { terms: surfaces, sentence: part.sentence };
+      if (!match) measured = measuredSurfaces(part, terms) ?? measured;
       if (match) {
         const hasWork = terms.some((t) => t.role === 'install' || t.role === 'remove' || t.role === 'service');
         const figure = part.quantities.some((q) => q.strength >= 2);
