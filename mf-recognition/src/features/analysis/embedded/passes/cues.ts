@@ -58,9 +58,12 @@ export const ENUMERATED =
 /** Hours in a working day, to quote « 2 jours de main d'œuvre » against a task sold by the hour. */
 export const HOURS_PER_DAY = 7;
 export const LIST_MARKER = /^[ \t]*(?:\d{1,2}[ \t]*[.)/]|[-•*·>–]|[a-z]\))[ \t]+/gmu;
-/** « pas de peinture au plafond juste les murs »: after a negation, « juste », « seulement »… start the kept work. */
+/**
+ * « pas de peinture au plafond juste les murs », « pas de faïence aux murs on met de la peinture »: after a negation,
+ * « juste », « seulement »… or a new subject with its verb start the kept work.
+ */
 export const RESTRICTION_AFTER_NEGATION =
-  /(?<=(?<![\p{L}])(?:pas|aucun|aucune|ni|jamais|sans)(?![\p{L}])[^,]*?)\s+(?=(?:juste|seulement|uniquement|mais|simplement)\s)/iu;
+  /(?<=(?<![\p{L}])(?:pas|aucun|aucune|ni|jamais|sans)(?![\p{L}])[^,]*?)\s+(?=(?:juste|seulement|uniquement|mais|simplement)\s|on\s+(?!ne\s|n['’]|en\s)(?:met|mets|mettra|fait|fera|pose|posera|part|passe|passera|prend|prendra)\s)/iu;
 /**
  * « posés avec des joints d'un centimètre », « joints fins de 2 millimètres »: the width of the tiles' joints describes the
  * tiling, it is no joint work (« refaire les joints » is: a work verb before keeps it).

@@ -29,6 +29,7 @@ import {
   rewriteLengthAfterHeight,
   rewriteMixedSides,
   rewritePerimeters,
+  rewriteSlabThickness,
   rewriteSpokenSizes,
 } from './spoken-sizes';
 
@@ -346,7 +347,7 @@ export function rewriteDimensions(input: string): string {
   text = text.replace(HEIGHT_BY_LENGTH, (whole, h: string, hu?: string, l?: string, lu?: string) =>
     /(?:cm|centim)/iu.test(whole) ? whole : wall(metres(l!, lu), metres(h, hu), whole),
   );
-  return rewriteDeductions(rewriteSeveralPlaces(rewriteRooms(text)));
+  return rewriteDeductions(rewriteSeveralPlaces(rewriteSlabThickness(rewriteRooms(text))));
 }
 
 /** The openings a wall's surface is given without (they are not work to quote there). */

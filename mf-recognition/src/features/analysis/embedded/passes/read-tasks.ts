@@ -38,6 +38,7 @@ import {
   mergeRepeats,
   withUnitBefore,
 } from './lines';
+import { closeClausesAfterFigures } from './dictation-clauses';
 import { splitOnQuantities } from './quantities';
 import { namesOnlyItsObject, objectSizeFor, secondWork, withPlaceBefore, type WorkBefore } from './works';
 import { joinCatalogueCoordinations, splitSegments } from './segments';
@@ -86,7 +87,10 @@ const DEBUG = typeof process !== 'undefined' && process.env?.DEBUG_EXTRACT === '
 
 export function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtraction['tasks'] {
   const segments = splitSegments(
-    joinCatalogueCoordinations(text.replace(LIST_MARKER, '').replace(JOINT_WIDTH, ' , '), catalogue),
+    joinCatalogueCoordinations(
+      closeClausesAfterFigures(text.replace(LIST_MARKER, '').replace(JOINT_WIDTH, ' , ')),
+      catalogue,
+    ),
   );
   const lines: Line[] = [];
   let lastMatched: { terms: Term[]; line: Line } | null = null;
@@ -440,14 +444,11 @@ export function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtra
         quantity = { ...borrowedFrom.quantity, inferred: true };
       // « on dépose le carrelage, 15 m², on ragrée et on recarrelle »: the surface said for the work before, in the
       // same sentence, is the best guess for the next surface task — a later figure replaces it.
-      if (
-        !quantity &&
-        previous?.quantity &&
-        previous.sentence === part.sentence &&
-        carriesSurface(previous.quantity, task)
-      ) {
-        quantity = { ...previous.quantity, inferred: true };
-      }
+      // A work without a surface between them (« …, évacuer les gravats et poser un carrelage neuf ») does not stop it.
+      const surfaceBefore = [...lines]
+        .reverse()
+        .find((l) => l.sentence === part.sentence && l.quantity !== null && carriesSurface(l.quantity, task));
+      if (!quantity && surfaceBefore?.quantity) quantity = { ...surfaceBefore.quantity, inferred: true };
       pending = null;
       const explicit = quantity !== null && !quantity.inferred;
       // « donc 8 prises en tout »: a total replaces the figures said before for the same task.

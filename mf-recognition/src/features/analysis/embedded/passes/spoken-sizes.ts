@@ -74,6 +74,43 @@ const AREA_THICKNESS = new RegExp(
   String.raw`(?<![\d.,])${N}[ \t]*(?:m²|m2|mètres?[ \t]+carrés?|metres?[ \t]+carres?)[ \t]*,?[ \t]*(?:(?:sur|en|avec|de|et)[ \t]+)?(?:(?:une[ \t]+)?[ée]paisseur[ \t]*(?:de[ \t]+)?)?(?:${N}[ \t]*(?:cm|centim[èe]tres?)(?:[ \t]*(?:d['’][ \t]*)?[ée]paisseur)?|${N}[ \t]*d['’][ \t]*[ée]paisseur)`,
   'giu',
 );
+/**
+ * « abri de 3 sur 3 épaisseur 10 », « véranda de 4 sur 3,50 en 12 »: a slab's thickness said as a bare figure (cm)
+ * right after its surface — only in a sentence about a slab, and not before another word (« en 12 mois »).
+ */
+const AREA_BARE_THICKNESS = new RegExp(
+  String.raw`(?<![\d.,])${N}[ \t]*(?:m²|m2|mètres?[ \t]+carrés?|metres?[ \t]+carres?)[ \t]*,?[ \t]*(?:(?:une[ \t]+)?[ée]paisseur[ \t]*(?:de[ \t]+)?|en[ \t]+)${N}(?![\d.,]|[ \t]*(?:[\p{L}%€]))`,
+  'giu',
+);
+/**
+ * « terrasse de 10 m², on décaisse sur 20 cm et on coule une dalle de 12 cm »: the thickness said with the slab word,
+ * apart from the one surface of the sentence (a dig depth, said without the slab word, is no thickness).
+ */
+const SLAB_THICKNESS_APART = new RegExp(
+  String.raw`(?<![\p{L}])(?:dalle|b[ée]ton)(?:[ \t]+(?:b[ée]ton|pleine|de[ \t]+b[ée]ton))?[ \t]+(?:de|en|d['’][ \t]*[ée]paisseur[ \t]+)[ \t]*${N}[ \t]*(?:cm|centim[èe]tres?)(?![\p{L}])`,
+  'iu',
+);
+const AREA_ALONE = new RegExp(
+  String.raw`(?<![\d.,])${N}[ \t]*(?:m²|m2|mètres?[ \t]+carrés?|metres?[ \t]+carres?)(?![\p{L}\d])`,
+  'giu',
+);
+
+/** The one surface of a sentence about a slab gets the slab's thickness said apart from it. */
+function slabThicknessApart(text: string): string {
+  return text
+    .split(/(?<=\n|\.\s)/)
+    .map((sentence) => {
+      const thickness = SLAB_THICKNESS_APART.exec(sentence);
+      const areas = [...sentence.matchAll(AREA_ALONE)];
+      if (!thickness || areas.length !== 1 || SOLD_BY_AREA.test(sentence) || /m³|m3/.test(sentence)) return sentence;
+      const t = num(thickness[1]!);
+      const area = areas[0]!;
+      if (t < 5 || t > 40) return sentence;
+      return `${sentence.slice(0, area.index)}${fmt((num(area[1]!) * t) / 100)} m³${sentence.slice(area.index + area[0].length)}`;
+    })
+    .join('');
+}
+
 /** « une dalle de 5 m sur 4 m avec 0,12 m d'épaisseur »: a thickness in metres. */
 const SLAB_IN_METRES = new RegExp(
   String.raw`(?<![\d.,])${N}[ \t]*(?:m(?![\p{L}²])|mètres?|metres?)?[ \t]*(?:x|×|sur|par)[ \t]*${N}[ \t]*(?:m(?![\p{L}²])|mètres?|metres?)?[ \t]*,?[ \t]*(?:(?:avec|en|sur|de|et)[ \t]+)?(?:(?:une[ \t]+)?[ée]paisseur[ \t]*(?:de[ \t]+)?(0[.,]\d+)[ \t]*(?:m(?![\p{L}²])|mètres?|metres?)?|(0[.,]\d+)[ \t]*(?:m(?![\p{L}²])|mètres?|metres?)?[ \t]*(?:d['’][ \t]*)?[ée]paisseur)`,
@@ -276,4 +313,16 @@ export function rewriteAreaThickness(input: string): string {
       if (t < 1 || t > 60 || SOLD_BY_AREA.test(sentenceOf(all!, offset!))) return whole;
       return `${fmt((s * t) / 100)} m³`;
     });
+}
+
+/** After the rooms' sizes became surfaces: a slab's thickness said bare after its surface, or apart from it. */
+export function rewriteSlabThickness(input: string): string {
+  return slabThicknessApart(
+    input.replace(AREA_BARE_THICKNESS, (whole, area: string, bare: string, offset: number, all: string) => {
+      const [s, t] = [num(area), num(bare)];
+      const sentence = sentenceOf(all, offset);
+      if (t < 5 || t > 40 || !SLAB.test(sentence) || SOLD_BY_AREA.test(sentence)) return whole;
+      return `${fmt((s * t) / 100)} m³`;
+    }),
+  );
 }

@@ -1,0 +1,18 @@
+// Unpunctuated dictation (issue 31, decision 0195): a phone's speech-to-text often returns a whole job as one run of
+// words with no comma. A figure said with its unit usually closes what it measures, so when a new clause follows it
+// — « mais », a negation, a subject (« on », « il »), an article opening the next thing, a verb in the infinitive —
+// the figure is the end of a clause: « réfection de la toiture 120 m² mais on ne touche pas aux gouttières » is two
+// clauses, and the negation of the second does not reach the first. Text with its commas is left as it is.
+const FIGURE_WITH_UNIT = String.raw`\d+(?:[.,]\d+)?[ \t]*(?:m²|m2|m³|m3|ml|mètres?[ \t]+(?:carrés?|cubes?|linéaires?)|metres?[ \t]+(?:carres?|cubes?|lineaires?))`;
+/** Words that open a new clause: a conjunction, a negation, a subject, an infinitive (« évacuer », « poser »). */
+const OPENS_CLAUSE = String.raw`(?:mais|pas|plus|aucun|aucune|ni|on|il|elle|ils|elles|c['’]est|il[ \t]+faut|[\p{L}]{3,}(?:er|ir|re))(?![\p{L}'’])`;
+const CLAUSE_END = new RegExp(String.raw`(${FIGURE_WITH_UNIT})(?![\p{L}\d])[ \t]+(?=${OPENS_CLAUSE})`, 'giu');
+/** Words ending like an infinitive that are nouns or adjectives said after a figure (« 12 m² entier »). */
+const NOT_A_VERB = /^(?:entier|premier|dernier|chantier|plancher|escalier|palier|grenier|cellier|atelier|papier|carrelage|autre|notre|votre|leur|entre|contre|pour|sur|par|environ|chacun|chacune|plafond|mur|sol)$/iu;
+
+export function closeClausesAfterFigures(text: string): string {
+  return text.replace(CLAUSE_END, (whole, figure: string, offset: number, all: string) => {
+    const next = /^[\p{L}'’]+/u.exec(all.slice(offset + whole.length))?.[0] ?? '';
+    return NOT_A_VERB.test(next) ? whole : `${figure}, `;
+  });
+}
