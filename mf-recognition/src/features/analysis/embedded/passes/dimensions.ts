@@ -23,6 +23,7 @@ const FLOOR = new RegExp(
 );
 import { fold } from '../../model/text';
 import { ALREADY_DONE, GOOD_STATE } from './cues';
+import { rewriteDeductions } from './deductions';
 import { rewriteSeveralPlaces } from './places';
 import {
   rewriteAreaThickness,
@@ -348,19 +349,4 @@ export function rewriteDimensions(input: string): string {
     /(?:cm|centim)/iu.test(whole) ? whole : wall(metres(l!, lu), metres(h, hu), whole),
   );
   return rewriteDeductions(rewriteSeveralPlaces(rewriteSlabThickness(rewriteRooms(text))));
-}
-
-/** The openings a wall's surface is given without (they are not work to quote there). */
-const OPENING = String.raw`(?:ouvertures?|portes?|fen[êe]tres?|baies?)(?![\p{L}])`;
-/** « 8 mètres sur 5 moins le coin de l'escalier de 2 sur 1 », « 35 m² moins 3 m² d'ouvertures »: a surface less a part. */
-const LESS = new RegExp(
-  String.raw`(?<![\d.,])(\d+(?:[.,]\d+)?)[ \t]*(?:m²|m2)[ \t]*,?[ \t]*moins[ \t]+([^\d\n.;,]{0,40}?)(\d+(?:[.,]\d+)?)[ \t]*(?:m²|m2|m[èe]tres?[ \t]+carr[ée]s?)(?:[ \t]*(?:d['’]|de|des|pour)[ \t]*(?:les?[ \t]+|la[ \t]+|l['’][ \t]*)?${OPENING}(?:[ \t]+et[ \t]+(?:les?[ \t]+|la[ \t]+|l['’][ \t]*)?${OPENING})?)?`,
-  'giu',
-);
-
-function rewriteDeductions(text: string): string {
-  return text.replace(LESS, (whole, a: string, _words: string, b: string) => {
-    const rest = num(a) - num(b);
-    return rest > 0 ? `${fmt(rest)} m²` : whole;
-  });
 }
