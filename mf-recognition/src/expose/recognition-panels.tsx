@@ -70,6 +70,8 @@ function readPhoto(image: Blob): Promise<PhotoRead> {
  * available) may add or correct lines as for notes.
  */
 async function proposeFromImage(image: Blob): Promise<PhotoProposal> {
+  // The OCR needs none of the analyser's chunks: it starts at once, beside their load (decision 0205).
+  const reading = readPhoto(image).catch(() => null);
   const [{ proposeLines }, { combineProposals, combineClients }, { photoLines }] = await Promise.all([
     import(/* webpackChunkName: "analysis" */ '../features/analysis/embedded/extract-from-text'),
     import(/* webpackChunkName: "analysis" */ '../features/analysis/review'),
@@ -77,7 +79,7 @@ async function proposeFromImage(image: Blob): Promise<PhotoProposal> {
   ]);
   const catalogue = tasksStore.get();
   const [read, other] = await Promise.all([
-    readPhoto(image).catch(() => null),
+    reading,
     analyzeImage(image).catch(() => null),
   ]);
   if (!read && !other) throw new Error('photo not read');

@@ -4,7 +4,9 @@
 import type { Worker } from 'tesseract.js';
 
 import { tesseractAssetUrls } from './asset-urls';
+import { idleEnd } from './idle-end';
 import { encodedImageSize } from './image-size';
+import { seedModelCache } from './model-cache';
 import { layoutOf, type PageLayout } from './ocr-layout';
 import { cleanOcrText } from './ocr-text';
 import { flattenIllumination, rgbaToGray, whitenRuling } from './preprocess';
@@ -25,17 +27,25 @@ let workerPromise: Promise<Worker> | null = null;
 /** A second worker, started after the first page has been read: long printed pages are read in two halves at once. */
 let helperPromise: Promise<Worker> | null = null;
 let helper: Worker | null = null;
+/** Set once the page has started putting the French model into the worker's cache (model-cache.ts). */
+let modelSeeded = false;
 
 function publicPath(): string | undefined {
   return typeof __webpack_public_path__ === 'string' ? __webpack_public_path__ : undefined;
 }
 
 async function startWorker(): Promise<Worker> {
-  const { createWorker, OEM } = await import(/* webpackChunkName: "tesseract" */ 'tesseract.js');
-  const worker = await createWorker('fra', OEM.LSTM_ONLY, {
-    ...tesseractAssetUrls(publicPath(), document.baseURI),
-    gzip: true,
-  });
+  const urls = tesseractAssetUrls(publicPath(), document.baseURI);
+  if (!modelSeeded) {
+    // On a first visit the model's fetch and unpacking run beside the core's load instead of after it (decision 0205).
+    modelSeeded = true;
+    void seedModelCache(`${urls.langPath}/fra.traineddata.gz`);
+  }
+  // Preloaded with this module's chunk: the worker starts as soon as both are in (decision 0205).
+  const { createWorker, OEM } = await import(
+    /* webpackChunkName: "tesseract", webpackPreload: true */ 'tesseract.js'
+  );
+  const worker = await createWorker('fra', OEM.LSTM_ONLY, { ...urls, gzip: true });
   await worker.setParameters(OCR_PARAMETERS);
   return worker;
 }
@@ -67,16 +77,6 @@ async function encode(canvas: Canvas2D, type: string, quality?: number): Promise
   );
 }
 
-/**
- * Upright (EXIF orientation applied), ≤ 1200 px, greyscale with lighting flattened and ruling whitened, as the raw
- * grey pixels (PGM) the worker reads: the bytes the Node path gives tesseract (decision 0190). A JPEG of them (0.95)
- * moved tesseract's confidences by a few points, enough to send other hand notes to the second reader or to
- * read them otherwise than Node (photos-r3 dev hand 0.820 in Chromium against 0.871 in Node).
- */
-export async function prepareImageForOcr(blob: Blob): Promise<Blob> {
-  return (await preparePage(blob)).encoded();
-}
-
 /** The prepared grey page and the bytes the worker reads (the parity bench compares them with the Node path's). */
 export async function preparedForBench(blob: Blob): Promise<{ page: PageImage; encoded: Blob }> {
   const { page, encoded } = await preparePage(blob);
@@ -92,7 +92,11 @@ type Prepared = {
 };
 
 /**
- * The prepared image, encoded for the worker, and its grey pixels (to look again for dropped decimal commas).
+ * Upright (EXIF orientation applied), ≤ 1200 px, greyscale with lighting flattened and ruling whitened, as the raw
+ * grey pixels (PGM) the worker reads: the bytes the Node path gives tesseract (decision 0190). A JPEG of them (0.95)
+ * moved tesseract's confidences by a few points, enough to send other hand notes to the second reader or to
+ * read them otherwise than Node (photos-r3 dev hand 0.820 in Chromium against 0.871 in Node); and its grey pixels (to
+ * look again for dropped decimal commas).
  * With `split`, a long printed page is also given as its two halves (PGM bands of the same pixels).
  */
 async function preparePage(blob: Blob, split = false): Promise<Prepared> {
@@ -228,6 +232,7 @@ export async function readImage(
   { second = true, split = true }: { second?: boolean; split?: boolean } = {},
 ): Promise<{ text: string; layout: PageLayout | null }> {
   const t0 = performance.now();
+  helperIdle.begin();
   const twin = split ? helper : null; // ready (started and warmed up after an earlier page), else read whole
   const [worker, { encoded, page, halves }] = await Promise.all([
     getWorker().finally(() => measure('atelier:ocr:worker', t0)),
@@ -259,6 +264,7 @@ export async function readImage(
     return { text: cleanOcrText(data.text), layout: data.layout };
   } finally {
     if (split) startHelper();
+    helperIdle.done();
   }
 }
 
@@ -287,6 +293,20 @@ async function readHalves(
       cut,
     ),
   };
+}
+
+/**
+ * The second worker ends after this long without a page being read, freeing its WebAssembly heap; the next page is
+ * read whole and starts it again (as after a session's first photo). Warm reads a few seconds apart keep it.
+ */
+export const HELPER_IDLE_MS = 60_000;
+const helperIdle = idleEnd(HELPER_IDLE_MS, () => void endHelper());
+
+async function endHelper(): Promise<void> {
+  const pending = helperPromise;
+  helperPromise = null;
+  helper = null;
+  if (pending) await (await pending.catch(() => null))?.terminate();
 }
 
 /** Starts the second worker once, after a first page (so that it never slows the first photo), and warms it up. */
@@ -342,11 +362,9 @@ async function syntheticLines(): Promise<Blob | null> {
 
 export async function terminateBrowserOcr(): Promise<void> {
   const pending = workerPromise;
-  const pendingHelper = helperPromise;
   workerPromise = null;
-  helperPromise = null;
-  helper = null;
   warmUp = null;
+  helperIdle.cancel();
   if (pending) await (await pending.catch(() => null))?.terminate();
-  if (pendingHelper) await (await pendingHelper.catch(() => null))?.terminate();
+  await endHelper();
 }
