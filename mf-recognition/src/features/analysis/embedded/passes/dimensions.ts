@@ -60,6 +60,28 @@ const LENGTHS_THEN_HEIGHT = new RegExp(
   String.raw`(?<![\d.,])${DIM_NUMBER}${IN_METRES}[ \t]*,?[ \t]+et[ \t]+(?:(?:une|un|l'autre|l’autre)[ \t]+(?:de[ \t]+)?)?${DIM_NUMBER}${IN_METRES}[ \t]*,?[ \t]*(?:(?:et|sur|avec)[ \t]+)?(?:(?:une[ \t]+)?hauteur(?:[ \t]+sous[ \t]+plafond)?[ \t]*(?:de[ \t]+)?${DIM_NUMBER}${METRES}|${DIM_NUMBER}${METRES}[ \t]*${HEIGHT_WORDS})(?![\p{L}\d])`,
   'giu',
 );
+/** A length said in metres or centimetres, not one side of a surface (« 1,80 m », « 90 cm »). */
+const LENGTH = String.raw`\d+(?:[.,]\d+)?[ \t]*(?:m(?![\p{L}²\d])|m[èe]tres?|cm|centim[èe]tres?)(?![\p{L}]|[ \t]*(?:sur|x|×|par|de[ \t]+(?:haut|long|large)|carr|cub|lin|d['’][ \t]*[ée]paisseur))`;
+/** « un de 2,10 », « l'autre de 3 m », « et le retour vers la porte 1,20 »: how the next part of a run of lengths is said. */
+const NEXT_PART = String.raw`(?:(?:un|une|l['’]autre|le|la)[ \t]+(?:de[ \t]+)?|(?:(?:le|la|l['’]|un|une)[ \t]*)?(?:mur|pan|c[ôo]t[ée]|retour|partie|morceau)[^\d\n,.;]{0,30}?(?:de[ \t]+|d['’]|fait[ \t]+|:[ \t]*)?)?`;
+/**
+ * « un mur de 1,80, un de 2,10 et le retour vers la porte 1,20 », « deux murs, un de 90 cm et un de 1,20, hauteur
+ * 2,40 »: the parts of one wall or one linear run, listed by their lengths (then, for walls, one height).
+ */
+const LISTED_LENGTHS = new RegExp(
+  String.raw`(?<![\d.,])${LENGTH}(?:[ \t]*,?[ \t]*(?:et[ \t]+)?${NEXT_PART}${LENGTH}){1,5}(?:[ \t]*,?[ \t]*(?:(?:et|avec|sur)[ \t]+)?(?:(?:une[ \t]+)?hauteur(?:[ \t]+sous[ \t]+plafond)?[ \t]*(?:de[ \t]+)?(\d+(?:[.,]\d+)?)${METRES}|(\d+(?:[.,]\d+)?)${METRES}[ \t]*${HEIGHT_WORDS}))?(?![\p{L}\d])`,
+  'giu',
+);
+const HEIGHT_AT_END = new RegExp(
+  String.raw`[ \t]*,?[ \t]*(?:(?:et|avec|sur)[ \t]+)?(?:(?:une[ \t]+)?hauteur(?:[ \t]+sous[ \t]+plafond)?[ \t]*(?:de[ \t]+)?\d+(?:[.,]\d+)?${METRES}|\d+(?:[.,]\d+)?${METRES}[ \t]*${HEIGHT_WORDS})$`,
+  'iu',
+);
+const lengthsIn = (run: string) =>
+  [...run.matchAll(new RegExp(LENGTH, 'giu'))].map((m) => {
+    const [, value, unit] = /^(\d+(?:[.,]\d+)?)[ \t]*(\p{L}+)/u.exec(m[0])!;
+    return metres(value!, unit);
+  });
+
 /** « 3 mètres sur 2,50 de haut », « 4 m par 2,50 m de hauteur »: a length by a height said after its figure. */
 const SIDE_BY_HEIGHT = new RegExp(
   String.raw`(?<![\d.,])${DIM_NUMBER}${SIDE_UNIT}[ \t]*(?:sur|par|x|×)[ \t]*${DIM_NUMBER}${SIDE_UNIT}[ \t]*de[ \t]+(?:hauteur|haut)(?![\p{L}])(?![ \t]*(?:de|:)?[ \t]*\d)`,
@@ -324,6 +346,20 @@ export function rewriteDimensions(input: string): string {
       return wall(num(a) + num(b), h, whole);
     },
   );
+  text = text.replace(LISTED_LENGTHS, (whole, h1?: string, h2?: string, offset?: number, all?: string) => {
+    const height = h1 ?? h2;
+    const run = height ? whole.replace(HEIGHT_AT_END, '') : whole;
+    const lengths = lengthsIn(run);
+    const total = lengths.reduce((a, b) => a + b, 0);
+    const kind = kindAt(all!, offset!, whole.length);
+    if (lengths.length < 2 || lengths.some((l) => l <= 0 || l > 30)) return whole;
+    // « plinthes …, un mur de 1,80, un de 2,10 »: the walls named are where a linear item runs.
+    const [start] = sentenceBounds(all!, offset!, whole.length);
+    const linear = kind === 'linear' || new RegExp(SURFACE_WORDS[0]![1], 'iu').test(all!.slice(start, offset));
+    if (linear && !height) return `${fmt(total)} ml`;
+    if (kind === 'wall' && height && num(height) > 0 && num(height) <= 6) return wall(total, num(height), whole);
+    return whole;
+  });
   text = text.replace(
     LENGTH_BY_HEIGHT,
     (whole, l: string, lu: string | undefined, h: string, hu: string | undefined, offset: number, all: string) => {
