@@ -13,9 +13,12 @@ export const ELLIPSIS =
 export const CONTEXT_WORD = /\s(?:pour|dans|chez|derrière|derriere|entre|au-dessus|au dessus|à côté|a cote|avant)\s/iu;
 export const SAME_QUANTITY =
   /(?<![a-z])(?:(?:la|le) meme (?:surface|quantite|longueur|metrage|nombre)|idem|pareil|autant(?= de| d'))(?![a-z])/;
-/** « trois prises dans la chambre et autant dans le bureau »: the figure just said, again for another place. */
+/**
+ * « trois prises dans la chambre et autant dans le bureau », « 12 mètres sur la façade et sur l'arrière pareil »: the
+ * figure just said, again for another place.
+ */
 export const AS_MUCH_ELSEWHERE =
-  /^[\s,]*(?:(?:et|puis)\s+)?(?:autant|pareil|idem|la meme chose)\s+(?:dans|pour|au|aux|a|en|sur|cote)(?![a-z])/;
+  /^[\s,]*(?:(?:et|puis)\s+)?(?:(?:autant|pareil|idem|la meme chose)\s+(?:dans|pour|au|aux|a|en|sur|cote)(?![a-z])|(?:dans|pour|au|aux|a|en|sur|cote)\s+[^,\d]{1,40}?\s(?:autant|pareil|idem|la meme chose)\s*$)/;
 /**
  * « la dalle est bonne », « la charpente est saine », « la chape est bien plane », « la dalle n'est pas de niveau »: a
  * clause saying only the state of a thing (good or not), no work on it.
