@@ -273,6 +273,8 @@ export function findAddress(text: string): Found | null {
       /(?<![\p{L}])(?:la|le|une|un|cette|sa|son|de|en)[\s-]+$/iu.test(text.slice(Math.max(0, start - 8), start))
     )
       continue;
+    // « gouttières côté rue 11 mètres »: with no number before it, a street word followed by a figure is a side.
+    if (!match[1] && /^\s*\d/.test(text.slice(start + match[0].length))) continue;
     // Street name: words up to punctuation, a stop word, a postal code or « à ».
     const wordRe = /[\p{L}\d][\p{L}\d'-]*/gu;
     wordRe.lastIndex = start + match[0].length;
@@ -282,7 +284,9 @@ export function findAddress(text: string): Found | null {
       const gap = text.slice(end, w.index);
       if (!/^[ \t]*$/.test(gap)) break;
       const folded = fold(w[0]).replace(/'.*$/, '');
+      // « 12 rue du Port 64 500 Saint-Jean-de-Luz »: a postal code said in groups ends the street name too.
       if (/^\d{5}$/.test(w[0]) || ADDRESS_STOP.has(folded) || count >= 6) break;
+      if (/^\d{1,3}$/.test(w[0]) && count > 0 && spokenPostalCode(text.slice(w.index))) break;
       end = w.index + w[0].length;
       count += 1;
     }
