@@ -10,7 +10,7 @@ export const NEGATION =
 /** « pose du nouveau », « on en remet un neuf », « la même chose »: an action whose object was said just before. */
 export const ELLIPSIS =
   /(?<![a-z])(?:nouveau|nouvelle|nouveaux|nouvelles|neuf|neuve|neufs|neuves|autre|autres|meme|memes|idem|en|aussi|egalement|pareil)(?![a-z])/;
-export const CONTEXT_WORD = /\s(?:pour|dans|chez|derrière|derriere|entre|au-dessus|au dessus|à côté|a cote|avant)\s/iu;
+export const CONTEXT_WORD = /\s(?:pour|dans|chez|derrière|derriere|entre|au-dessus|au dessus|à côté|a cote|avant|après|apres)\s/iu;
 export const SAME_QUANTITY =
   /(?<![a-z])(?:(?:la|le) meme (?:surface|quantite|longueur|metrage|nombre)|idem|pareil|autant(?= de| d'))(?![a-z])/;
 /**

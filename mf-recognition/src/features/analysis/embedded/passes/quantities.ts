@@ -27,6 +27,9 @@ const WEIGHT_AFTER = /^\s*(?:kilos?|kg|tonnes?)(?![a-z])/u;
 const WEIGHT_BEFORE = /(?<![a-z])(?:fait|font|pese|pesent|de)\s+(?:environ\s+|dans les\s+|pres de\s+)?$/u;
 const DURATION_AFTER = /^\s*jours?\s+de\s+(?:pose|travail|travaux|chantier|sechage|boulot)(?![a-z])/u;
 const DECADE_BEFORE = /(?<![a-z])annees\s+$/u;
+/** « une benne de 8 m³ », « un big bag d'un mètre cube »: a container's capacity, not a volume of work. */
+const CONTAINER_BEFORE = /(?<![a-z])(?:bennes?|big\s?bags?|conteneurs?|containers?|remorques?|toupies?)\s+(?:de|d')\s*$/u;
+const VOLUME_AFTER = /^\s*(?:m3|m³|metres?\s+cubes?)(?![a-z])/u;
 
 /** « la norme NF C 15-100 », « DTU 52.1 »: the number of a standard is no quantity. */
 const STANDARD_BEFORE = /(?<![a-z])(?:nf(?:\s?[a-z])?|dtu|iso|norme)\s*(?:\d+(?:[.,-]\d+)*\s*[-.]?\s*)?$/u;
@@ -49,6 +52,7 @@ export function findQuantities(folded: string): Quantity[] {
     const before = folded.slice(Math.max(0, start - 24), start);
     if (STANDARD_BEFORE.test(before) || SUBSET_BEFORE.test(before) || DECADE_BEFORE.test(before)) continue;
     if ((WEIGHT_AFTER.test(after) && WEIGHT_BEFORE.test(before)) || DURATION_AFTER.test(after)) continue;
+    if (VOLUME_AFTER.test(after) && CONTAINER_BEFORE.test(before)) continue;
     const value = Number(match[1]!.replace(',', '.'));
     if (/^(?:19|20)\d\d$/.test(match[1]!) && !/^\s*(?:m|h|j|u)/.test(after)) continue;
     const unit = matchUnitAt(folded, end) ?? unitAfterDe(folded, end);

@@ -153,8 +153,8 @@ export function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtra
         const whole =
           match && terms.length ? bestCatalogueMatch(part.text, catalogue, { unit: mainUnit, terms }) : null;
         // « … pour que la peinture accroche »: a purpose clause (pour que, afin que) is never the object.
-        // « … avant la peinture »: a time is never the object either.
-        const purpose = /^\s*(?:(?:pour|afin)\s+qu|avant\s)/iu.test(part.text.slice(context.index));
+        // « … avant la peinture », « … après le carrelage »: a time is never the object either.
+        const purpose = /^\s*(?:(?:pour|afin)\s+qu|avant\s|apr[èe]s\s)/iu.test(part.text.slice(context.index));
         if (match && whole && !purpose && whole.index !== match.index && whole.score >= match.score + 0.1)
           match = whole;
         else if (match) terms = headTerms;
