@@ -66,8 +66,9 @@ const PERIMETER = new RegExp(
   String.raw`(?<![\p{L}])(?:${words(SIZE_WORDS.perimeters)})[ \t]*(?:fait|de|:|=|est[ \t]+de|mesure|d['’]environ)?[ \t]*${N}[ \t]*(?:m(?![\p{L}²])|mètres?|metres?)?`,
   'giu',
 );
+/** « …, 2,50 de haut », « hauteur 2,50 », faïence « et on monte à 1,20 »: the height said right after a perimeter. */
 const HEIGHT_NEAR = new RegExp(
-  String.raw`^[ \t]*,?[ \t]*(?:(?:et|avec|sur)[ \t]+)?(?:(?:une[ \t]+)?(?:hauteur|haut)(?:[ \t]+sous[ \t]+plafond)?[ \t]*(?:de|:)?[ \t]*${N}[ \t]*(?:m(?![\p{L}²])|mètres?|metres?)?|${N}[ \t]*(?:m(?![\p{L}²])|mètres?|metres?)?[ \t]*(?:de[ \t]+)?(?:hauteur|haut|sous[ \t]+plafond))`,
+  String.raw`^[ \t]*,?[ \t]*(?:(?:et|avec|sur)[ \t]+)?(?:(?:on[ \t]+monte|monter|on[ \t]+remonte)[ \t]+(?:[àa]|jusqu['’][ \t]*[àa])[ \t]+${N}[ \t]*(?:m(?![\p{L}²])|mètres?|metres?)?|(?:une[ \t]+)?(?:hauteur|haut)(?:[ \t]+sous[ \t]+plafond)?[ \t]*(?:de|:)?[ \t]*${N}[ \t]*(?:m(?![\p{L}²])|mètres?|metres?)?|${N}[ \t]*(?:m(?![\p{L}²])|mètres?|metres?)?[ \t]*(?:de[ \t]+)?(?:hauteur|haut|sous[ \t]+plafond))`,
   'iu',
 );
 const AREA_THICKNESS = new RegExp(
@@ -261,7 +262,7 @@ export function rewritePerimeters(input: string): string {
     const perimeter = num(m[1]!);
     const after = text.slice(m.index + m[0].length);
     const height = HEIGHT_NEAR.exec(after);
-    const h = height ? num(height[1] ?? height[2]!) : undefined;
+    const h = height ? num(height[1] ?? height[2] ?? height[3]!) : undefined;
     let replacement: string;
     let rest = after;
     if (h !== undefined && h > 0 && h <= 6) {
