@@ -8,12 +8,15 @@
 //
 //   pnpm exec tsx scripts/bench/recognition-photos-r3.ts [--tags] [--verbose] [--held-out] [--exact-text]
 // --half=dev reads one half only (tuning); --exact-text scores the written text instead of the OCR (the analyser's share of the loss).
+// --dir=<folder>: another rendering of the dev notes instead (`generate.mjs --dev-hand <folder> [--variant=N]`, decision
+// 0200), scored as one more dev half, no floors.
 // ATELIER_BENCH_SMOKE=1: two images of each half, no floors (the bench smoke run).
 import { PHOTO_R3_FLOORS } from '../../mf-recognition/src/testing/photos-r3-floors';
 import { percent as pct, reportRound2 } from '../../mf-recognition/src/testing/round-2-corpus';
 import {
   type Half,
   loadPhotosR3,
+  loadRendering,
   type PhotoR3Run,
   readPhotosR3,
   scorePhotosR3,
@@ -29,7 +32,8 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 async function main() {
   const { terminateNodeOcr } = await import('../../mf-recognition/src/features/ocr/node-ocr');
   const onlyHalf = args.find((a) => a.startsWith('--half='))?.slice('--half='.length);
-  let entries = loadPhotosR3().filter((e) => !onlyHalf || e.half === onlyHalf);
+  const dir = args.find((a) => a.startsWith('--dir='))?.slice('--dir='.length);
+  let entries = (dir ? loadRendering(dir) : loadPhotosR3()).filter((e) => !onlyHalf || e.half === onlyHalf);
   if (smoke)
     entries = [
       ...entries.filter((e) => e.half === 'dev').slice(0, 2),
@@ -38,17 +42,19 @@ async function main() {
   const runs = await readPhotosR3(
     entries,
     (run) => {
-      if (verbose && (run.entry.half === 'dev' || args.includes('--held-out')))
+      if (verbose && (run.entry.half !== 'held-out' || args.includes('--held-out')))
         process.stderr.write(
           `[r3] ${run.entry.id} ${Math.round(run.ocrMs)} ms CER ${pct(run.cer)}\n${run.ocrText}\n\n`,
         );
     },
     exact ? async (_file, entry) => entry.text : undefined,
+    dir,
   );
   await terminateNodeOcr();
   const result: Record<string, unknown> = { bench: 'recognition-photos-r3', images: runs.length, exactText: exact };
   let failed = false;
-  for (const half of ['dev', 'held-out'] as Half[]) {
+  const halves = dir ? [...new Set(entries.map((e) => e.half))] : (['dev', 'held-out'] as Half[]);
+  for (const half of halves) {
     const inHalf = runs.filter((r) => r.entry.half === half);
     if (!inHalf.length) continue;
     const parts: Record<string, PhotoR3Run[]> = {
@@ -67,15 +73,16 @@ async function main() {
           (part === 'all' ? `, OCR median ${Math.round(median(list.map((r) => r.ocrMs)))} ms (Node)` : ''),
       );
       if (part === 'all' && args.includes('--tags')) for (const line of report.tags) console.log(line);
-      if (part === 'all' && verbose && (half === 'dev' || args.includes('--held-out')))
+      if (part === 'all' && verbose && (half !== 'held-out' || args.includes('--held-out')))
         console.log(score.failures.join('\n'));
       figures[`${part}F1`] = Number(score.overall.f1.toFixed(3));
       if (part === 'all') figures.client = Number(score.overall.clientAccuracy.toFixed(3));
       figures[`${part}Cer`] = Number(cer.toFixed(4));
     }
-    result[half === 'dev' ? 'dev' : 'heldOut'] = figures;
-    const floor = PHOTO_R3_FLOORS[half];
+    result[half === 'held-out' ? 'heldOut' : half] = figures;
+    const floor = PHOTO_R3_FLOORS[half] as (typeof PHOTO_R3_FLOORS)[Half] | undefined;
     if (
+      floor &&
       !smoke &&
       !exact &&
       (figures.printedF1! < floor.printed || figures.handF1! < floor.hand || figures.client! < floor.client)

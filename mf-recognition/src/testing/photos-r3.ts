@@ -40,27 +40,38 @@ export function loadPhotosR3Catalogue(): Task[] {
   return JSON.parse(readFileSync(join(PHOTOS_R3_DIR, '..', 'round-3', 'catalogue.json'), 'utf8')) as Task[];
 }
 
-export function expectedOf(entry: PhotoR3Entry): Round2Case['expected'] {
-  return JSON.parse(readFileSync(join(PHOTOS_R3_DIR, entry.expected), 'utf8')) as Round2Case['expected'];
+export function expectedOf(entry: PhotoR3Entry, dir = PHOTOS_R3_DIR): Round2Case['expected'] {
+  return JSON.parse(readFileSync(join(dir, entry.expected), 'utf8')) as Round2Case['expected'];
 }
 
-/** OCRs the notes one after the other (one shared worker); `read` may replace the OCR (e.g. the exact text). */
+/** The entries of another rendering's manifest (`generate.mjs --dev-hand <dir>`: dev notes drawn again by hand). */
+export function loadRendering(dir: string): PhotoR3Entry[] {
+  return (JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as PhotoR3Entry[]).filter(
+    (e) => (e.half as string) !== 'held-out',
+  );
+}
+
+/**
+ * OCRs the notes one after the other (one shared worker); `read` may replace the OCR (e.g. the exact text); `dir`:
+ * the folder of another rendering (`loadRendering`).
+ */
 export async function readPhotosR3(
   entries: readonly PhotoR3Entry[],
   onEach?: (run: PhotoR3Run) => void,
   read: (file: string, entry: PhotoR3Entry) => Promise<string> = (file) => recognizeImageFile(file),
+  dir = PHOTOS_R3_DIR,
 ): Promise<PhotoR3Run[]> {
   const runs: PhotoR3Run[] = [];
   for (const entry of entries) {
     const started = performance.now();
-    const ocrText = await read(join(PHOTOS_R3_DIR, entry.file), entry);
+    const ocrText = await read(join(dir, entry.file), entry);
     const ocrMs = performance.now() - started;
     const run: PhotoR3Run = {
       entry,
       ocrText,
       ocrMs,
       cer: characterErrorRate(entry.text, ocrText, { loose: true }),
-      case: { id: entry.id, tags: entry.tags, text: ocrText, expected: expectedOf(entry) },
+      case: { id: entry.id, tags: entry.tags, text: ocrText, expected: expectedOf(entry, dir) },
     };
     runs.push(run);
     onEach?.(run);

@@ -59,12 +59,13 @@ async function preparePage(input: string | Buffer): Promise<{ pgm: Buffer; page:
     .greyscale()
     .raw()
     .toBuffer({ resolveWithObject: true });
-  const flat = whitenRuling(flattenIllumination(data, info.width, info.height));
+  const flattened = flattenIllumination(data, info.width, info.height);
+  const flat = whitenRuling(flattened.slice());
   const pgm = Buffer.concat([
     Buffer.from(`P5\n${info.width} ${info.height}\n255\n`),
     Buffer.from(flat.buffer, flat.byteOffset, flat.byteLength),
   ]);
-  return { pgm, page: { gray: flat, width: info.width, height: info.height } };
+  return { pgm, page: { gray: flat, width: info.width, height: info.height, flattened } };
 }
 
 /** Text of a printed note (image file path or bytes). The worker is created once and reused. */

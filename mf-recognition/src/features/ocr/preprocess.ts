@@ -103,3 +103,12 @@ export function whitenRuling(gray: Uint8ClampedArray, level = RULING_LEVEL): Uin
   for (let i = 0; i < gray.length; i++) if (gray[i]! >= level) gray[i] = 255;
   return gray;
 }
+
+/**
+ * The level a page's ruling is whitened at when tesseract found no word on it at RULING_LEVEL (recognize.ts): a pencil
+ * note shot out of focus or in low light keeps its ink at 200–245 once flattened, so that RULING_LEVEL whitens the
+ * writing itself. Measured on the dev handwriting renderings of decision 0200 (the 3 of 69 pages read empty): the
+ * second reader read their tasks 0/10 at 200, 1/10 at 235–240, 5–6/10 at 245–255; on the pages read at all, 215
+ * and 230 read worse than 200 (photos-r3 dev hand 0.871 → 0.857).
+ */
+export const FAINT_RULING_LEVEL = 250;

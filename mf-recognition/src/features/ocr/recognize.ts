@@ -3,6 +3,7 @@ import type { Block, ImageLike, PSM, Worker } from 'tesseract.js';
 import { restoreComma } from './decimal-commas';
 import { layoutOf, type PageLayout } from './ocr-layout';
 import { repairSecondRead } from './paddle/paddle-text';
+import { FAINT_RULING_LEVEL, whitenRuling } from './preprocess';
 
 /**
  * Below this mean word confidence the page is read again with automatic deskew. Measured on the corpus:
@@ -46,8 +47,11 @@ export const COLUMN_BELOW_CONFIDENCE = 80;
 const COLUMN_MODE = { tessedit_pageseg_mode: SINGLE_COLUMN };
 const BLOCK_MODE = { tessedit_pageseg_mode: OCR_PARAMETERS.tessedit_pageseg_mode };
 
-/** The greyscale page the OCR read (paper = 255), to look again at what it may have dropped. */
-export type PageImage = { gray: ArrayLike<number>; width: number; height: number };
+/**
+ * The greyscale page the OCR read (paper = 255), to look again at what it may have dropped; `flattened`: the same page
+ * before its ruling was whitened (preprocess.ts), to read a faint note again when tesseract found no word on it.
+ */
+export type PageImage = { gray: ArrayLike<number>; width: number; height: number; flattened?: ArrayLike<number> };
 
 /**
  * Below this mean word confidence of tesseract's read (after the column and deskew reads) the page is read by the
@@ -100,6 +104,12 @@ export async function recognizePage(
     // The worker is shared: the next page starts in the default mode again.
     if (column) await worker.setParameters(BLOCK_MODE);
   }
+  // No word at all (tesseract then says 95 % sure of nothing): on a photo of a note, the writing was whitened with the
+  // ruling (a faint pencil note out of focus). The second reader reads the page whitened only above FAINT_RULING_LEVEL.
+  if (second && page?.flattened && !best.text.trim()) {
+    const faint = await second(faintPage(page)).catch(() => null);
+    if (faint && faint.text.trim()) return { ...repairSecondRead(faint, null), reader: 'second' };
+  }
   if (secondRead && best.confidence < SECOND_READ_BELOW_CONFIDENCE) {
     const read = await secondRead;
     // Tesseract's accents and decimal commas where both read the same word, look-alikes read back (decision 0160).
@@ -114,6 +124,12 @@ export async function recognizePage(
   // A deskewed page's boxes are on the turned image: a tilt of a few degrees moves a crop by a few pixels only.
   const layout = page ? layoutOf(best.blocks, page.width, page.height) : null;
   return { text, confidence: best.confidence, layout, reader: 'tesseract' };
+}
+
+/** The page with only what is lighter than FAINT_RULING_LEVEL whitened (its `flattened` pixels, copied). */
+export function faintPage(page: PageImage): PageImage {
+  const gray = whitenRuling(Uint8ClampedArray.from(page.flattened ?? page.gray), FAINT_RULING_LEVEL);
+  return { gray, width: page.width, height: page.height };
 }
 
 /**

@@ -18,6 +18,25 @@ describe('repairSecondLine', () => {
     expect(repairSecondLine('faience 14,s m2')).toBe('faience 14,5 m2');
   });
 
+  it('reads back the look-alikes of the dev handwriting renderings of decision 0200', () => {
+    expect(repairSecondLine('moquette à enlever ll mz')).toBe('moquette à enlever ll m2');
+    expect(repairSecondLine('Fenêtres PVC x S')).toBe('Fenêtres PVC x 5');
+    expect(repairSecondLine('inter x!')).toBe('inter x1');
+    expect(repairSecondLine('ouverture mur porteur iforfait')).toBe('ouverture mur porteur 1 forfait');
+    expect(repairSecondLine('Remplacement tableau I forfait')).toBe('Remplacement tableau 1 forfait');
+    expect(repairSecondLine('Ragreage 3o mz')).toBe('Ragreage 30 m2');
+    expect(repairSecondLine('Pompe à chaleur 1ft')).toBe('Pompe à chaleur 1 ft');
+  });
+
+  it('leaves an s, a ! or an o that are not figures', () => {
+    expect(repairSecondLine('Prises x S 2')).toBe('Prises x S 2');
+    expect(repairSecondLine('Lavabo ! x 1')).toBe('Lavabo ! x 1');
+    expect(repairSecondLine('Gros oeuvre forfait')).toBe('Gros oeuvre forfait');
+    expect(repairSecondLine('Solo 3o')).toBe('Solo 30');
+    expect(repairSecondLine('Leo Duo')).toBe('Leo Duo');
+    expect(repairSecondLine('Ilforfait')).toBe('Ilforfait');
+  });
+
   it('parts a figure from the word and the unit glued to it', () => {
     expect(repairSecondLine('Pein. plaf.14m²')).toBe('Pein. plaf. 14 m²');
     expect(repairSecondLine('Prep. murs39 m')).toBe('Prep. murs 39 m');

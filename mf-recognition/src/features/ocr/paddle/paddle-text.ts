@@ -95,8 +95,14 @@ export function repairSecondLine(line: string): string {
       .replace(/(^|[ \t])\((?=\d)(?![^)]*\))/g, '$11')
       // An e-mail's figures are its own (« sophie77@orange.fr »).
       .replace(/[^ \t]+/g, (token) => (token.includes('@') ? token : repairToken(token)))
-      // « 35 mz »: m² with its 2 read as a z.
-      .replace(/(?<=\d[ \t]?)[mM][zZ](?![\p{L}\d])/gu, 'm2')
+      // « 35 mz »: m² with its 2 read as a z; « ll mz »: after the look-alikes of a figure too (ocr-text.ts reads them).
+      .replace(/(?<=(?:\d|(?<![\p{L}])[Il|]{1,3})[ \t]?)[mM][zZ](?![\p{L}\d])/gu, 'm2')
+      // « volets roulants x S »: after « x » at the end of a line, an S is a 5 (decision 0200).
+      .replace(/(?<=(?:^|[ \t])[xX×][ \t]?)[sS](?=[ \t]*$)/u, '5')
+      // « inter x! »: and a ! is a 1.
+      .replace(/(?<=(?:^|[ \t])[xX×][ \t]?)!(?=[ \t]*$)/u, '1')
+      // « iforfait », « I forfait »: the 1 before « forfait ».
+      .replace(/(?<![\p{L}\d])[iIl|][ \t]?(?=forfaits?(?![\p{L}]))/gu, '1 ')
   );
 }
 
@@ -113,8 +119,10 @@ function repairToken(token: string): string {
       .replace(/(\p{L}{3,}\.?)(?=\d)/gu, (word) =>
         /[xX×]$/.test(word) && word.length > 4 ? `${word.slice(0, -1)} x ` : `${word} `,
       )
-      // « 14m² », « 12ml »: the unit glued to its figure.
-      .replace(/(?<=\d)(m²|m2|ml|h)(?![\p{L}\d])/gu, ' $1')
+      // « 3o mz »: an o closing a figure is a 0 (decision 0200).
+      .replace(/^(\d+)[oO]$/, '$10')
+      // « 14m² », « 12ml », « 1ft »: the unit glued to its figure.
+      .replace(/(?<=\d)(m²|m2|ml|h|ft)(?![\p{L}\d])/gu, ' $1')
   );
 }
 
