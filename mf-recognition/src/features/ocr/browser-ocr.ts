@@ -30,9 +30,6 @@ let helper: Worker | null = null;
 /** Set once the page has started putting the French model into the worker's cache (model-cache.ts). */
 let modelSeeded = false;
 
-function publicPath(): string | undefined {
-  return typeof __webpack_public_path__ === 'string' ? __webpack_public_path__ : undefined;
-}
 
 async function startWorker(): Promise<Worker> {
   const urls = tesseractAssetUrls(publicPath(), document.baseURI);
@@ -115,10 +112,12 @@ async function preparePage(blob: Blob, split = false): Promise<Prepared> {
     const image = ctx.getImageData(0, 0, width, height);
     measure('atelier:ocr:scale', t);
     t = performance.now();
-    const flat = whitenRuling(flattenIllumination(rgbaToGray(image.data, width, height), width, height));
+    const flattened = flattenIllumination(rgbaToGray(image.data, width, height), width, height);
+    const flat = whitenRuling(flattened.slice());
     measure('atelier:ocr:flatten', t);
     t = performance.now();
-    const page = { gray: flat, width, height };
+    // `flattened`: a faint note tesseract finds no word on is read again less whitened (recognize.ts, decision 0200).
+    const page = { gray: flat, width, height, flattened };
     const cut = split ? splitRow(page) : null;
     const whole = pgmOf(page, 0, height);
     measure('atelier:ocr:encode', t);
