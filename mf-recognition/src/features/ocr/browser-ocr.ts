@@ -30,6 +30,9 @@ let helper: Worker | null = null;
 /** Set once the page has started putting the French model into the worker's cache (model-cache.ts). */
 let modelSeeded = false;
 
+function publicPath(): string | undefined {
+  return typeof __webpack_public_path__ === 'string' ? __webpack_public_path__ : undefined;
+}
 
 async function startWorker(): Promise<Worker> {
   const urls = tesseractAssetUrls(publicPath(), document.baseURI);
