@@ -87,6 +87,11 @@ const SIDE_BY_HEIGHT = new RegExp(
   String.raw`(?<![\d.,])${DIM_NUMBER}${SIDE_UNIT}[ \t]*(?:sur|par|x|×)[ \t]*${DIM_NUMBER}${SIDE_UNIT}[ \t]*de[ \t]+(?:hauteur|haut)(?![\p{L}])(?![ \t]*(?:de|:)?[ \t]*\d)`,
   'giu',
 );
+/** « faïence sur 4 mètres de crédence, 60 centimètres de haut »: a length of a named thing, then its height. */
+const LENGTH_OF_THING_BY_HEIGHT = new RegExp(
+  String.raw`(?<![\d.,])${DIM_NUMBER}${SIDE_UNIT}[ \t]+(?:de|d['’])[ \t]*(?!(?:long|large|haut)[\p{L}]*(?![\p{L}]))[\p{L}-]{3,20}[ \t]*,?[ \t]*(?:(?:sur|et|par)[ \t]+)?${DIM_NUMBER}${SIDE_UNIT}[ \t]*de[ \t]+(?:hauteur|haut)(?![\p{L}])`,
+  'giu',
+);
 /** « 90 centimètres de haut sur 1 m 35 de large »: height first. */
 const HEIGHT_BY_LENGTH = new RegExp(
   String.raw`(?<![\d.,])${DIM_NUMBER}${SIDE_UNIT}[ \t]*${HIGH}[ \t]*,?[ \t]*(?:sur|et|par|x)[ \t]*${DIM_NUMBER}${SIDE_UNIT}[ \t]*${LONG}`,
@@ -380,6 +385,11 @@ export function rewriteDimensions(input: string): string {
   );
   text = text.replace(SIDE_BY_HEIGHT, (whole, l: string, lu?: string, h?: string, hu?: string) =>
     wall(metres(l, lu), metres(h!, hu), whole),
+  );
+  text = text.replace(
+    LENGTH_OF_THING_BY_HEIGHT,
+    (whole, l: string, lu: string | undefined, h: string, hu: string | undefined, offset: number, all: string) =>
+      kindAt(all, offset, whole.length) !== 'wall' ? whole : wall(metres(l, lu), metres(h, hu), whole),
   );
   text = text.replace(HEIGHT_BY_LENGTH, (whole, h: string, hu?: string, l?: string, lu?: string) =>
     /(?:cm|centim)/iu.test(whole) ? whole : wall(metres(l!, lu), metres(h, hu), whole),
