@@ -31,9 +31,12 @@ export const GOOD_STATE =
  */
 export const DESCRIBED =
   /(?:^|[\s,])(?:la|le|les|l'|sa|son|ses|leur|leurs|cette|ce|cet|ces)\s*[^,]{1,30}?\s(?:ressemble(?:nt)?\s+a|se\s+prolonge(?:nt)?|date(?:nt)?\s+d)(?![a-z])/;
-/** « l'entretien a déjà été fait », « elle a déjà fait changer les fenêtres »: work done before, not to quote (« déjà on dépose… » is not). */
+/**
+ * « l'entretien a déjà été fait », « elle a déjà fait changer les fenêtres », « les deux tiers des dalles sont posés »:
+ * work done before, not to quote (« déjà on dépose… » is not).
+ */
 export const ALREADY_DONE =
-  /(?<![a-z])(?:(?:a|ont|avait|avaient|est|sont|etait|etaient)\s+deja|deja\s+(?:ete\s+)?(?:fait|faite|faits|faites|change|changee|changes|changees|pose|posee|poses|posees|refait|refaite|refaits|remplace|remplacee|remplaces|installe|installee|installes|realise|realisee|effectue|effectuee))(?![a-z])/;
+  /(?<![a-z])(?:(?:sont|est)\s+(?:poses|posees|termines|terminees|finis|finies)(?![a-z])|(?:a|ont|avait|avaient|est|sont|etait|etaient)\s+deja|deja\s+(?:ete\s+)?(?:fait|faite|faits|faites|change|changee|changes|changees|pose|posee|poses|posees|refait|refaite|refaits|remplace|remplacee|remplaces|installe|installee|installes|realise|realisee|effectue|effectuee))(?![a-z])/;
 /** « la toiture fait 120 m² », « la pièce mesure 4 x 3 »: a measurement of the place, not a task. */
 export const MEASUREMENT =
   /^[\s:;,-]*(?:(?:alors|donc|bon|et|oui|ok|sachant que)\s+)*(?:(?:la|le|les|l'|cette|ce|cet|ces|sa|son|ses|leur|leurs)\s*[^,:]{1,40}?\s(?:fait|font|mesure|mesurent|represente|representent|couvre|couvrent|totalise|totalisent)\s|les\s+\d+(?:[.,]\d+)?\s*(?:m2|m²|metres?\s+carres?)\s+de\s+surface\s+d)/;
