@@ -267,14 +267,15 @@ export function findAddress(text: string): Found | null {
   for (const match of text.matchAll(re)) {
     const start = match.index;
     // « à la place de la baignoire », « sur la route »: an article before the word makes it a common noun; so does
-    // « en » (« mise en place d'une chape ») and « rez-de- » (« le rez-de-chaussée »).
+    // « en » (« mise en place d'une chape »), « côté » (« côté rue ») and « rez-de- » (« le rez-de-chaussée »).
     if (
       !match[1] &&
-      /(?<![\p{L}])(?:la|le|une|un|cette|sa|son|de|en)[\s-]+$/iu.test(text.slice(Math.max(0, start - 8), start))
+      /(?<![\p{L}])(?:la|le|une|un|cette|sa|son|de|en|côté|cote)[\s-]+$/iu.test(text.slice(Math.max(0, start - 8), start))
     )
       continue;
-    // « gouttières côté rue 11 mètres »: with no number before it, a street word followed by a figure is a side.
-    if (!match[1] && /^\s*\d/.test(text.slice(start + match[0].length))) continue;
+    // « gouttières côté rue 11 mètres », « une allée de 12 m² »: with no number before it, a street word followed by a
+    // figure is a measured thing.
+    if (!match[1] && /^\s*(?:de\s+|d['’]\s*)?\d/u.test(text.slice(start + match[0].length))) continue;
     // Street name: words up to punctuation, a stop word, a postal code or « à ».
     const wordRe = /[\p{L}\d][\p{L}\d'-]*/gu;
     wordRe.lastIndex = start + match[0].length;
