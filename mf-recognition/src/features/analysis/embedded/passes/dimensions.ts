@@ -25,6 +25,7 @@ import { fold } from '../../model/text';
 import { ALREADY_DONE, GOOD_STATE } from './cues';
 import { rewriteDeductions } from './deductions';
 import { rewriteSeveralPlaces } from './places';
+import { rewriteRoofSlopes } from './roofs';
 import {
   rewriteAreaThickness,
   rewriteLengthAfterHeight,
@@ -332,7 +333,7 @@ export function rewriteDimensions(input: string): string {
     /(?<![\d.,])(\d+)[ \t]*(mètres?[ \t]+carrés?|metres?[ \t]+carres?)[ \t]+([1-9][05])(?=[ \t]*(?:$|[,.;\n]|et[ \t]))/gmu,
     '$1.$3 $2',
   );
-  text = rewriteLengthAfterHeight(rewritePerimeters(text));
+  text = rewriteLengthAfterHeight(rewritePerimeters(rewriteRoofSlopes(text)));
   text = text.replace(VOLUME, (whole, a: string, b: string, c: string, offset: number, all: string) => {
     const [x, y, z] = [num(a), num(b), num(c)];
     if (!plausible(x, y) || z <= 0 || z > 60) return whole;

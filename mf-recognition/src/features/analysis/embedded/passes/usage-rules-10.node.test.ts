@@ -32,9 +32,7 @@ describe('usage rules after the tenth dev batch (unpunctuated dictation)', () =>
   });
 
   it('after a negated work, a new subject with its verb starts the work kept', () => {
-    expect(lines('pas de parquet dans la chambre on pose du carrelage 11 m²')).toEqual([
-      '11 Pose de carrelage sol',
-    ]);
+    expect(lines('pas de parquet dans la chambre on pose du carrelage 11 m²')).toEqual(['11 Pose de carrelage sol']);
     expect(lines('pas de papier peint dans le salon on met de la peinture sur les murs 36 m²')).toEqual([
       '36 Peinture murs',
     ]);
@@ -84,9 +82,9 @@ describe('usage rules after the tenth dev batch (unpunctuated dictation)', () =>
   });
 
   it('a postal code said in groups ends the street; « côté rue 11 mètres » is no address', () => {
-    expect(extract('madame Julie Ferrand 4 rue des Lilas trente-trois cinq cents Libourne gouttière 8 m').client).toEqual(
-      { name: 'Julie Ferrand', address: '4 rue des Lilas, 33500 Libourne' },
-    );
+    expect(
+      extract('madame Julie Ferrand 4 rue des Lilas trente-trois cinq cents Libourne gouttière 8 m').client,
+    ).toEqual({ name: 'Julie Ferrand', address: '4 rue des Lilas, 33500 Libourne' });
     expect(extract('gouttière côté rue 14 mètres').client.address).toBeUndefined();
   });
 
@@ -114,5 +112,14 @@ describe('usage rules after the tenth dev batch (unpunctuated dictation)', () =>
 
   it('work said done (« sont posés ») is not quoted', () => {
     expect(lines('les carreaux de la cuisine sont posés, reste les joints, 14 m²')).toEqual(['14 Joints de carrelage']);
+  });
+
+  it('a roof said by its ridge length and the rampant of its slopes', () => {
+    expect(lines('démoussage du toit le faîtage fait 9 m toit à 2 versants de 5 mètres de rampant')).toEqual([
+      '90 Nettoyage et démoussage toiture',
+    ]);
+    expect(rewriteDimensions('la toiture fait 8 mètres sur 6, toit à deux pans')).toBe(
+      'la toiture fait 48 m², toit à deux pans',
+    );
   });
 });
