@@ -11,6 +11,7 @@ import { useState } from 'react';
 
 import { ImagePanel } from '../features/image-panel/components/image-panel';
 import type { PhotoProposal } from '../features/image-panel/components/photo-review';
+import { photoDataUrl, PhotoDataUrls } from '../features/image-panel/model/photo-data-url';
 import type { PageLayout } from '../features/ocr/ocr-layout';
 import { NotesPanel, type NotesProposal } from '../features/notes-panel/components/notes-panel';
 import { notesDraftStoreFor } from '../features/notes-panel/model/notes-draft';
@@ -20,7 +21,9 @@ import { VOICE_MESSAGES } from '../features/voice-panel/messages';
 
 /** What the panels need from the analysis feature (features/analysis owns the implementation). */
 interface Analyzer {
-  analyzeImage(image: Blob, catalogue: readonly Task[]): Promise<ExtractionResult>;
+  /** True while images still go to the AI provider (which sends them as data URLs). */
+  readonly aiEnabled: boolean;
+  analyzeImage(image: Blob | string, catalogue: readonly Task[]): Promise<ExtractionResult>;
   analyzeText(text: string, catalogue: readonly Task[]): Promise<ExtractionResult>;
 }
 
@@ -41,7 +44,9 @@ function loadAnalyzer(): Promise<Analyzer> {
         anonKey: supabaseAnonKey,
         getAccessToken: async () => (await getSupabase().auth.getSession()).data.session?.access_token ?? null,
       },
-      recognizeImage: async (image: Blob) => (await readPhoto(image)).text,
+      // A data URL made by analyzeImage below is read as the photo it was made from: one OCR per photo.
+      ocr: async (image: Blob | string) =>
+        (await readPhoto(typeof image === 'string' ? await photoDataUrls.photoOf(image) : image)).text,
     });
   })();
   analyzerPromise.catch(() => {
@@ -72,16 +77,14 @@ function readPhoto(image: Blob): Promise<PhotoRead> {
 async function proposeFromImage(image: Blob): Promise<PhotoProposal> {
   // The OCR needs none of the analyser's chunks: it starts at once, beside their load (decision 0205).
   const reading = readPhoto(image).catch(() => null);
+  const configured = analyzeImage(image).catch(() => null);
   const [{ proposeLines }, { combineProposals, combineClients }, { photoLines }] = await Promise.all([
     import(/* webpackChunkName: "analysis" */ '../features/analysis/embedded/extract-from-text'),
     import(/* webpackChunkName: "analysis" */ '../features/analysis/review'),
     import(/* webpackChunkName: "analysis" */ '../features/image-panel/model/photo-lines'),
   ]);
   const catalogue = tasksStore.get();
-  const [read, other] = await Promise.all([
-    reading,
-    analyzeImage(image).catch(() => null),
-  ]);
+  const [read, other] = await Promise.all([reading, configured]);
   if (!read && !other) throw new Error('photo not read');
   const embedded = read ? proposeLines(read.text, catalogue, { flow: 'image' }) : null;
   const lines = combineProposals(embedded?.lines ?? [], other);
@@ -115,8 +118,15 @@ function warmUpImageAnalysis(): void {
   );
 }
 
+/** The data URLs handed to the AI analyser and the photos they were made from. */
+const photoDataUrls = new PhotoDataUrls();
+
 async function analyzeImage(image: Blob): Promise<ExtractionResult> {
-  return (await loadAnalyzer()).analyzeImage(image, tasksStore.get());
+  const analyzer = await loadAnalyzer();
+  // Encoded by the browser, not by the AI provider's JavaScript (decision 0205).
+  const dataUrl = analyzer.aiEnabled ? await photoDataUrl(image) : null;
+  if (!dataUrl) return analyzer.analyzeImage(image, tasksStore.get());
+  return photoDataUrls.with(dataUrl, image, () => analyzer.analyzeImage(dataUrl, tasksStore.get()));
 }
 
 async function analyzeText(text: string): Promise<ExtractionResult> {
