@@ -66,6 +66,16 @@ describe('recognizePage (decision 0200)', () => {
     expect(second.pages).toHaveLength(0);
   });
 
+  it('gives a page tesseract read at 85 to the second reader (decision 0200), one read at 86 not', async () => {
+    const second = fakeSecond('plinthes 8 ml');
+    expect(
+      await recognizePage(fakeWorker('plinthes B ml\n', 85), new Uint8Array(0), faintNote(), second.read),
+    ).toMatchObject({ text: 'plinthes 8 ml', reader: 'second' });
+    expect(
+      await recognizePage(fakeWorker('plinthes B ml\n', 86), new Uint8Array(0), faintNote(), second.read),
+    ).toMatchObject({ text: 'plinthes B ml\n', reader: 'tesseract' });
+  });
+
   it('does not read a page again when tesseract reads words at or above the second reader threshold', async () => {
     const second = fakeSecond('autre lecture');
     const read = await recognizePage(fakeWorker('prises x 6\n', 91), new Uint8Array(0), faintNote(), second.read);
