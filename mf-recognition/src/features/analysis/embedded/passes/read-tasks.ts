@@ -2,7 +2,7 @@
 // deferred or cancelled work is dropped, corrections replace the figure before, repeats merge.
 import { analyseTerms, bestCatalogueMatch, type PreparedTask, type Term } from '../../model/catalogue-match';
 import { words } from '../../model/text';
-import { unitFamily, unitsCompatible } from '../../model/units';
+import { unitFamily } from '../../model/units';
 import type { RawTextExtraction } from '../extract-from-text';
 import {
   ALREADY_DONE,
@@ -14,7 +14,6 @@ import {
   DEFERRED,
   DESCRIBED,
   ELLIPSIS,
-  ENUMERATED,
   GOOD_STATE,
   JOINT_WIDTH,
   LIST_MARKER,
@@ -22,67 +21,18 @@ import {
   NARRATIVE,
   NEGATION,
   REMOVE_AND_REINSTALL,
-  SAME_QUANTITY,
   TOTAL,
   UNIT_WORD,
 } from './cues';
-import {
-  bestOrphan,
-  canTake,
-  carriesSurface,
-  chooseQuantity,
-  elaborates,
-  fits,
-  hasContentWords,
-  hasWorkWord,
-  mergeRepeats,
-  withUnitBefore,
-} from './lines';
+import { bestOrphan, carriesSurface, elaborates, fits, hasWorkWord, mergeRepeats } from './lines';
 import { closeClausesAfterFigures } from './dictation-clauses';
 import { splitOnQuantities } from './quantities';
 import { namesOnlyItsObject, objectSizeFor, secondWork, withPlaceBefore, type WorkBefore } from './works';
 import { joinCatalogueCoordinations, splitSegments } from './segments';
-import type { Line, Quantity, Segment } from './types';
+import { areaNext, measuredSurfaces, PAINTING, restrictedToFigure, THICKNESS } from './task-context';
+import { type Matched, placeOrphan, quantityForTask } from './task-figures';
+import type { Line, Quantity } from './types';
 
-const PAINTING = analyseTerms('peinture');
-const THICKNESS = /(?<![a-z\d.,])\d+(?:[.,]\d+)?\s*(?:mm|millimetres?|cm|centimetres?)(?![a-z])/;
-/** « on ne peint pas le plafond, seulement les murs »: the work kept after a negation. */
-const RESTRICTION = /^\s*(?:juste|seulement|uniquement|simplement)\s/;
-
-/** « …, seulement les murs, 33 m² »: the restriction's figure is the clause after it, when that says only a figure. */
-function restrictedToFigure(part: Segment, segments: Segment[]): boolean {
-  if (!RESTRICTION.test(part.folded)) return false;
-  const next = segments.find((s) => s.clause > part.clause);
-  return (
-    next !== undefined &&
-    next.sentence === part.sentence &&
-    next.quantities.some((q) => q.strength === 3) &&
-    !hasContentWords(next.text)
-  );
-}
-
-/** The piece right after `segment`, a clause of its own in its sentence, says only a surface (« …, 20 m² »). */
-function areaNext(segment: Segment, segments: Segment[]): boolean {
-  const next = segments[segments.indexOf(segment) + 1];
-  return (
-    next !== undefined &&
-    next.sentence === segment.sentence &&
-    next.clause > segment.clause &&
-    next.quantities.some((q) => q.strength === 3 && q.unit === 'm2') &&
-    !hasContentWords(next.text)
-  );
-}
-
-/** The surfaces (lexicon general.json) that, measured on their own, are the place of the works said next. */
-const MEASURED_SURFACES = new Set(['plafond', 'mur', 'sol']);
-
-/** « le plafond de l'étage fait 75 m² »: the surfaces a clause of its own measures, or null. */
-function measuredSurfaces(part: Segment, terms: Term[]): { terms: Term[]; sentence: number } | null {
-  const surfaces = terms.filter((t) => t.concept !== null && MEASURED_SURFACES.has(t.concept));
-  return !part.inherited.length && surfaces.length && MEASUREMENT.test(part.folded)
-    ? { terms: surfaces, sentence: part.sentence }
-    : null;
-}
 const DEBUG = typeof process !== 'undefined' && process.env?.DEBUG_EXTRACT === '1';
 
 export function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtraction['tasks'] {
@@ -93,7 +43,7 @@ export function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtra
     ),
   );
   const lines: Line[] = [];
-  let lastMatched: { terms: Term[]; line: Line } | null = null;
+  let lastMatched: Matched | null = null;
   // « on ne refait pas le plafond, juste les murs »: after a negated clause, « juste les murs » answers it, not the
   // task said before it.
   let negatedSinceMatch = false;
@@ -347,80 +297,9 @@ export function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtra
       if (!match) {
         const orphan = bestOrphan(part.quantities);
         if (orphan) {
-          const last = lines[lines.length - 1];
-          // « refaire la couverture en tuiles, 70 m² »: a surface said after the work may name another task, sold
-          // by the square metre, better than the count task found without it.
-          if (
-            last &&
-            // « pose d'un écran de sous-toiture et des tuiles neuves, 70 m² »: an article (« un ») is no figure.
-            (!last.quantity || last.quantity.strength === 1) &&
-            orphan.unit &&
-            !fits(orphan, last.task) &&
-            last.sentence === part.sentence &&
-            lastMatched?.line === last &&
-            last.source
-          ) {
-            const again = bestCatalogueMatch(last.source, catalogue, { unit: orphan.unit, terms: lastMatched.terms });
-            if (again && fits(orphan, catalogue[again.index]!)) last.task = catalogue[again.index]!;
-          }
-          if ((part.correction || correcting === part.sentence) && last && fits(orphan, last.task)) {
-            last.quantity = orphan;
-            correcting = -1;
-          } else if (
-            last?.quantity?.unit &&
-            !last.quantity.inferred &&
-            last.sentence === part.sentence &&
-            !orphan.unit &&
-            ENUMERATED.test(part.folded) &&
-            unitsCompatible(last.quantity.unit, last.task.unit)
-          ) {
-            // « une de 10 m² et l'autre de 7 »: the unit of the first part goes for the next.
-            last.quantity = { ...last.quantity, value: last.quantity.value + orphan.value };
-          } else if (
-            last?.quantity &&
-            !last.quantity.inferred &&
-            last.quantity.strength >= 2 &&
-            !hasContentWords(part.text) &&
-            !ENUMERATED.test(part.folded) &&
-            // « sur rails de 48, à peu près 10 m² »: a figure with the task's unit replaces a bare one.
-            !(orphan.unit && unitsCompatible(orphan.unit, last.task.unit) && !last.quantity.unit)
-          ) {
-            // « …, vingt-huit mètres carrés » restating the quantity already given: nothing to add.
-          } else if (
-            last?.quantity &&
-            !last.quantity.inferred &&
-            last.sentence === part.sentence &&
-            // « …, et puis la cuisine fait 2,80 sur 3,50, on pose du carrelage »: the size of the next place.
-            !MEASUREMENT.test(part.folded) &&
-            orphan.unit &&
-            unitsCompatible(orphan.unit, last.task.unit) &&
-            last.quantity.unit &&
-            unitsCompatible(last.quantity.unit, last.task.unit)
-          ) {
-            // « plinthes : 2,50 m dans les toilettes et 12 m dans le couloir »: one task, several places.
-            last.quantity = { ...last.quantity, value: last.quantity.value + orphan.value };
-          } else if (last && canTake(last, orphan, part.sentence)) {
-            // A figure from another sentence is a guess that a figure said with the task later replaces.
-            // So is the measurement of the place (« la pièce fait 4 x 3,5 m, donc 14 m² »).
-            last.quantity =
-              last.sentence === part.sentence && !MEASUREMENT.test(part.folded)
-                ? orphan
-                : { ...orphan, inferred: true };
-            // « lessivage et peinture, 40 m² »: one figure for the tasks said together.
-            for (const line of lines) {
-              if (
-                line !== last &&
-                // « dépose de l'ancien carrelage, …, pose de carreaux neufs, 32 m² »: one surface for the work on it.
-                (line.clause === last.clause ||
-                  (line.sentence === last.sentence && carriesSurface(orphan, line.task))) &&
-                !line.quantity &&
-                fits(orphan, line.task) &&
-                orphan.unit &&
-                unitsCompatible(orphan.unit, line.task.unit)
-              )
-                line.quantity = orphan;
-            }
-          } else {
+          const placed = placeOrphan(part, orphan, catalogue, { lines, lastMatched, correcting });
+          correcting = placed.correcting;
+          if (placed.pending) {
             pending = orphan;
             pendingSentence = part.sentence;
           }
@@ -428,27 +307,10 @@ export function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtra
         continue;
       }
       const task = catalogue[match.index]!;
-      let quantity = chooseQuantity(withUnitBefore(part, terms, lines), task, match.matchedStems);
-      if (!quantity && pending && pendingSentence === part.sentence && fits(pending, task)) quantity = pending;
-      // « … sur la même surface »: the quantity of the task before.
-      const previous = lines[lines.length - 1];
-      if (
-        (!quantity || quantity.strength === 1) &&
-        SAME_QUANTITY.test(part.folded) &&
-        previous?.quantity &&
-        fits(previous.quantity, task)
-      )
-        quantity = { ...previous.quantity, inferred: true };
-      // « pose du nouveau » after « dépose de l'ancien carrelage, 8 m² »: the same surface.
-      if (!quantity && borrowedFrom?.quantity && fits(borrowedFrom.quantity, task))
-        quantity = { ...borrowedFrom.quantity, inferred: true };
-      // « on dépose le carrelage, 15 m², on ragrée et on recarrelle »: the surface said for the work before, in the
-      // same sentence, is the best guess for the next surface task — a later figure replaces it.
-      // A work without a surface between them (« …, évacuer les gravats et poser un carrelage neuf ») does not stop it.
-      const surfaceBefore = [...lines]
-        .reverse()
-        .find((l) => l.sentence === part.sentence && l.quantity !== null && carriesSurface(l.quantity, task));
-      if (!quantity && surfaceBefore?.quantity) quantity = { ...surfaceBefore.quantity, inferred: true };
+      const quantity = quantityForTask(part, terms, task, match.matchedStems, lines, {
+        pending: pendingSentence === part.sentence ? pending : null,
+        borrowedFrom,
+      });
       pending = null;
       const explicit = quantity !== null && !quantity.inferred;
       // « donc 8 prises en tout »: a total replaces the figures said before for the same task.

@@ -85,7 +85,7 @@ describe('usage rules after the tenth dev batch (unpunctuated dictation)', () =>
     expect(
       extract('madame Julie Ferrand 4 rue des Lilas trente-trois cinq cents Libourne gouttière 8 m').client,
     ).toEqual({ name: 'Julie Ferrand', address: '4 rue des Lilas, 33500 Libourne' });
-    expect(extract('gouttière côté rue 14 mètres').client.address).toBeUndefined();
+    expect(extract('gouttière côté rue 14 mètres').client?.address).toBeUndefined();
   });
 
   it('a container’s capacity is no volume; « après le carrelage » is a time, not the object', () => {
