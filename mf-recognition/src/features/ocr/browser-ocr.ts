@@ -235,6 +235,7 @@ export async function readImage(
 ): Promise<{ text: string; layout: PageLayout | null }> {
   const t0 = performance.now();
   helperIdle.begin();
+  pagesAsked += 1;
   const twin = split ? helper : null; // ready (started and warmed up after an earlier page), else read whole
   const [worker, { encoded, page, halves }] = await Promise.all([
     getWorker().finally(() => measure('atelier:ocr:worker', t0)),
@@ -326,6 +327,8 @@ function startHelper(): void {
 }
 
 let warmUp: Promise<void> | null = null;
+/** Pages asked for in this page's life (readImage calls). */
+let pagesAsked = 0;
 
 /**
  * Starts the worker and loads the model ahead of the first image (the photo panel on idle, a photo button pressed),
@@ -337,7 +340,9 @@ export function warmUpOcr(): void {
   warmUp ??= (async () => {
     const worker = await getWorker();
     const sample = await syntheticLines();
-    if (sample) await worker.recognize(sample);
+    // A photo chosen before the engine was up (picked the instant the button was pressed) warms it up itself: the
+    // sample would only be read before it (decision 0205).
+    if (sample && pagesAsked === 0) await worker.recognize(sample);
   })().catch(() => {
     warmUp = null; // offline asset, CSP: the next intent tries again
   });

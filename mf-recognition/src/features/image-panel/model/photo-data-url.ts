@@ -24,11 +24,11 @@ export function photoDataUrl(image: Blob): Promise<string | null> {
 export class PhotoDataUrls {
   private readonly photos = new Map<string, Blob>();
 
-  /** Runs `use` with the photo's data URL known as that photo. */
-  async with<T>(dataUrl: string, photo: Blob, use: () => Promise<T>): Promise<T> {
+  /** Runs `analyse` with the photo's data URL known as that photo. */
+  async with<T>(dataUrl: string, photo: Blob, analyse: () => Promise<T>): Promise<T> {
     this.photos.set(dataUrl, photo);
     try {
-      return await use();
+      return await analyse();
     } finally {
       this.photos.delete(dataUrl);
     }
