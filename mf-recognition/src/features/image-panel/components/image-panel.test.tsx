@@ -224,6 +224,34 @@ describe('ImagePanel handed over from the shell placeholder (issue 14)', () => {
     expect(await screen.findByTestId('analysis-success')).toBeInTheDocument();
   });
 
+  it('starts the OCR engine at once when « Prendre une photo » was pressed on the placeholder (decision 0205)', async () => {
+    Object.defineProperty(navigator, 'mediaDevices', { value: undefined, configurable: true });
+    const warmUp = jest.fn();
+    render(
+      <UiProviders>
+        <MemoryRouter>
+          <ImagePanel analyzeImage={jest.fn()} warmUp={warmUp} openCameraAtOnce />
+        </MemoryRouter>
+      </UiProviders>,
+    );
+    expect(warmUp).toHaveBeenCalledTimes(1);
+    expect(await screen.findByRole('alert')).toHaveTextContent("La caméra n'est pas supportée par votre navigateur.");
+  });
+
+  it('does not warm the engine up for a file handed over: its read starts the engine', async () => {
+    const warmUp = jest.fn();
+    const analyze = jest.fn().mockResolvedValue(RESULT);
+    render(
+      <UiProviders>
+        <MemoryRouter>
+          <ImagePanel analyzeImage={analyze} warmUp={warmUp} initialImage={png()} />
+        </MemoryRouter>
+      </UiProviders>,
+    );
+    await waitFor(() => expect(analyze).toHaveBeenCalledTimes(1));
+    expect(warmUp).not.toHaveBeenCalled();
+  });
+
   it('refuses a non-image handed over, as if chosen here', async () => {
     const analyze = jest.fn();
     render(

@@ -195,7 +195,12 @@ export function ImagePanel({ analyzeImage, proposeImage, initialImage, openCamer
     if (handedOver.current) return;
     handedOver.current = true;
     if (initialImage) takeFile(initialImage);
-    else if (openCameraAtOnce) openCamera();
+    else if (openCameraAtOnce) {
+      // « Prendre une photo » pressed on the placeholder: an intent, as on this panel's own button (decision 0019),
+      // and the shot is seconds away — the engine starts now instead of with the first capture (decision 0205).
+      warmUp?.();
+      openCamera();
+    }
     // Once, on mount: what the placeholder handed over.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
