@@ -11,8 +11,10 @@ import { extractFromText } from './extract-from-text';
 // not a target: the target (F1 ≥ 0.95, client ≥ 0.95) is not reached on it (0.937 / 0.984 on 27 Nov, with
 // the sixth dev batch in the dev half: dev 0.974 / 0.991; decision 0155). The eighth dev batch (decision 0185,
 // wording of people outside the project) made the dev half harder: 823 texts at 0.961 / 0.992 after its rules (the
-// 716 texts of the first seven batches stay at 0.973), so its floor is 0.955.
-const FLOORS = { dev: { f1: 0.955, client: 0.98 }, heldOut: { f1: 0.93, client: 0.98 } };
+// 716 texts of the first seven batches stay at 0.973), so its floor was 0.955. The eleventh batch (decision 0196,
+// 66 texts from new outside pages, 0.776 as written) brought the dev half to 0.948 before any rule changed for it;
+// the floor is 0.95 (the figure after its rules, rounded down).
+const FLOORS = { dev: { f1: 0.95, client: 0.98 }, heldOut: { f1: 0.93, client: 0.98 } };
 
 describe('round-3 dictation corpus', () => {
   const corpus = loadRound3();

@@ -8,11 +8,23 @@ const FIGURE_WITH_UNIT = String.raw`\d+(?:[.,]\d+)?[ \t]*(?:m²|m2|m³|m3|ml|mè
 const OPENS_CLAUSE = String.raw`(?:mais|pas|plus|aucun|aucune|ni|on|il|elle|ils|elles|c['’]est|il[ \t]+faut|[\p{L}]{3,}(?:er|ir|re))(?![\p{L}'’])`;
 const CLAUSE_END = new RegExp(String.raw`(${FIGURE_WITH_UNIT})(?![\p{L}\d])[ \t]+(?=${OPENS_CLAUSE})`, 'giu');
 /** Words ending like an infinitive that are nouns or adjectives said after a figure (« 12 m² entier »). */
-const NOT_A_VERB = /^(?:entier|premier|dernier|chantier|plancher|escalier|palier|grenier|cellier|atelier|papier|carrelage|autre|notre|votre|leur|entre|contre|pour|sur|par|environ|chacun|chacune|plafond|mur|sol)$/iu;
+const NOT_A_VERB =
+  /^(?:entier|premier|dernier|chantier|plancher|escalier|palier|grenier|cellier|atelier|papier|carrelage|autre|notre|votre|leur|entre|contre|pour|sur|par|environ|chacun|chacune|plafond|mur|sol)$/iu;
+
+/**
+ * A figure with its unit, then a surface of the room said with its own figure (« murs 120 m² plafonds 48 », « le sol
+ * 6 m² les murs 18 »): the second surface is a new clause (its figure is its own, as after « et »).
+ */
+const NEXT_SURFACE = new RegExp(
+  String.raw`(${FIGURE_WITH_UNIT})(?![\p{L}\d])[ \t]+(?=(?:(?:le|la|les|l['’])[ \t]*)?(?:plafonds?|murs?|sols?)[ \t]+\d)`,
+  'giu',
+);
 
 export function closeClausesAfterFigures(text: string): string {
-  return text.replace(CLAUSE_END, (whole, figure: string, offset: number, all: string) => {
-    const next = /^[\p{L}'’]+/u.exec(all.slice(offset + whole.length))?.[0] ?? '';
-    return NOT_A_VERB.test(next) ? whole : `${figure}, `;
-  });
+  return text
+    .replace(NEXT_SURFACE, (_whole, figure: string) => `${figure}, `)
+    .replace(CLAUSE_END, (whole, figure: string, offset: number, all: string) => {
+      const next = /^[\p{L}'’]+/u.exec(all.slice(offset + whole.length))?.[0] ?? '';
+      return NOT_A_VERB.test(next) ? whole : `${figure}, `;
+    });
 }
