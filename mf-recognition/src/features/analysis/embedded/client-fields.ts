@@ -270,7 +270,9 @@ export function findAddress(text: string): Found | null {
     // « en » (« mise en place d'une chape »), « côté » (« côté rue ») and « rez-de- » (« le rez-de-chaussée »).
     if (
       !match[1] &&
-      /(?<![\p{L}])(?:la|le|une|un|cette|sa|son|de|en|côté|cote)[\s-]+$/iu.test(text.slice(Math.max(0, start - 8), start))
+      /(?<![\p{L}])(?:la|le|une|un|cette|sa|son|de|en|côté|cote)[\s-]+$/iu.test(
+        text.slice(Math.max(0, start - 8), start),
+      )
     )
       continue;
     // « gouttières côté rue 11 mètres », « une allée de 12 m² »: with no number before it, a street word followed by a
@@ -371,8 +373,17 @@ function cityName(words: string): string {
   return kept.join(' ');
 }
 
+/** Articles and prepositions French place names keep lowercase inside a hyphenated name (« Saint-Jean-de-Luz »). */
+const CITY_PARTICLE = /-(de|du|des|la|le|les|lès|lez|sur|sous|en|et|aux|au)(?=-)/giu;
+
 function capitaliseCity(name: string): string {
-  return name.replace(/(^|[\s-])(\p{Ll})/gu, (_, sep: string, c: string) => sep + c.toLocaleUpperCase('fr-FR'));
+  return name
+    .replace(/(^|[\s-])(\p{Ll})/gu, (_, sep: string, c: string) => sep + c.toLocaleUpperCase('fr-FR'))
+    .replace(CITY_PARTICLE, (_, particle: string) => `-${particle.toLocaleLowerCase('fr-FR')}`)
+    .replace(
+      /-([DL])['’](?=\p{L})/gu,
+      (_, c: string, offset: number, all: string) => `-${c.toLowerCase()}${all[offset + 2]}`,
+    );
 }
 
 const TITLE_TRIGGERS: ReadonlyArray<RegExp> = [

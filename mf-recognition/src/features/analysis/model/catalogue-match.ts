@@ -312,8 +312,28 @@ export function bestCatalogueMatch(
       bestMeasured = { match: { task: candidate.task, index: candidate.index, score, matchedStems }, rank };
   }
   const bestTask = best ? tasks[best.match.index] : undefined;
-  if (bestMeasured && bestTask?.unit && unitFamily(bestTask.unit) === 'count') return bestMeasured.match;
+  if (
+    bestMeasured &&
+    bestTask?.unit &&
+    unitFamily(bestTask.unit) === 'count' &&
+    !countsItsObject(phraseStems, best!.match)
+  )
+    return bestMeasured.match;
   return best?.match ?? null;
+}
+
+const COUNT_NOUN = /^(?:\d+|dizaine|quinzaine|vingtaine|trentaine|cinquantaine|centaine)$/;
+
+/**
+ * « remplacement des tuiles cassées, cinq tuiles, toit de 110 m² »: the phrase counts the object of a task sold by
+ * the item (a figure just before « tuiles »), so the surface said with it is the place's size, not this work's.
+ */
+export function countsItsObject(phraseStems: readonly string[], match: CatalogueMatch): boolean {
+  return phraseStems.some((s, i) => {
+    if (!COUNT_NOUN.test(s)) return false;
+    const next = phraseStems[i + 1] === 'de' || phraseStems[i + 1] === 'd' ? phraseStems[i + 2] : phraseStems[i + 1];
+    return next !== undefined && match.matchedStems.has(next);
+  });
 }
 
 /** Trade names prefixing catalogue items (« Plomberie - remplacement robinetterie »): they say no object. */

@@ -1,7 +1,13 @@
 // Pass 6 (catalogue match): each piece is matched against the catalogue and paired with its quantity; negated,
 // deferred or cancelled work is dropped, corrections replace the figure before, repeats merge.
-import { analyseTerms, bestCatalogueMatch, type PreparedTask, type Term } from '../../model/catalogue-match';
-import { words } from '../../model/text';
+import {
+  analyseTerms,
+  bestCatalogueMatch,
+  countsItsObject,
+  type PreparedTask,
+  type Term,
+} from '../../model/catalogue-match';
+import { stem, words } from '../../model/text';
 import { unitFamily } from '../../model/units';
 import type { RawTextExtraction } from '../extract-from-text';
 import {
@@ -330,9 +336,13 @@ export function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtra
         // « la préparation des murs, enduit et ponçage, sur 32 m² »: the same task said again in one breath.
         const sameTask = prev.task === task && !(explicit && prevExplicit);
         // « isolation des combles perdus, soufflage laine »: nothing new, a detail of the task before.
+        // « démoussage du toit et on change une dizaine de tuiles »: a work counted by its own items is no detail.
+        const counted =
+          quantity !== null && !carriesSurface(quantity, task) && countsItsObject(words(part.text).map(stem), match);
         const detail =
           prev.task !== task &&
           !(explicit && prevExplicit) &&
+          !counted &&
           elaborates(terms, [...lastMatched.terms, ...prev.task.terms]);
         // « changer une douzaine de tuiles cassées, douze tuiles »: the same figure said again with nothing else (« 2
         // fenêtres côté rue, 2 côté jardin » are two places).
@@ -364,6 +374,13 @@ export function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtra
         for (const other of lines)
           if (other.clause === part.clause && !other.quantity && carriesSurface(quantity, other.task))
             other.quantity = { ...quantity, inferred: true };
+      // « démoussage …, remplacement des tuiles cassées, cinq tuiles, toit de 110 m² »: a task counted by the item
+      // took its count; the surface said with it is the roof's, for the surface works before it with no figure.
+      const surface = part.quantities.find((q) => q !== quantity && q.strength === 3 && q.unit === 'm2');
+      if (quantity && surface && !carriesSurface(quantity, task))
+        for (const other of lines)
+          if (other.sentence === part.sentence && !other.quantity && carriesSurface(surface, other.task))
+            other.quantity = { ...surface, inferred: true };
       if (part.correction && lines.length > 0 && lines[lines.length - 1]!.task === line.task) {
         lines[lines.length - 1]!.quantity = quantity ?? lines[lines.length - 1]!.quantity;
       } else {
