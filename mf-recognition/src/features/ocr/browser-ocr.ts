@@ -42,9 +42,7 @@ async function startWorker(): Promise<Worker> {
     void seedModelCache(`${urls.langPath}/fra.traineddata.gz`);
   }
   // Preloaded with this module's chunk: the worker starts as soon as both are in (decision 0205).
-  const { createWorker, OEM } = await import(
-    /* webpackChunkName: "tesseract", webpackPreload: true */ 'tesseract.js'
-  );
+  const { createWorker, OEM } = await import(/* webpackChunkName: "tesseract", webpackPreload: true */ 'tesseract.js');
   const worker = await createWorker('fra', OEM.LSTM_ONLY, { ...urls, gzip: true });
   await worker.setParameters(OCR_PARAMETERS);
   return worker;
@@ -237,13 +235,15 @@ export async function readImage(
   helperIdle.begin();
   pagesAsked += 1;
   const twin = split ? helper : null; // ready (started and warmed up after an earlier page), else read whole
-  const [worker, { encoded, page, halves }] = await Promise.all([
-    getWorker().finally(() => measure('atelier:ocr:worker', t0)),
-    preparePage(blob, twin !== null).finally(() => measure('atelier:ocr:prepare', t0)),
-  ]);
-  const t1 = performance.now();
-  let reader = secondReader;
+  let prepared = false;
   try {
+    const [worker, { encoded, page, halves }] = await Promise.all([
+      getWorker().finally(() => measure('atelier:ocr:worker', t0)),
+      preparePage(blob, twin !== null).finally(() => measure('atelier:ocr:prepare', t0)),
+    ]);
+    prepared = true;
+    const t1 = performance.now();
+    let reader = secondReader;
     if (halves && twin) {
       const read = await readHalves(worker, twin, page, halves);
       if ('text' in read) {
@@ -266,8 +266,8 @@ export async function readImage(
     measure('atelier:ocr:total', t0);
     return { text: cleanOcrText(data.text), layout: data.layout };
   } finally {
-    if (split) startHelper();
-    helperIdle.done();
+    if (split && prepared) startHelper();
+    helperIdle.done(); // also when the image could not be read: the idle end of the second worker must not stall
   }
 }
 
