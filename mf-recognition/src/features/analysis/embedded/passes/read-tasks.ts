@@ -39,6 +39,13 @@ import { areaNext, measuredSurfaces, PAINTING, restrictedToFigure, THICKNESS } f
 import { type Matched, placeOrphan, quantityForTask } from './task-figures';
 import type { Line, Quantity } from './types';
 
+/**
+ * « … avant peinture », « avant la peinture », « avant de (le) repeindre », « puis deux couches » (a piece of its own, no product said):
+ * the painting comes after the preparation.
+ */
+const PAINT_AFTER =
+  /(?<![a-z])avant\s+(?:la\s+|de\s+la\s+)?peinture|(?<![a-z])avant\s+de\s+(?:(?:le|la|les)\s+|l')?(?:re)?peindre|^\s*(?:puis\s+)?(?:une|deux|trois|[123])\s+couches?(?!\s+d)/;
+
 const DEBUG = typeof process !== 'undefined' && process.env?.DEBUG_EXTRACT === '1';
 
 export function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtraction['tasks'] {
@@ -68,6 +75,13 @@ export function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtra
     pending = null;
   };
 
+  const isPreparation = (task: PreparedTask) => task.terms.some((t) => t.isHead && t.concept === 'preparation');
+  const paintingFor = (text: string, said: Term[]): PreparedTask | null => {
+    const kept = said.filter((t) => t.concept !== 'preparation' && t.role !== 'remove' && t.role !== 'install');
+    const found = bestCatalogueMatch(text, catalogue, { unit: 'm2', terms: [...kept, ...PAINTING] });
+    const task = found ? catalogue[found.index]! : null;
+    return task?.terms.some((t) => t.isHead && t.concept === 'peinture') ? task : null;
+  };
   // The things measured in a clause of their own (« les combles font 10 sur 8 »), in their sentence.
   let measured = null as { terms: Term[]; sentence: number } | null;
   const isMeasured = (t: Term) => measured!.terms.some((m) => m.concept === t.concept && m.stem === t.stem);
@@ -385,6 +399,15 @@ export function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtra
         lines[lines.length - 1]!.quantity = quantity ?? lines[lines.length - 1]!.quantity;
       } else {
         lines.push(line);
+        // « ratissage des murs avant peinture, 38 m² », « décoller la tapisserie avant de peindre »: the walls are
+        // prepared for the painting said after « avant », which is a work too (not only a time, as « avant le
+        // carrelage » is for another trade).
+        const painted =
+          isPreparation(task) && segments.some((s) => s.sentence === part.sentence && PAINT_AFTER.test(s.folded))
+            ? paintingFor(part.text, terms)
+            : null;
+        if (painted && !lines.some((l) => l.task === painted && l.sentence === part.sentence))
+          lines.push({ ...line, task: painted, order: order++ });
         // « démoussage avec application d'un traitement hydrofuge »: a second work named in the same piece.
         const other = secondWork(part.text, terms, match, catalogue, mainUnit);
         if (other)
