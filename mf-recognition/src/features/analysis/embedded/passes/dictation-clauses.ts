@@ -20,8 +20,18 @@ const NEXT_SURFACE = new RegExp(
   'giu',
 );
 
+/**
+ * « … après la dépose de la cheminée le mur 12 m² et le plafond 25 »: an article and a surface said with its figure,
+ * after a noun (not after a preposition: « peinture sur les murs 30 m² »), start a new clause too — in text
+ * with no comma only.
+ */
+const SURFACE_WITH_FIGURE = new RegExp(
+  String.raw`(?<=[\p{L}]{3,})(?<![ \t](?:de|du|des|sur|sous|aux|au|en|par|pour|dans|avec|et|ou|les|la|le|tous|toutes|tout))[ \t]+(?=(?:le|la|les)[ \t]+(?:plafonds?|murs?|sols?)[ \t]+\d)`,
+  'giu',
+);
+
 export function closeClausesAfterFigures(text: string): string {
-  return text
+  return (text.includes(',') ? text : text.replace(SURFACE_WITH_FIGURE, ', '))
     .replace(NEXT_SURFACE, (_whole, figure: string) => `${figure}, `)
     .replace(CLAUSE_END, (whole, figure: string, offset: number, all: string) => {
       const next = /^[\p{L}'’]+/u.exec(all.slice(offset + whole.length))?.[0] ?? '';

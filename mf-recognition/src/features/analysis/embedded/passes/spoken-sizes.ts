@@ -77,10 +77,13 @@ const AREA_THICKNESS = new RegExp(
 );
 /**
  * « abri de 3 sur 3 épaisseur 10 », « véranda de 4 sur 3,50 en 12 »: a slab's thickness said as a bare figure (cm)
- * right after its surface — only in a sentence about a slab, and not before another word (« en 12 mois »).
+ * right after its surface — only in a sentence about a slab, and not before another word (« en 12 mois ») than one
+ * opening what follows (« en 12 avec un hérisson »).
  */
+/** Words that open what follows a bare thickness (« en 12 avec un hérisson »), unlike a unit (« en 12 mois »). */
+const THEN_WORD = String.raw`(?:avec|et|pour|sur|sous|plus|puis|mais|on|il|y)(?![\p{L}])`;
 const AREA_BARE_THICKNESS = new RegExp(
-  String.raw`(?<![\d.,])${N}[ \t]*(?:m²|m2|mètres?[ \t]+carrés?|metres?[ \t]+carres?)[ \t]*,?[ \t]*(?:(?:une[ \t]+)?[ée]paisseur[ \t]*(?:de[ \t]+)?|en[ \t]+)${N}(?![\d.,]|[ \t]*(?:[\p{L}%€]))`,
+  String.raw`(?<![\d.,])${N}[ \t]*(?:m²|m2|mètres?[ \t]+carrés?|metres?[ \t]+carres?)[ \t]*,?[ \t]*(?:(?:une[ \t]+)?[ée]paisseur[ \t]*(?:de[ \t]+)?|en[ \t]+)${N}(?![\d.,]|[ \t]*(?:[%€]|(?!${THEN_WORD})\p{L}))`,
   'giu',
 );
 /**

@@ -68,4 +68,34 @@ describe('usage rules after the eleventh dev batch', () => {
     );
     expect(city('madame Léa Roux 2 rue Haute 72000 Le Mans peinture 20 m²')).toBe('2 rue Haute, 72000 Le Mans');
   });
+
+  it('a preparation said « avant peinture », « avant de le repeindre » or before « puis deux couches » is also the painting', () => {
+    expect(lines('enduit sur le plafond de la chambre avant de le repeindre 12 m²')).toEqual([
+      '12 Peinture plafond',
+      '12 Préparation des murs (enduit, ponçage)',
+    ]);
+    expect(lines('rebouchage des trous sur les murs du salon puis deux couches 30 m²')).toEqual([
+      '30 Peinture murs',
+      '30 Préparation des murs (enduit, ponçage)',
+    ]);
+    expect(lines('impression sur le placo neuf avant peinture 30 m²')).toEqual(["30 Sous-couche d'impression"]);
+  });
+
+  it('an article and a surface with its figure after a noun start a new clause (no comma said)', () => {
+    expect(closeClausesAfterFigures('peinture de la chambre après le ponçage des portes les murs 28 m²')).toBe(
+      'peinture de la chambre après le ponçage des portes, les murs 28 m²',
+    );
+    expect(closeClausesAfterFigures('peinture sur les murs 30 m²')).toBe('peinture sur les murs 30 m²');
+    expect(
+      lines('repeindre le mur et le plafond de la cuisine après le départ du locataire le mur 10 m² et le plafond 8'),
+    ).toEqual(['10 Peinture murs', '8 Peinture plafond']);
+  });
+
+  it('a bare slab thickness may be followed by what comes with the slab; « piquer » is a removal', () => {
+    expect(lines('dalle béton pour le cabanon de 3 m sur 2 en 10 avec du treillis soudé')).toEqual(['0.6 Dalle béton']);
+    expect(lines('piquer le carrelage mural de la cuisine 6 m² et poser de la faïence neuve')).toEqual([
+      '6 Dépose de carrelage',
+      '6 Pose de faïence murale',
+    ]);
+  });
 });
