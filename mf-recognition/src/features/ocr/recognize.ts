@@ -4,6 +4,7 @@ import { restoreComma } from './decimal-commas';
 import { layoutOf, type PageLayout } from './ocr-layout';
 import { repairSecondRead } from './paddle/paddle-text';
 import { FAINT_RULING_LEVEL, whitenRuling } from './preprocess';
+import { dropStruckFigures } from './strike';
 
 /**
  * Below this mean word confidence the page is read again with automatic deskew. Measured on the corpus:
@@ -116,17 +117,19 @@ export async function recognizePage(
   if (secondRead && best.confidence < SECOND_READ_BELOW_CONFIDENCE) {
     const read = await secondRead;
     // Tesseract's accents and decimal commas where both read the same word, look-alikes read back (decision 0160).
-    if (read && read.text.trim())
-      return {
-        ...repairSecondRead(read, layoutOf(best.blocks, read.layout.width, read.layout.height)),
-        reader: 'second',
-      };
+    if (read && read.text.trim()) {
+      const repaired = repairSecondRead(read, layoutOf(best.blocks, read.layout.width, read.layout.height));
+      // A figure struck through and written again: the last one is read (strike.ts, decision 0201).
+      return { ...repaired, ...dropStruckFigures(repaired, page!), reader: 'second' };
+    }
   }
   // A deskewed page's boxes are on the image tesseract rotated: the commas are looked for on the page turned alike.
-  const text = page ? restoreCommas(best, rotatePage(page, best.rotateRadians ?? 0)) : best.text;
+  const turned = page ? rotatePage(page, best.rotateRadians ?? 0) : null;
+  const text = turned ? restoreCommas(best, turned) : best.text;
   // A deskewed page's boxes are on the turned image: a tilt of a few degrees moves a crop by a few pixels only.
   const layout = page ? layoutOf(best.blocks, page.width, page.height) : null;
-  return { text, confidence: best.confidence, layout, reader: 'tesseract' };
+  const read = turned ? dropStruckFigures({ text, layout }, turned) : { text, layout };
+  return { ...read, confidence: best.confidence, reader: 'tesseract' };
 }
 
 /** The page with only what is lighter than FAINT_RULING_LEVEL whitened (its `flattened` pixels, copied). */
