@@ -35,16 +35,16 @@ import { closeClausesAfterFigures } from './dictation-clauses';
 import { splitOnQuantities } from './quantities';
 import { namesOnlyItsObject, objectSizeFor, secondWork, withPlaceBefore, type WorkBefore } from './works';
 import { joinCatalogueCoordinations, splitSegments } from './segments';
-import { areaNext, measuredSurfaces, PAINTING, restrictedToFigure, THICKNESS } from './task-context';
-import { type Matched, placeOrphan, quantityForTask } from './task-figures';
+import {
+  areaNext,
+  measuredSurfaces,
+  paintingAfterPreparation,
+  PAINTING,
+  restrictedToFigure,
+  THICKNESS,
+} from './task-context';
+import { type Matched, placeOrphan, quantityForTask, surfaceForWorksBefore } from './task-figures';
 import type { Line, Quantity } from './types';
-
-/**
- * « … avant peinture », « avant la peinture », « avant de (le) repeindre », « puis deux couches » (a piece of its own, no product said):
- * the painting comes after the preparation.
- */
-const PAINT_AFTER =
-  /(?<![a-z])avant\s+(?:la\s+|de\s+la\s+)?peinture|(?<![a-z])avant\s+de\s+(?:(?:le|la|les)\s+|l')?(?:re)?peindre|^\s*(?:puis\s+)?(?:une|deux|trois|[123])\s+couches?(?!\s+d)/;
 
 const DEBUG = typeof process !== 'undefined' && process.env?.DEBUG_EXTRACT === '1';
 
@@ -75,13 +75,6 @@ export function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtra
     pending = null;
   };
 
-  const isPreparation = (task: PreparedTask) => task.terms.some((t) => t.isHead && t.concept === 'preparation');
-  const paintingFor = (text: string, said: Term[]): PreparedTask | null => {
-    const kept = said.filter((t) => t.concept !== 'preparation' && t.role !== 'remove' && t.role !== 'install');
-    const found = bestCatalogueMatch(text, catalogue, { unit: 'm2', terms: [...kept, ...PAINTING] });
-    const task = found ? catalogue[found.index]! : null;
-    return task?.terms.some((t) => t.isHead && t.concept === 'peinture') ? task : null;
-  };
   // The things measured in a clause of their own (« les combles font 10 sur 8 »), in their sentence.
   let measured = null as { terms: Term[]; sentence: number } | null;
   const isMeasured = (t: Term) => measured!.terms.some((m) => m.concept === t.concept && m.stem === t.stem);
@@ -388,13 +381,7 @@ export function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtra
         for (const other of lines)
           if (other.clause === part.clause && !other.quantity && carriesSurface(quantity, other.task))
             other.quantity = { ...quantity, inferred: true };
-      // « démoussage …, remplacement des tuiles cassées, cinq tuiles, toit de 110 m² »: a task counted by the item
-      // took its count; the surface said with it is the roof's, for the surface works before it with no figure.
-      const surface = part.quantities.find((q) => q !== quantity && q.strength === 3 && q.unit === 'm2');
-      if (quantity && surface && !carriesSurface(quantity, task))
-        for (const other of lines)
-          if (other.sentence === part.sentence && !other.quantity && carriesSurface(surface, other.task))
-            other.quantity = { ...surface, inferred: true };
+      surfaceForWorksBefore(part, quantity, task, lines);
       if (part.correction && lines.length > 0 && lines[lines.length - 1]!.task === line.task) {
         lines[lines.length - 1]!.quantity = quantity ?? lines[lines.length - 1]!.quantity;
       } else {
@@ -402,10 +389,7 @@ export function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtra
         // « ratissage des murs avant peinture, 38 m² », « décoller la tapisserie avant de peindre »: the walls are
         // prepared for the painting said after « avant », which is a work too (not only a time, as « avant le
         // carrelage » is for another trade).
-        const painted =
-          isPreparation(task) && segments.some((s) => s.sentence === part.sentence && PAINT_AFTER.test(s.folded))
-            ? paintingFor(part.text, terms)
-            : null;
+        const painted = paintingAfterPreparation(task, part, segments, terms, catalogue);
         if (painted && !lines.some((l) => l.task === painted && l.sentence === part.sentence))
           lines.push({ ...line, task: painted, order: order++ });
         // « démoussage avec application d'un traitement hydrofuge »: a second work named in the same piece.

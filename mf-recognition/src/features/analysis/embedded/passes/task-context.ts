@@ -1,6 +1,6 @@
 // Pass 6a (context of a piece): what a piece of a dictation says around the work — a restriction after a negation,
 // a surface said in the clause after, a surface measured on its own.
-import { analyseTerms, type Term } from '../../model/catalogue-match';
+import { analyseTerms, bestCatalogueMatch, type PreparedTask, type Term } from '../../model/catalogue-match';
 import { MEASUREMENT } from './cues';
 import { hasContentWords } from './lines';
 import type { Segment } from './types';
@@ -43,4 +43,31 @@ export function measuredSurfaces(part: Segment, terms: Term[]): { terms: Term[];
   return !part.inherited.length && surfaces.length && MEASUREMENT.test(part.folded)
     ? { terms: surfaces, sentence: part.sentence }
     : null;
+}
+
+/**
+ * « … avant peinture », « avant la peinture », « avant de (le) repeindre », « puis deux couches » (a piece of its own, no product said):
+ * the painting comes after the preparation.
+ */
+const PAINT_AFTER =
+  /(?<![a-z])avant\s+(?:la\s+|de\s+la\s+)?peinture|(?<![a-z])avant\s+de\s+(?:(?:le|la|les)\s+|l')?(?:re)?peindre|^\s*(?:puis\s+)?(?:une|deux|trois|[123])\s+couches?(?!\s+d)/;
+
+/**
+ * « ratissage des murs avant peinture, 38 m² », « décoller la tapisserie avant de peindre »: the walls are prepared for
+ * the painting said after « avant », which is a work too (not only a time, as « avant le carrelage » is for another
+ * trade). The painting task of the same place, or null.
+ */
+export function paintingAfterPreparation(
+  task: PreparedTask,
+  part: Segment,
+  segments: readonly Segment[],
+  said: readonly Term[],
+  catalogue: PreparedTask[],
+): PreparedTask | null {
+  if (!task.terms.some((t) => t.isHead && t.concept === 'preparation')) return null;
+  if (!segments.some((s) => s.sentence === part.sentence && PAINT_AFTER.test(s.folded))) return null;
+  const kept = said.filter((t) => t.concept !== 'preparation' && t.role !== 'remove' && t.role !== 'install');
+  const found = bestCatalogueMatch(part.text, catalogue, { unit: 'm2', terms: [...kept, ...PAINTING] });
+  const painting = found ? catalogue[found.index]! : null;
+  return painting?.terms.some((t) => t.isHead && t.concept === 'peinture') ? painting : null;
 }

@@ -126,3 +126,20 @@ export function quantityForTask(
   if (!quantity && surfaceBefore?.quantity) quantity = { ...surfaceBefore.quantity, inferred: true };
   return quantity;
 }
+
+/**
+ * « démoussage …, remplacement des tuiles cassées, cinq tuiles, toit de 110 m² »: a task counted by the item took its
+ * count; the surface said with it is the roof's, for the surface works said before it in the sentence with no figure.
+ */
+export function surfaceForWorksBefore(
+  part: Segment,
+  quantity: Quantity | null,
+  task: PreparedTask,
+  lines: Line[],
+): void {
+  const surface = part.quantities.find((q) => q !== quantity && q.strength === 3 && q.unit === 'm2');
+  if (!quantity || !surface || carriesSurface(quantity, task)) return;
+  for (const other of lines)
+    if (other.sentence === part.sentence && !other.quantity && carriesSurface(surface, other.task))
+      other.quantity = { ...surface, inferred: true };
+}

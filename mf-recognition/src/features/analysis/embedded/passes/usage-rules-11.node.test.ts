@@ -59,7 +59,7 @@ describe('usage rules after the eleventh dev batch', () => {
   });
 
   it('a city keeps the lowercase particles of its hyphenated name', () => {
-    const city = (text: string) => extract(text).client.address;
+    const city = (text: string) => extract(text).client?.address;
     expect(city('madame Léa Roux 2 rue Haute 13100 aix-en-provence peinture 20 m²')).toBe(
       '2 rue Haute, 13100 Aix-en-Provence',
     );
