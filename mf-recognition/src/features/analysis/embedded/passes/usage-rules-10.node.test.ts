@@ -4,17 +4,9 @@
 // listed by its parts, « les deux longs pans », « et sur l'arrière pareil », spoken postal codes ending the street,
 // a container's capacity, a time said « après », damage participles, « de plain-pied », « le tour … on monte à »,
 // a length of a named thing and its height, work said done (« sont posés »).
-import { loadRound3 } from '../../../../testing/round-3-corpus';
-import { extractFromText } from '../extract-from-text';
+import { extractVoice as extract, sortedVoiceLines as lines } from '../../../../testing/round-3-probes';
 import { closeClausesAfterFigures } from './dictation-clauses';
 import { rewriteDimensions } from './dimensions';
-
-const { catalogue } = loadRound3();
-const extract = (text: string) => extractFromText(text, catalogue, { flow: 'voice' });
-const lines = (text: string) =>
-  extract(text)
-    .tasks.map((t) => `${t.quantity} ${t.name}`)
-    .sort();
 
 describe('usage rules after the tenth dev batch (unpunctuated dictation)', () => {
   it('a figure with its unit closes a clause when a new one starts; text with commas or a complement is left', () => {

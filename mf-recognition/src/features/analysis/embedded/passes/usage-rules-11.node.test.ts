@@ -3,16 +3,8 @@
 // « mur de refend » is load-bearing, « ouverture des fissures » is preparation, a surface with its own figure after a
 // figure is a new clause, a task counted by its items keeps its count when a roof's surface is said with it (the
 // surface goes to the work before), and city names keep their lowercase particles (« Saint-Jean-de-Luz »).
-import { loadRound3 } from '../../../../testing/round-3-corpus';
-import { extractFromText } from '../extract-from-text';
+import { extractVoice as extract, sortedVoiceLines as lines } from '../../../../testing/round-3-probes';
 import { closeClausesAfterFigures } from './dictation-clauses';
-
-const { catalogue } = loadRound3();
-const extract = (text: string) => extractFromText(text, catalogue, { flow: 'voice' });
-const lines = (text: string) =>
-  extract(text)
-    .tasks.map((t) => `${t.quantity} ${t.name}`)
-    .sort();
 
 describe('usage rules after the eleventh dev batch', () => {
   it('taking wallpaper off is preparing the walls, not laying paper nor a removal of the catalogue', () => {

@@ -2,14 +2,9 @@
 // sentences other than the batch's: the task sold in the unit of the surface said, standards and « dont » are no
 // figure, « autant dans », a restated figure, a good state, « chacun » before a size, a slab's thickness said first,
 // a corrected thickness, « mise en place » is no address, faïence forms.
-import { loadRound3 } from '../../../../testing/round-3-corpus';
-import { extractFromText } from '../extract-from-text';
+import { extractVoice as extract, voiceLines as lines } from '../../../../testing/round-3-probes';
 import { rewriteCorrections } from './corrections';
 import { rewriteDimensions } from './dimensions';
-
-const { catalogue } = loadRound3();
-const extract = (text: string) => extractFromText(text, catalogue, { flow: 'voice' });
-const lines = (text: string) => extract(text).tasks.map((t) => `${t.quantity} ${t.name}`);
 
 describe('usage rules of the sixth dev batch', () => {
   it('a surface said with the work names the task sold by the m², not the one counted in items', () => {

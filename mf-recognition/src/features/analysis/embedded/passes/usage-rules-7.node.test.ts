@@ -1,14 +1,9 @@
 // Rules added from the seventh dev batch of round 3 (fixtures/round-3/cases-dev-7.mjs, decision 0156), each tried on
 // sentences other than the batch's: a height said before a perimeter or a length, N walls of one length and one
 // height, a side in cm after « a m de long », a figure corrected before a place, « enduit de lissage au sol ».
-import { loadRound3 } from '../../../../testing/round-3-corpus';
-import { extractFromText } from '../extract-from-text';
+import { voiceLines as lines } from '../../../../testing/round-3-probes';
 import { rewriteCorrections } from './corrections';
 import { rewriteDimensions } from './dimensions';
-
-const { catalogue } = loadRound3();
-const extract = (text: string) => extractFromText(text, catalogue, { flow: 'voice' });
-const lines = (text: string) => extract(text).tasks.map((t) => `${t.quantity} ${t.name}`);
 
 describe('usage rules of the seventh dev batch', () => {
   it('a height said before the perimeter makes the walls’ area; without a height the perimeter stays linear', () => {

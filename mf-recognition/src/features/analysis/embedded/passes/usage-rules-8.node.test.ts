@@ -3,13 +3,8 @@
 // haut », a wall's own size after a complement, « moins » deducting a part, figures that are weights, work days or
 // decades, tiles said as « dalles en grès », a state clause, a place measured on its own before the works, a surface
 // named in a clause that is done already, « Prénom Nom, zéro six… », the screed's edge strip.
-import { loadRound3 } from '../../../../testing/round-3-corpus';
-import { extractFromText } from '../extract-from-text';
+import { extractVoice as extract, voiceLines as lines } from '../../../../testing/round-3-probes';
 import { rewriteDimensions } from './dimensions';
-
-const { catalogue } = loadRound3();
-const extract = (text: string) => extractFromText(text, catalogue, { flow: 'voice' });
-const lines = (text: string) => extract(text).tasks.map((t) => `${t.quantity} ${t.name}`);
 
 describe('usage rules of the eighth dev batch', () => {
   it('« a de long sur b » with no word after b is a surface: a wall’s or partition’s height, else a floor’s width', () => {

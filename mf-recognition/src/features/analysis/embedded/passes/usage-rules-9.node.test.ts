@@ -3,16 +3,8 @@
 // a place measured in centimetres with the second unit left out, a surface said with its colour, a material
 // said with its thickness; then the ninth batch's: a count times an area, a clause describing a thing,
 // walls listed one by one then one height, the surface of the clause after.
-import { loadRound3 } from '../../../../testing/round-3-corpus';
-import { extractFromText } from '../extract-from-text';
+import { sortedVoiceLines as lines } from '../../../../testing/round-3-probes';
 import { rewriteDimensions } from './dimensions';
-
-const { catalogue } = loadRound3();
-const extract = (text: string) => extractFromText(text, catalogue, { flow: 'voice' });
-const lines = (text: string) =>
-  extract(text)
-    .tasks.map((t) => `${t.quantity} ${t.name}`)
-    .sort();
 
 describe('usage rules after the eighth dev batch', () => {
   it('the width of the joints describes the tiling; « refaire les joints » is still joint work', () => {
