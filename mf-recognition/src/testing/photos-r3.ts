@@ -86,3 +86,16 @@ export function scorePhotosR3(runs: readonly PhotoR3Run[], catalogue: Task[] = l
     (text) => extractFromText(text, catalogue, { flow: 'image' }),
   );
 }
+
+/** A site note's written text with its expected lines (fixtures/photos-r3/note-texts-dev.json, dev only: decision 0218). */
+export type NoteTextCase = Round2Case & { source: string };
+
+/** The note texts written from public devis pages (decision 0218): the analyser's handling of notes, no OCR. */
+export function loadNoteTexts(): NoteTextCase[] {
+  return JSON.parse(readFileSync(join(PHOTOS_R3_DIR, 'note-texts-dev.json'), 'utf8')) as NoteTextCase[];
+}
+
+/** Scores note texts through the embedded analyser (flow 'image') over the round-3 catalogue. */
+export function scoreNoteTexts(cases: readonly NoteTextCase[], catalogue: Task[] = loadPhotosR3Catalogue()) {
+  return scoreRound2(cases, (text) => extractFromText(text, catalogue, { flow: 'image' }));
+}
