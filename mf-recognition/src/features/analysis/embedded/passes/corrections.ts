@@ -26,7 +26,9 @@ export const CORRECTION_MARKERS = [
   'disons',
   'non',
 ];
-const CORRECTION_WORDS = String.raw`(?:(?<![\p{L}])(?:${CORRECTION_MARKERS.join('|')})(?![\p{L}])(?:[ \t]*,?[ \t]*(?:c['’]est|plut[oô]t))?|→|[-=]+>|-?»)`;
+const MARKER = String.raw`(?<![\p{L}])(?:${CORRECTION_MARKERS.join('|')})(?![\p{L}])`;
+/** One marker or several said in a row (« attendez non », « non finalement », « enfin non »). */
+const CORRECTION_WORDS = String.raw`(?:${MARKER}(?:[ \t]*,?[ \t]*${MARKER})*(?:[ \t]*,?[ \t]*(?:c['’]est|plut[oô]t))?|→|[-=]+>|-?»)`;
 /**
  * « 12 mètres de plinthes non pardon 15 », « 4 spots non 5 », « en 15 cm, non, en 12 », « 12 ml → 15 ml » on a note (OCR: « -> », « -» »):
  * the figure said last wins, the words stay.
