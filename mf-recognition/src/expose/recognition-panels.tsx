@@ -11,7 +11,6 @@ import { useState } from 'react';
 
 import { ImagePanel } from '../features/image-panel/components/image-panel';
 import type { PhotoProposal } from '../features/image-panel/components/photo-review';
-import { photoDataUrl, PhotoDataUrls } from '../features/image-panel/model/photo-data-url';
 import type { PageLayout } from '../features/ocr/ocr-layout';
 import { NotesPanel, type NotesProposal } from '../features/notes-panel/components/notes-panel';
 import { notesDraftStoreFor } from '../features/notes-panel/model/notes-draft';
@@ -21,9 +20,7 @@ import { VOICE_MESSAGES } from '../features/voice-panel/messages';
 
 /** What the panels need from the analysis feature (features/analysis owns the implementation). */
 interface Analyzer {
-  /** True while images still go to the AI provider (which sends them as data URLs). */
-  readonly aiEnabled: boolean;
-  analyzeImage(image: Blob | string, catalogue: readonly Task[]): Promise<ExtractionResult>;
+  analyzeImage(image: Blob, catalogue: readonly Task[]): Promise<ExtractionResult>;
   analyzeText(text: string, catalogue: readonly Task[]): Promise<ExtractionResult>;
 }
 
@@ -44,9 +41,8 @@ function loadAnalyzer(): Promise<Analyzer> {
         anonKey: supabaseAnonKey,
         getAccessToken: async () => (await getSupabase().auth.getSession()).data.session?.access_token ?? null,
       },
-      // A data URL made by analyzeImage below is read as the photo it was made from: one OCR per photo.
-      ocr: async (image: Blob | string) =>
-        (await readPhoto(typeof image === 'string' ? await photoDataUrls.photoOf(image) : image)).text,
+      // The analyser's OCR fallback reads the photo it was given: one OCR per photo, shared with the regions.
+      recognizeImage: async (image: Blob) => (await readPhoto(image)).text,
     });
   })();
   analyzerPromise.catch(() => {
@@ -118,15 +114,8 @@ function warmUpImageAnalysis(): void {
   );
 }
 
-/** The data URLs handed to the AI analyser and the photos they were made from. */
-const photoDataUrls = new PhotoDataUrls();
-
 async function analyzeImage(image: Blob): Promise<ExtractionResult> {
-  const analyzer = await loadAnalyzer();
-  // Encoded by the browser, not by the AI provider's JavaScript (decision 0205).
-  const dataUrl = analyzer.aiEnabled ? await photoDataUrl(image) : null;
-  if (!dataUrl) return analyzer.analyzeImage(image, tasksStore.get());
-  return photoDataUrls.with(dataUrl, image, () => analyzer.analyzeImage(dataUrl, tasksStore.get()));
+  return (await loadAnalyzer()).analyzeImage(image, tasksStore.get());
 }
 
 async function analyzeText(text: string): Promise<ExtractionResult> {
