@@ -116,7 +116,7 @@ const SURFACE_WORDS: Array<[Kind, string]> = [
   ['wall', String.raw`murs?|murale?s?|muraux|faïence|faience|papier|tapisserie|cloisons?|doublage`],
   [
     'floor',
-    String.raw`sols?|plafonds?|parquet|stratifiés?|stratifies?|plancher|moquette|chape|ragréage|ragreage|dalle|carrelage(?![ \t]+mural)`,
+    String.raw`sols?|plafonds?|parquet|stratifiés?|stratifies?|plancher|moquette|chape|ragréage|ragreage|dalle|(?<!plinthes?[ \t]+(?:(?:de|en)[ \t]+)?)carrelage(?![ \t]+mural)`,
   ],
 ];
 const SURFACE = new RegExp(
