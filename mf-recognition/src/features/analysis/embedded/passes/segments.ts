@@ -11,6 +11,9 @@ import type { Segment } from './types';
  */
 const coordinations = new WeakMap<PreparedTask[], RegExp[]>();
 
+/** « sans le décoller », « sans l'enlever »: « sans », an object pronoun and a verb of work in the infinitive. */
+const WITHOUT_DOING = /(?<![\p{L}])sans[ \t]+(?:l['’][ \t]*|(?:le|la|les)[ \t]+)(?:d[ée]coller|enlever|retirer|arracher|d[ée]poser|d[ée]monter|gratter|poncer|toucher|casser|d[ée]molir|abattre|changer|remplacer|refaire|reprendre|[ôo]ter)(?![\p{L}])/giu;
+
 export function joinCatalogueCoordinations(text: string, catalogue: PreparedTask[]): string {
   const folded = fold(text);
   if (folded.length !== text.length) return text;
@@ -56,8 +59,9 @@ export function splitSegments(text: string): Segment[] {
       let afterContext = false;
       let afterComplement = false;
       for (const piece of clause.split(RESTRICTION_AFTER_NEGATION).flatMap((c) => c.split(CONNECTORS))) {
-        // « sans » drops what follows it: « peinture sans sous-couche ».
-        const kept = piece.split(/(?<![\p{L}])sans(?![\p{L}])/iu)[0] ?? '';
+        // « sans » drops what follows it: « peinture sans sous-couche »; « sans le décoller » (a pronoun and a verb)
+        // says how the work is done and drops only itself.
+        const kept = piece.replace(WITHOUT_DOING, ' ').split(/(?<![\p{L}])sans(?![\p{L}])/iu)[0] ?? '';
         if (!/[\p{L}\d]/u.test(kept)) continue;
         const folded = fold(kept);
         const terms = analyseTerms(kept);
