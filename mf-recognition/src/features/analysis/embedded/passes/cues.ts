@@ -27,10 +27,11 @@ export const GOOD_STATE =
   /^[\s,]*(?:(?:et|mais|car|bon|alors)\s+)?(?:la|le|les|l'|sa|son|ses|leur|leurs|cette|ce|cet|ces)\s*[^,]{1,30}?(?:\s|\sn')(?:est|sont|reste|restent)\s+(?:(?:encore|tout a fait|bien|pas|plus|pas tout a fait|pas bien)\s+)?(?:bon|bonne|bons|bonnes|en bon etat|saine?s?|correcte?s?|propres?|nickel|planes?|plats?|plates?|de niveau|droite?s?|d'equerre|lisses?)[\s,.]*$/;
 /**
  * « le toit ressemble à une forêt miniature », « la toiture se prolonge au-dessus du bureau », « le ballon date de
- * 2006 »: a clause describing a thing (its look, its extent, its date), with no work said.
+ * 2006 », « la peinture s'écaille », « le papier peint est jauni »: a clause describing a thing (its look, its extent,
+ * its date, its wear), with no work said.
  */
 export const DESCRIBED =
-  /(?:^|[\s,])(?:la|le|les|l'|sa|son|ses|leur|leurs|cette|ce|cet|ces)\s*[^,]{1,30}?\s(?:ressemble(?:nt)?\s+a|se\s+prolonge(?:nt)?|date(?:nt)?\s+d)(?![a-z])/;
+  /(?:^|[\s,])(?:la|le|les|l'|sa|son|ses|leur|leurs|cette|ce|cet|ces)\s*[^,]{1,30}?\s(?:ressemble(?:nt)?\s+a|se\s+prolonge(?:nt)?|date(?:nt)?\s+d|s'\s*(?:ecaille|effrite|abime|affaisse)(?:nt)?|se\s+(?:decolle|fissure|detache|souleve|cloque)(?:nt)?|(?:est|sont)\s+(?:jaunie?s?|noircie?s?|tachee?s?|cloquee?s?))(?![a-z])/;
 /**
  * « l'entretien a déjà été fait », « elle a déjà fait changer les fenêtres », « les deux tiers des dalles sont posés »:
  * work done before, not to quote (« déjà on dépose… » is not).

@@ -30,8 +30,17 @@ const SURFACE_WITH_FIGURE = new RegExp(
   'giu',
 );
 
+/**
+ * « l'ancienne peinture s'écaille il faut gratter et poncer … », « le papier peint est jauni on le repeint »: in text
+ * with no comma, the wear of a thing (a reflexive verb, « est jauni ») then a subject opening the work is two clauses.
+ */
+const AFTER_WEAR = new RegExp(
+  String.raw`(?<=(?:s['’][ \t]*(?:écaille|ecaille|effrite|abîme|abime)|se[ \t]+(?:décolle|decolle|fissure|détache|detache|soulève|souleve))(?:nt)?|(?:est|sont)[ \t]+(?:jauni|noirci|taché|tache|cloqué|cloque)e?s?)[ \t]+(?=(?:il[ \t]+(?:faut|faudra)|on)(?![\p{L}]))`,
+  'giu',
+);
+
 export function closeClausesAfterFigures(text: string): string {
-  return (text.includes(',') ? text : text.replace(SURFACE_WITH_FIGURE, ', '))
+  return (text.includes(',') ? text : text.replace(SURFACE_WITH_FIGURE, ', ').replace(AFTER_WEAR, ', '))
     .replace(NEXT_SURFACE, (_whole, figure: string) => `${figure}, `)
     .replace(CLAUSE_END, (whole, figure: string, offset: number, all: string) => {
       const next = /^[\p{L}'’]+/u.exec(all.slice(offset + whole.length))?.[0] ?? '';
