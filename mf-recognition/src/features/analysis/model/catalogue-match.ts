@@ -62,12 +62,9 @@ export function analyseTerms(text: string): Term[] {
   const terms: Term[] = [];
   let i = 0;
   while (i < ws.length) {
-    // « qui est cassé », « tuiles cassées », « se décolle »: a state, not the work of removing.
+    // « qui est cassé », « tuiles cassées »: a state, not the work of removing.
     const state =
-      NOT_ACTIONS.has(ws[i]!) ||
-      (STATE_VERBS.has(ws[i - 1] ?? '') && /^(?:casse|abime|demonte|enleve)$/.test(ws[i]!)) ||
-      // « la peinture se décolle », « le carrelage se détache »: a reflexive verb says what the thing does.
-      (/^(?:se|s)$/.test(ws[i - 1] ?? '') && /^(?:decoll|detach|cass|fissur|souleve|abim)/.test(ws[i]!));
+      NOT_ACTIONS.has(ws[i]!) || (STATE_VERBS.has(ws[i - 1] ?? '') && /^(?:casse|abime|demonte|enleve)$/.test(ws[i]!));
     const phrase = state
       ? undefined
       : (PHRASES_BY_FIRST_STEM.get(stems[i]!) ?? []).find((p) => p.stems.every((s, k) => stems[i + k] === s));
