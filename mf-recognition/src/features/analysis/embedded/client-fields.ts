@@ -4,7 +4,7 @@ import { fold } from '../model/text';
 
 export type Found = { value: string; start: number; end: number };
 
-const TITLE_WORD = String.raw`(?:M\.|Mr\.?|Mme\.?|Mlle\.?|Melle|Monsieur|Madame|Mademoiselle|Messieurs|Mesdames)`;
+const TITLE_WORD = String.raw`(?:M\.|Mr\.?|Mme\.?|Mlle\.?|Melle|Monsieur|Madame|Mademoiselle|Messieurs|Mesdames|Dr\.?|Docteur)`;
 const NAME_STOP = new Set([
   'qui',
   'habite',

@@ -7,6 +7,7 @@ import { postProcess } from '../model/post-process';
 import type { Flow } from '../model/quantity';
 import { correctOcrVocabulary } from './ocr-vocabulary';
 import { readClientFields } from './passes/client';
+import { readNoteHeadings, rewriteNoteText } from './passes/note-layout';
 import { prepare } from './passes/prepare';
 import { readTasks } from './passes/read-tasks';
 
@@ -28,12 +29,12 @@ export function extractFromText(
   catalogue: readonly Task[],
   options: ExtractOptions = { flow: 'voice' },
 ): ExtractionResult {
-  return postProcess(readText(readable(text, catalogue, options), catalogue), catalogue, options.flow);
+  return postProcess(readText(readable(text, catalogue, options), catalogue, options.flow), catalogue, options.flow);
 }
 
 /** OCR'd text has its misread vocabulary words read back first (ocr-vocabulary.ts); dictations are left as said. */
 function readable(text: string, catalogue: readonly Task[], options: ExtractOptions): string {
-  return options.flow === 'image' ? correctOcrVocabulary(text, catalogue) : text;
+  return options.flow === 'image' ? rewriteNoteText(correctOcrVocabulary(text, catalogue)) : text;
 }
 
 /** A line proposed to the user: the task, the words it came from, and whether the analyser was unsure of it. */
@@ -45,7 +46,7 @@ export function proposeLines(
   catalogue: readonly Task[],
   options: ExtractOptions = { flow: 'voice' },
 ): { result: ExtractionResult; lines: ProposedLine[] } {
-  const raw = readText(readable(text, catalogue, options), catalogue);
+  const raw = readText(readable(text, catalogue, options), catalogue, options.flow);
   const result = postProcess(raw, catalogue, options.flow);
   const lines = result.tasks.map((task) => {
     const found = raw.tasks.find((t) => t.name === task.name);
@@ -54,7 +55,10 @@ export function proposeLines(
   return { result, lines };
 }
 
-export function readText(input: string, catalogue: readonly Task[]): RawTextExtraction {
+export function readText(input: string, catalogue: readonly Task[], flow: Flow = 'voice'): RawTextExtraction {
   const { text, client, projectTitle } = readClientFields(prepare(input));
-  return { projectTitle, tasks: readTasks(text, prepareCatalogue(catalogue)), client };
+  const prepared = prepareCatalogue(catalogue);
+  // A note's headings (passes/note-layout.ts): the lines under them are what is asked.
+  const tasksText = flow === 'image' ? readNoteHeadings(text, (t) => readTasks(t, prepared)) : text;
+  return { projectTitle, tasks: readTasks(tasksText, prepared), client };
 }

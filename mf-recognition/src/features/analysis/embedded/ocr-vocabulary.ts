@@ -176,7 +176,7 @@ function withCaseOf(token: string, word: string): string {
  * are left alone: they hold free words the vocabulary cannot know.
  */
 const NAME_LINE =
-  /(?<![\p{L}])(?:client|cliente|contact|mme|mlle|monsieur|madame|soci[ée]t[ée]|sarl|sas|eurl|ets|entreprise|projet|objet|devis|adresse|r[ée]f|rue|avenue|av|boulevard|bd|chemin|all[ée]e|impasse|route|place|quai|cours)(?![\p{L}])|@/iu;
+  /(?<![\p{L}])(?:client|cliente|contact|mme|mlle|monsieur|madame|dr|docteur|soci[ée]t[ée]|sarl|sas|eurl|ets|entreprise|projet|objet|devis|adresse|r[ée]f|rue|avenue|av|boulevard|bd|chemin|all[ée]e|impasse|route|place|quai|cours)(?![\p{L}])|@/iu;
 const MISTER = /(?<![\p{L}])(?:M|Mr|MR)\.?[ \t]+\p{Lu}/u;
 
 /** `text` with each misread vocabulary word read back (see the header). */

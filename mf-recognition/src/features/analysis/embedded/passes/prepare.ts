@@ -71,7 +71,7 @@ const ABBREVIATION_WORDS: Record<string, string> = {
 };
 const ABBREVIATIONS = new RegExp(
   String.raw`(?<![\p{L}])(${Object.keys(ABBREVIATION_WORDS).join('|')}|élec|Élec|Démol|Dém|Prép)\.(?=[ \t]*(?:[:\p{L}+x×]|\d|$))`,
-  'giu',
+  'gimu',
 );
 
 /** Removes a found span, leaving a clause break so that what surrounded it is not glued together. */

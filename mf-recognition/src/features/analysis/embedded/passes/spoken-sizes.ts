@@ -72,7 +72,7 @@ const HEIGHT_NEAR = new RegExp(
   'iu',
 );
 const AREA_THICKNESS = new RegExp(
-  String.raw`(?<![\d.,])${N}[ \t]*(?:m²|m2|mètres?[ \t]+carrés?|metres?[ \t]+carres?)[ \t]*,?[ \t]*(?:(?:sur|en|avec|de|et)[ \t]+)?(?:(?:une[ \t]+)?[ée]paisseur[ \t]*(?:de[ \t]+)?)?(?:${N}[ \t]*(?:cm|centim[èe]tres?)(?:[ \t]*(?:d['’][ \t]*)?[ée]paisseur)?|${N}[ \t]*d['’][ \t]*[ée]paisseur)`,
+  String.raw`(?<![\d.,])${N}[ \t]*(?:m²|m2|mètres?[ \t]+carrés?|metres?[ \t]+carres?)[ \t]*,?[ \t]*(?:(?:sur|en|avec|de|et)[ \t]+)?(?:(?:une[ \t]+)?(?:[ée]paisseur|[ée]p\.)[ \t]*(?:de[ \t]+)?)?(?:${N}[ \t]*(?:cm|centim[èe]tres?)(?:[ \t]*(?:d['’][ \t]*)?[ée]paisseur)?|${N}[ \t]*d['’][ \t]*[ée]paisseur)`,
   'giu',
 );
 /**

@@ -1,0 +1,67 @@
+// Note layout rules (decision 0218), each tried on notes other than the note-text dev set's: a heading naming the work
+// takes the figure of the line under it, a heading naming only a thing (no work, no forfait) is a title, a heading
+// after task lines stays a task, an arrow before « x N » corrects a count, a slab's « ép. » after its surface, a
+// doctor as the client, « pt lumineux ».
+import { extractFromText } from '../extract-from-text';
+import { loadRound3 } from '../../../../testing/round-3-corpus';
+import { readNoteHeadings, rewriteNoteText } from './note-layout';
+
+const { catalogue } = loadRound3();
+const note = (text: string) => extractFromText(text, catalogue, { flow: 'image' });
+const lines = (text: string) =>
+  note(text)
+    .tasks.map((t) => `${t.quantity} ${t.unit} ${t.name}`)
+    .sort();
+
+describe('note layout (photos of notes)', () => {
+  it('a heading naming the work takes the figure of the line under it', () => {
+    expect(lines('Combles aménageables\n\nouate soufflée 52 m2\ndépl. 1')).toEqual([
+      '1 forfait Déplacement',
+      '52 m2 Isolation des combles',
+    ]);
+    expect(lines('Isolation int.\ndoublage pièce du fond 27 m2')).toEqual(["27 m2 Isolation des murs par l'intérieur"]);
+  });
+
+  it('a heading naming only a thing is a title; the works under it are the lines', () => {
+    expect(lines('Toiture maison\nhydrofuge 84 m2\ngouttière 11 ml')).toEqual([
+      '11 ml Pose de gouttière',
+      '84 m2 Traitement hydrofuge toiture',
+    ]);
+  });
+
+  it('a heading that is a work, a forfait or below task lines stays a task', () => {
+    expect(lines('Remplacement tableau élec.\n1 forfait\nprises x 4')).toEqual([
+      '1 forfait Remplacement tableau électrique',
+      '4 unité Installation prise électrique',
+    ]);
+    expect(lines('douche italienne 1\nlavabo\nfaïence 12 m2')).toContain('1 unité Pose de lavabo');
+    expect(lines('Douche italienne\nfaïence 8 m2')).toEqual([
+      "1 forfait Installation douche à l'italienne",
+      '8 m2 Pose de faïence murale',
+    ]);
+  });
+
+  it('leaves a dictation and a single line alone', () => {
+    const read = () => [];
+    expect(readNoteHeadings('peinture des murs 20 m2', read)).toBe('peinture des murs 20 m2');
+    expect(readNoteHeadings('Cuisine\nprises x 3', read)).toBe('Cuisine\nprises x 3');
+    expect(extractFromText('la toiture\ndémoussage 80 m2', catalogue, { flow: 'voice' }).tasks.length).toBeGreaterThan(
+      0,
+    );
+  });
+
+  it('an arrow before « x N » corrects a count', () => {
+    expect(rewriteNoteText('spots x 4 → x 6')).toBe('spots x 4 → 6');
+    expect(rewriteNoteText('prises x 3 -> x5')).toBe('prises x 3 -> 5');
+    expect(lines('volets roulants x 2 -> x 3')).toEqual(['3 unité Pose de volet roulant']);
+  });
+
+  it('a slab written « 15 m2 ép. 12 cm » is a volume', () => {
+    expect(lines('dalle béton 15 m2 ép. 12 cm')).toEqual(['1.8 m3 Dalle béton']);
+  });
+
+  it('« Dr » names the client and keeps the name out of the vocabulary correction', () => {
+    expect(note('Cabinet vétérinaire des Halles\nDr Lemoine\nspots x 6').client.name).toBe('Lemoine');
+    expect(lines('Bureau\npt lumineux 2')).toEqual(['2 unité Point lumineux']);
+  });
+});
