@@ -99,4 +99,6 @@ export function splitSegments(text: string): Segment[] {
   return segments;
 }
 
-const NEW_THING = /(?<![a-z])(?:nouveau|nouvelle|nouveaux|nouvelles|neuf|neuve|neufs|neuves)(?![a-z])/;
+/** What is new or done again (« la nouvelle », « et recarreler derrière »): laid, not removed like the work before. */
+const NEW_THING =
+  /(?<![a-z])(?:nouveau|nouvelle|nouveaux|nouvelles|neuf|neuve|neufs|neuves|recarreler|recarrelle|recarrellent|repeindre|repeint|refaire|refait|reposer|repose)(?![a-z])/;
