@@ -22,6 +22,7 @@ const FLOOR = new RegExp(
   'giu',
 );
 import { fold } from '../../model/text';
+import { rewriteCountedParts } from './counted-parts';
 import { ALREADY_DONE, GOOD_STATE } from './cues';
 import { rewriteDeductions } from './deductions';
 import { rewriteSeveralPlaces } from './places';
@@ -329,7 +330,7 @@ export function rewriteDimensions(input: string): string {
       '$1.$2',
     );
   // « quatre mètres carrés cinquante »: the centimetres said after the unit.
-  text = text.replace(
+  text = rewriteCountedParts(text).replace(
     /(?<![\d.,])(\d+)[ \t]*(mètres?[ \t]+carrés?|metres?[ \t]+carres?)[ \t]+([1-9][05])(?=[ \t]*(?:$|[,.;\n]|et[ \t]))/gmu,
     '$1.$3 $2',
   );
