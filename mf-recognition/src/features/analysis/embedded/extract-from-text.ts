@@ -7,7 +7,7 @@ import { postProcess } from '../model/post-process';
 import type { Flow } from '../model/quantity';
 import { correctOcrVocabulary } from './ocr-vocabulary';
 import { readClientFields } from './passes/client';
-import { readNoteHeadings, rewriteNoteText } from './passes/note-layout';
+import { joinSizedRooms, readNoteHeadings, rewriteNoteText } from './passes/note-layout';
 import { prepare } from './passes/prepare';
 import { readTasks } from './passes/read-tasks';
 
@@ -34,7 +34,9 @@ export function extractFromText(
 
 /** OCR'd text has its misread vocabulary words read back first (ocr-vocabulary.ts); dictations are left as said. */
 function readable(text: string, catalogue: readonly Task[], options: ExtractOptions): string {
-  return options.flow === 'image' ? rewriteNoteText(correctOcrVocabulary(text, catalogue)) : text;
+  if (options.flow !== 'image') return text;
+  const note = rewriteNoteText(correctOcrVocabulary(text, catalogue));
+  return joinSizedRooms(note, (line) => readText(line, catalogue).tasks);
 }
 
 /** A line proposed to the user: the task, the words it came from, and whether the analyser was unsure of it. */

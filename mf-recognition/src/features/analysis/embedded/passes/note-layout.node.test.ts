@@ -4,7 +4,7 @@
 // doctor as the client, « pt lumineux ».
 import { extractFromText } from '../extract-from-text';
 import { loadRound3 } from '../../../../testing/round-3-corpus';
-import { readNoteHeadings, rewriteNoteText } from './note-layout';
+import { joinSizedRooms, readNoteHeadings, rewriteNoteText } from './note-layout';
 
 const { catalogue } = loadRound3();
 const note = (text: string) => extractFromText(text, catalogue, { flow: 'image' });
@@ -54,6 +54,28 @@ describe('note layout (photos of notes)', () => {
     expect(rewriteNoteText('spots x 4 → x 6')).toBe('spots x 4 → 6');
     expect(rewriteNoteText('prises x 3 -> x5')).toBe('prises x 3 -> 5');
     expect(lines('volets roulants x 2 -> x 3')).toEqual(['3 unité Pose de volet roulant']);
+  });
+
+  it('a room size above task lines with no figure sizes them (floor, perimeter, walls with a height)', () => {
+    expect(lines('Bureau 3 x 2,8\nparquet\nplinthes')).toEqual([
+      '11.6 ml Pose de plinthes',
+      '8.4 m2 Pose de parquet flottant',
+    ]);
+    expect(lines('Chambre 4 x 3 HSP 2,5\npeinture murs\npeinture plafond')).toEqual([
+      '12 m2 Peinture plafond',
+      '35 m2 Peinture murs',
+    ]);
+    expect(lines("Salle d'eau 2 x 1,5\nfaïence murs h 2,2 m")).toEqual(['15.4 m2 Pose de faïence murale']);
+    const read = (t: string) => (/parquet/.test(t) ? [{ name: 'x', unit: 'm2' }] : []);
+    expect(joinSizedRooms('Séjour 5 x 4\nparquet\nCuisine', read)).toBe('Séjour 5 x 4, parquet\nCuisine');
+    expect(joinSizedRooms('carrelage 60x60\nparquet', (t) => [{ name: t, unit: 'm2' }])).toBe(
+      'carrelage 60x60\nparquet',
+    );
+  });
+
+  it('« h » before a figure is a height, not hours after one', () => {
+    expect(rewriteNoteText('faïence h 2,2 m')).toBe('faïence hauteur 2,2 m');
+    expect(rewriteNoteText('MO 6 h\n1 h 30')).toBe('MO 6 h\n1 h 30');
   });
 
   it('a slab written « 15 m2 ép. 12 cm » is a volume', () => {

@@ -7,9 +7,47 @@ import { hasWorkWord } from './lines';
 
 type Read = (text: string) => RawTextExtraction['tasks'];
 
-/** « radiateurs x 6 → x 7 »: the count after the arrow keeps its « x » off, so the correction pass reads it. */
+/**
+ * « radiateurs x 6 → x 7 »: the count after the arrow keeps its « x » off, so the correction pass reads it.
+ * « faïence murs h 2 m »: an « h » before a figure (not after one: « 6 h », « 1 h 30 ») is a height.
+ */
 export function rewriteNoteText(text: string): string {
-  return text.replace(/(→|-+>)([ \t]*)[x×][ \t]*(?=\d)/gu, '$1$2');
+  return text
+    .replace(/(→|-+>)([ \t]*)[x×][ \t]*(?=\d)/gu, '$1$2')
+    .replace(
+      /(?<!\d[ \t]*)(?<![\p{L}'’])h[ \t]*[:=]?[ \t]*(?=\d+(?:[.,]\d+)?[ \t]*(?:m(?![\p{L}²2])|$))/gmu,
+      'hauteur ',
+    );
+}
+
+/** A height said on a line (« hauteur 2 m », « HSP 2,50 »): not a figure of its own. */
+const HEIGHT = /(?<![\p{L}])(?:hauteur|hsp)[ \t]*:?[ \t]*\d+(?:[.,]\d+)?(?:[ \t]*m(?![\p{L}²2]))?/giu;
+
+/** A room's size on a note (« SDB 2,5 x 2 », « Ch. 3 : 4 x 3,2 HSP 2,50 »): two sides, no unit of a quantity after. */
+const ROOM_SIZE =
+  /(?<![\d.,])\d+(?:[.,]\d+)?[ \t]*(?:m[ \t]*)?[x×][ \t]*\d+(?:[.,]\d+)?(?![\d.,]|[ \t]*(?:m2|m²|ml|m3|m³|cm|mm|€))/u;
+
+/**
+ * « SDB 2,5 x 2 / carrelage sol / plinthes »: a line giving a room's size and no task, then lines naming tasks with no
+ * figure: those tasks are done in that room, so they are read in the size's sentence (the dimension passes then give
+ * the floor to the floor, the perimeter to the plinths, nothing to walls with no height).
+ */
+export function joinSizedRooms(text: string, read: Read): string {
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length - 1; i += 1) {
+    if (!ROOM_SIZE.test(lines[i]!) || read(lines[i]!).length) continue;
+    let n = i + 1;
+    while (
+      n < lines.length &&
+      /\p{L}/u.test(lines[n]!) &&
+      !/\d/.test(lines[n]!.replace(HEIGHT, '')) &&
+      read(lines[n]!).length
+    )
+      n += 1;
+    if (n === i + 1) continue;
+    lines.splice(i, n - i, lines.slice(i, n).join(', '));
+  }
+  return lines.join('\n');
 }
 
 /**
