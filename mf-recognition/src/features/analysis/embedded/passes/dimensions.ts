@@ -114,7 +114,7 @@ const EARLIER_HEIGHT = new RegExp(
 type Kind = 'wall' | 'floor' | 'linear';
 const SURFACE_WORDS: Array<[Kind, string]> = [
   ['linear', String.raw`plinthes?|gouttières?|gouttieres?|corniches?|frises?`],
-  ['wall', String.raw`murs?|murale?s?|muraux|faïence|faience|papier|tapisserie|cloisons?|doublage`],
+  ['wall', String.raw`murs?|parois?|murale?s?|muraux|faïence|faience|papier|tapisserie|cloisons?|doublage`],
   [
     'floor',
     String.raw`sols?|plafonds?|parquet|stratifiés?|stratifies?|plancher|moquette|chape|ragréage|ragreage|dalle|(?<!plinthes?[ \t]+(?:(?:de|en)[ \t]+)?)carrelage(?![ \t]+mural)`,
