@@ -10,7 +10,7 @@ const M = String.raw`(?:m(?![\p{L}²\d])|m[èe]tres?(?![ \t]+(?:carr|cub|lin)))`
 const CM = String.raw`(?:cm|centim[èe]tres?)(?![\p{L}])`;
 const BY = String.raw`[ \t]*(?:par|sur|x|×)[ \t]*`;
 /** One part with its own two sides: « 2 murs de 1 mètre par 2.1 mètres ». */
-const SIDED_PART = String.raw`${COUNT}[ \t]+(?:${PART_WORD}[ \t]+)?(?:de[ \t]+)?${NUMBER}[ \t]*${M}?${BY}${NUMBER}[ \t]*${M}?`;
+const SIDED_PART = String.raw`${COUNT}[ \t]+(?:${PART_WORD}[ \t]+)?(?:de[ \t]+)?${NUMBER}[ \t]*(?:${M}|${CM})?${BY}${NUMBER}[ \t]*${M}?`;
 const SIDED_RUN = new RegExp(
   String.raw`(?<![\p{L}\d.,])${SIDED_PART}(?:[ \t]*,?[ \t]*(?:et[ \t]+)?${SIDED_PART})*(?![\p{L}\d]|[ \t]*(?:${M}|${CM}|de[ \t]+(?:haut|long|large)))`,
   'giu',
@@ -27,7 +27,7 @@ const PART = new RegExp(
   'giu',
 );
 const SIDES = new RegExp(
-  String.raw`(${COUNT})[ \t]+(?:${PART_WORD}[ \t]+)?(?:de[ \t]+)?(${NUMBER})[ \t]*${M}?${BY}(${NUMBER})`,
+  String.raw`(${COUNT})[ \t]+(?:${PART_WORD}[ \t]+)?(?:de[ \t]+)?(${NUMBER})[ \t]*(${M}|${CM})?${BY}(${NUMBER})`,
   'giu',
 );
 const WALLS_BEFORE = /(?<![\p{L}])(?:murs?|murale?s?|faïence|faience|crédence|credence|parois?)(?![\p{L}])/iu;
@@ -54,8 +54,8 @@ export function rewriteCountedParts(input: string): string {
     const counts = parts.map((p) => countOf(p[1]!));
     if (parts.length < 2 && counts.every((c) => c < 2)) return whole;
     let total = 0;
-    for (const [, count, a, b] of parts) {
-      const [x, y] = [num(a!), num(b!)];
+    for (const [, count, a, unit, b] of parts) {
+      const [x, y] = [unit ? metres(a!, unit) : num(a!), num(b!)];
       if (x <= 0 || y <= 0 || x > 30 || y > 6) return whole;
       total += countOf(count!) * x * y;
     }
