@@ -61,17 +61,15 @@ export function joinSizedRooms(text: string, read: Read): string {
 export function readNoteHeadings(text: string, read: Read): string {
   const lines = text.split('\n');
   if (lines.length < 2) return text;
-  let taskAbove = false;
+  // Whether a line above `i` gives a task (read only when a title is in question: most notes have none).
+  const taskAbove = (i: number) => lines.slice(0, i).some((line) => /\p{L}/u.test(line) && read(line).length > 0);
   for (let i = 0; i < lines.length - 1; i += 1) {
     const heading = lines[i]!.replace(/[\s,:;.]+$/u, '').trim();
     if (!heading) continue;
     let n = i + 1;
     while (n < lines.length - 1 && !lines[n]!.trim()) n += 1;
     const next = lines[n]!;
-    if (/\d/.test(heading) || !/\p{L}{3}/u.test(heading) || !/\d/.test(next)) {
-      taskAbove ||= read(heading).length > 0;
-      continue;
-    }
+    if (/\d/.test(heading) || !/\p{L}{3}/u.test(heading) || !/\d/.test(next)) continue;
     const own = read(heading);
     if (!own.length) continue;
     const alone = read(next);
@@ -82,9 +80,9 @@ export function readNoteHeadings(text: string, read: Read): string {
     if (taken.length && joined.length <= Math.max(alone.length, 1)) {
       lines[i] = '';
       lines[n] = `${heading} ${next}`;
-    } else if (!taskAbove && !hasWorkWord(analyseTerms(heading)) && !own.some((t) => t.unit === 'forfait')) {
+    } else if (!hasWorkWord(analyseTerms(heading)) && !own.some((t) => t.unit === 'forfait') && !taskAbove(i)) {
       lines[i] = '';
-    } else taskAbove = true;
+    }
   }
   return lines.join('\n');
 }
