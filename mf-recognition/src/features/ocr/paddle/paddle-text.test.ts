@@ -1,5 +1,5 @@
 import type { OcrWord, PageLayout } from '../ocr-layout';
-import { fromTesseract, repairSecondLine, repairSecondRead, restoreStreetType } from './paddle-text';
+import { droppedFigure, fromTesseract, repairSecondLine, repairSecondRead, restoreStreetType } from './paddle-text';
 
 const word = (text: string, x0: number, y0 = 100, confidence = 90): OcrWord => ({
   text,
@@ -82,6 +82,41 @@ describe('fromTesseract', () => {
     expect(fromTesseract(word('125', 100), [word('1,25', 100)])).toBe('1,25');
   });
 
+  it('takes the figure tesseract read where the second reader dropped a doubled figure or a 1 (decision 0215)', () => {
+    expect(fromTesseract(word('4', 100), [word('44', 100)])).toBe('44');
+    expect(fromTesseract(word('1,5', 100), [word('1,55', 100)])).toBe('1,55');
+    expect(fromTesseract(word('16', 100), [word('166', 100)])).toBe('166');
+    expect(fromTesseract(word('3400', 100), [word('31400', 100)])).toBe('31400');
+    expect(fromTesseract(word('20', 100), [word('120', 100)])).toBe('120');
+    expect(fromTesseract(word('4', 100), [word('48', 100)])).toBeNull();
+    expect(fromTesseract(word('44', 100), [word('4', 100)])).toBeNull();
+    expect(fromTesseract(word('4', 100), [word('4,4', 100)])).toBeNull();
+    expect(fromTesseract(word('4', 100), [word('444', 100)])).toBeNull();
+    expect(fromTesseract(word('20', 100), [word('20', 100)])).toBeNull();
+  });
+
+  it('tells a dropped figure from another figure', () => {
+    expect(droppedFigure('96', '996')).toBe(true);
+    expect(droppedFigure('96', '196')).toBe(true);
+    expect(droppedFigure('96', '916')).toBe(true);
+    expect(droppedFigure('96', '976')).toBe(false);
+    expect(droppedFigure('96', '9,6')).toBe(false);
+    expect(droppedFigure('9,6', '9,66')).toBe(true);
+    expect(droppedFigure('m2', 'm22')).toBe(false);
+  });
+
+  it("takes tesseract's m2 / ml after a figure where the second reader read no unit (decision 0215)", () => {
+    const figure = word('13,5', 60);
+    expect(fromTesseract(word('m1', 100), [word('ml', 100)], figure)).toBe('ml');
+    expect(fromTesseract(word('mi', 100), [word('m2', 100)], figure)).toBe('m2');
+    expect(fromTesseract(word('m', 100), [word('m2', 100)], figure)).toBe('m2');
+    expect(fromTesseract(word('m1', 100), [word('ml', 100)], word('plinthes', 20))).toBeNull();
+    expect(fromTesseract(word('m1', 100), [word('ml', 100)])).toBeNull();
+    expect(fromTesseract(word('ml', 100), [word('m2', 100)], figure)).toBeNull();
+    expect(fromTesseract(word('murs', 100), [word('m2', 100)], figure)).toBeNull();
+    expect(fromTesseract(word('m1', 100), [word('mA', 100)], figure)).toBeNull();
+  });
+
   it('takes nothing from another word, another place or another count of figures', () => {
     expect(fromTesseract(word('fetes', 100), [word('fêtes', 400)])).toBeNull();
     expect(fromTesseract(word('fetes', 100), [word('fêtes', 100, 200)])).toBeNull();
@@ -112,7 +147,7 @@ describe('repairSecondRead', () => {
       [word('carreloge', 100, 200), word('sol', 200, 200), word('8,46', 300, 200), word('m2', 400, 200)],
     ]);
     const read = repairSecondRead({ text: 'ignored', confidence: 91, layout: paddle }, tesseract);
-    expect(read.text).toBe('salle des fêtes\ncarelage so 8,96 m\npeinture 120 m2');
+    expect(read.text).toBe('salle des fêtes\ncarelage so 8,96 m2\npeinture 120 m2');
     expect(read.confidence).toBe(91);
     expect(read.layout.lines[1]!.words[2]).toEqual({ ...paddle.lines[1]!.words[2], text: '8,96' });
     expect(read.layout.lines[2]!.text).toBe('peinture 120 m2');

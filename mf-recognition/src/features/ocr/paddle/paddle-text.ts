@@ -30,7 +30,7 @@ const WITH_COMMA = /^(\d{1,4}),(\d{1,3})$/;
  * the second reader dropped (« 896 » / « 8,46 » → « 8,96 »: the figures stay the second reader's, the comma goes
  * where tesseract put it).
  */
-export function fromTesseract(word: OcrWord, tesseract: readonly OcrWord[]): string | null {
+export function fromTesseract(word: OcrWord, tesseract: readonly OcrWord[], before?: OcrWord): string | null {
   const near = tesseract.filter((t) => overlap(word.box, t.box) >= 0.5);
   for (const t of near) {
     if (t.text !== word.text && /\p{L}/u.test(word.text) && fold(t.text) === word.text) return t.text;
@@ -39,8 +39,42 @@ export function fromTesseract(word: OcrWord, tesseract: readonly OcrWord[]): str
       const at = comma[1]!.length;
       return `${word.text.slice(0, at)},${word.text.slice(at)}`;
     }
+    if (droppedFigure(word.text, t.text) || misreadUnit(word.text, t.text, before)) return t.text;
   }
   return null;
+}
+
+const FIGURE = /^\d+(?:,\d+)?$/;
+
+/**
+ * « 44 » read « 4 », « 31400 » read « 3400 » (decision 0215): the second reader drops a figure that its CTC decoding
+ * merges with the same figure before it (no blank step parts them, as « allée » is read « alle ») or a thin 1; where
+ * tesseract read at the same place the same figures with that one figure more, its figure is taken.
+ */
+export function droppedFigure(mine: string, theirs: string): boolean {
+  if (!FIGURE.test(mine) || !FIGURE.test(theirs) || theirs.length !== mine.length + 1) return false;
+  for (let i = 0; i < theirs.length; i++) {
+    const figure = theirs[i]!;
+    if (!/\d/.test(figure) || theirs.slice(0, i) + theirs.slice(i + 1) !== mine) continue;
+    if (figure === '1' || figure === theirs[i - 1] || figure === theirs[i + 1]) return true;
+  }
+  return false;
+}
+
+const AREA_OR_LENGTH = /^(?:m2|m²|ml|m3|m³)$/;
+
+/**
+ * « 13,5 m1 » (decision 0215): after a figure, a word of up to 3 signs opening on m that is no unit (« m1 », « mi »,
+ * « m? », « m ») where tesseract read m2 / ml / m3 at the same place: tesseract's unit (m1 is ml or m2 alike).
+ */
+function misreadUnit(mine: string, theirs: string, before?: OcrWord): boolean {
+  return (
+    !!before &&
+    /\d$/.test(before.text) &&
+    /^m.{0,2}$/i.test(mine) &&
+    !AREA_OR_LENGTH.test(mine) &&
+    AREA_OR_LENGTH.test(theirs)
+  );
 }
 
 /** The street types an address line names after its number (accents as written). */
@@ -133,8 +167,8 @@ function repairToken(token: string): string {
 export function repairSecondRead(read: Read, tesseract: PageLayout | null): Read {
   const theirs = tesseract?.lines.flatMap((l) => l.words) ?? [];
   const lines: OcrLine[] = read.layout.lines.map((line) => {
-    const words = line.words.map((w) => {
-      const text = repairSecondLine(fromTesseract(w, theirs) ?? w.text);
+    const words = line.words.map((w, i) => {
+      const text = repairSecondLine(fromTesseract(w, theirs, line.words[i - 1]) ?? w.text);
       return text === w.text ? w : { ...w, text };
     });
     return { ...line, text: repairSecondLine(words.map((w) => w.text).join(' ')), words };
