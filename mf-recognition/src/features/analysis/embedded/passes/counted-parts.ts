@@ -51,8 +51,8 @@ export function rewriteCountedParts(input: string): string {
   let text = input.replace(SIDED_RUN, (whole: string, offset: number, all: string) => {
     if (!WALLS_BEFORE.test(sentenceBefore(all, offset))) return whole;
     const parts = [...whole.matchAll(SIDES)];
-    const counts = parts.map((p) => countOf(p[1]!));
-    if (parts.length < 2 && counts.every((c) => c < 2)) return whole;
+    // One counted part alone (« 2 murs de 2 sur 2.5 ») is several places (places.ts).
+    if (parts.length < 2) return whole;
     let total = 0;
     for (const [, count, a, unit, b] of parts) {
       const [x, y] = [unit ? metres(a!, unit) : num(a!), num(b!)];
@@ -69,6 +69,8 @@ export function rewriteCountedParts(input: string): string {
     const run = whole.slice(0, whole.search(new RegExp(HEIGHT, 'iu')));
     const parts = [...run.matchAll(PART)];
     if (parts.length < 2 && parts.every((p) => countOf(p[1]!) < 2)) return whole;
+    // Single parts with their units and a height in metres are a listed run (dimensions.ts, LISTED_LENGTHS).
+    if (parts.every((p) => countOf(p[1]!) < 2 && p[3]) && !/^c/iu.test(u1 ?? u2 ?? '')) return whole;
     let length = 0;
     for (const [, count, value, unit] of parts) {
       const l = metres(value!, unit);
