@@ -85,5 +85,7 @@ describe('note layout (photos of notes)', () => {
   it('« Dr » names the client and keeps the name out of the vocabulary correction', () => {
     expect(note('Cabinet vétérinaire des Halles\nDr Lemoine\nspots x 6').client.name).toBe('Lemoine');
     expect(lines('Bureau\npt lumineux 2')).toEqual(['2 unité Point lumineux']);
+    // A two-letter trade abbreviation before a figure and a detail in brackets stays the line's task.
+    expect(lines('Séjour\nPC x 5 (2 TV)')).toEqual(['5 unité Installation prise électrique']);
   });
 });

@@ -1,4 +1,5 @@
 // Pass 4b (units and quantities): each figure of a piece of text with its unit, and the word after it.
+import { analyseTerms } from '../../model/catalogue-match';
 import { fold } from '../../model/text';
 import { matchUnitAt, unitFamily, type CanonicalUnit } from '../../model/units';
 import type { Quantity, Segment } from './types';
@@ -28,7 +29,8 @@ const WEIGHT_BEFORE = /(?<![a-z])(?:fait|font|pese|pesent|de)\s+(?:environ\s+|da
 const DURATION_AFTER = /^\s*jours?\s+de\s+(?:pose|travail|travaux|chantier|sechage|boulot)(?![a-z])/u;
 const DECADE_BEFORE = /(?<![a-z])annees\s+$/u;
 /** « une benne de 8 m³ », « un big bag d'un mètre cube »: a container's capacity, not a volume of work. */
-const CONTAINER_BEFORE = /(?<![a-z])(?:bennes?|big\s?bags?|conteneurs?|containers?|remorques?|toupies?)\s+(?:de|d')\s*$/u;
+const CONTAINER_BEFORE =
+  /(?<![a-z])(?:bennes?|big\s?bags?|conteneurs?|containers?|remorques?|toupies?)\s+(?:de|d')\s*$/u;
 const VOLUME_AFTER = /^\s*(?:m3|m³|metres?\s+cubes?)(?![a-z])/u;
 
 /** « la norme NF C 15-100 », « DTU 52.1 »: the number of a standard is no quantity. */
@@ -161,9 +163,11 @@ export function splitOnQuantities(segment: Segment): Segment[] {
   const bare = segment.quantities.filter((q) => q.strength === 2);
   const cuts = withUnit.length >= 2 ? withUnit : withUnit.length === 0 && bare.length >= 2 ? bare : [];
   if (cuts.length < 2) return [segment];
-  const leadingWords = /[a-z]{3,}/.test(
-    segment.folded.slice(0, cuts[0]!.start).replace(/\b(?:de|du|des|la|le|les|et|environ|pour|dans)\b/g, ''),
-  );
+  const before = segment.folded.slice(0, cuts[0]!.start);
+  // « PC x 6 (4 plan de travail) », « WC x 2 … »: a two-letter abbreviation of the trade is a leading word too.
+  const leadingWords =
+    /[a-z]{3,}/.test(before.replace(/\b(?:de|du|des|la|le|les|et|environ|pour|dans)\b/g, '')) ||
+    analyseTerms(before).some((t) => t.role === 'head');
   const bounds: Array<[number, number]> = [];
   if (leadingWords) {
     let from = 0;
