@@ -22,6 +22,13 @@ describe('note layout (photos of notes)', () => {
     expect(lines('Isolation int.\ndoublage pièce du fond 27 m2')).toEqual(["27 m2 Isolation des murs par l'intérieur"]);
   });
 
+  it('the places listed under a heading naming the work are more of the same work', () => {
+    expect(lines('Parquet flottant\nséjour 24 m2\nchambre : 11 m2\nCuisine\ncarrelage 9 m2')).toEqual([
+      '35 m2 Pose de parquet flottant',
+      '9 m2 Pose de carrelage sol',
+    ]);
+  });
+
   it('a heading naming only a thing is a title; the works under it are the lines', () => {
     expect(lines('Toiture maison\nhydrofuge 84 m2\ngouttière 11 ml')).toEqual([
       '11 ml Pose de gouttière',

@@ -80,6 +80,13 @@ export function readNoteHeadings(text: string, read: Read): string {
     if (taken.length && joined.length <= Math.max(alone.length, 1)) {
       lines[i] = '';
       lines[n] = `${heading} ${next}`;
+      // « Parquet / chambre 1 : 12 m2 / chambre 2 : 10 m2 »: the lines after it that name no task of their own are
+      // more places of the same work.
+      for (let k = n + 1; k < lines.length && /\d/.test(lines[k]!) && !read(lines[k]!).length; k += 1) {
+        const more = read(`${heading} ${lines[k]}`);
+        if (!more.some((t) => taken.some((h) => h.name === t.name) && t.quantity !== undefined)) break;
+        lines[k] = `${heading} ${lines[k]}`;
+      }
     } else if (!hasWorkWord(analyseTerms(heading)) && !own.some((t) => t.unit === 'forfait') && !taskAbove(i)) {
       lines[i] = '';
     }
