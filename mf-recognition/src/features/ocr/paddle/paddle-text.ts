@@ -2,7 +2,8 @@
 // and shared by Node and the browser:
 // - its character set has no ç ê â ô û î ù œ and it reads a few figures as look-alike signs; tesseract, which read the
 //   same page first, keeps accents and decimal commas: where both readers read the same word at the same place
-//   (same letters once accents are folded, or the same figures), tesseract's spelling is taken;
+//   (same letters once accents are folded, or the same figures), tesseract's spelling is taken; and where tesseract
+//   read there the same figures with one the second reader dropped, or a unit it misread, tesseract's (decision 0215);
 // - it merges a doubled letter when nothing parts them (« allée » read « alle »): a street type after a house number
 //   (« 22 alle des Pins ») is read back to the type, so that the address is still found;
 // - figures glued to the word before (« murs39 », « plaf.14m² », « roulantx5 »), an opening bracket or a capital I
