@@ -85,6 +85,12 @@ describe('note layout (photos of notes)', () => {
     expect(rewriteNoteText('MO 6 h\n1 h 30')).toBe('MO 6 h\n1 h 30');
   });
 
+  it('a client line opening on a lowercase title, or a name glued by the reading, still names the client', () => {
+    expect(note('mme Garnier\n06 71 20 30 40\nlavabo 1').client.name).toBe('Garnier');
+    expect(note('mr PaulMartin\n12 rue Haute, 26000 Valence\nWC susp. 1').client.name).toBe('Paul Martin');
+    expect(rewriteNoteText('mr et mme\nmr x 3')).toBe('mr et mme\nmr x 3');
+  });
+
   it('a slab written « 15 m2 ép. 12 cm » is a volume', () => {
     expect(lines('dalle béton 15 m2 ép. 12 cm')).toEqual(['1.8 m3 Dalle béton']);
   });

@@ -10,14 +10,24 @@ type Read = (text: string) => RawTextExtraction['tasks'];
 /**
  * « radiateurs x 6 → x 7 »: the count after the arrow keeps its « x » off, so the correction pass reads it.
  * « faïence murs h 2 m »: an « h » before a figure (not after one: « 6 h », « 1 h 30 ») is a height.
+ * A client's line opening on a lowercase title or a glued name (below).
  */
 export function rewriteNoteText(text: string): string {
-  return text
-    .replace(/(→|-+>)([ \t]*)[x×][ \t]*(?=\d)/gu, '$1$2')
-    .replace(
-      /(?<!\d[ \t]*)(?<![\p{L}'’])h[ \t]*[:=]?[ \t]*(?=\d+(?:[.,]\d+)?[ \t]*(?:m(?![\p{L}²2])|$))/gmu,
-      'hauteur ',
-    );
+  return (
+    text
+      // « mr BenoitCaron », « mme Lefort »: a title opening a line before a capitalised name, written (or read)
+      // lowercase, and the name's two words glued together by the reading.
+      .replace(
+        /^([ \t]*)(mr|mme|mlle|m\.)(?=[ \t]+\p{Lu})/gmu,
+        (_, space: string, title: string) => `${space}${title.charAt(0).toUpperCase()}${title.slice(1)}`,
+      )
+      .replace(/^([ \t]*(?:M\.|Mr\.?|Mme|Mlle|Dr\.?)[ \t]+\p{Lu}\p{Ll}{2,})(?=\p{Lu}\p{Ll}{2,}(?![\p{L}]))/gmu, '$1 ')
+      .replace(/(→|-+>)([ \t]*)[x×][ \t]*(?=\d)/gu, '$1$2')
+      .replace(
+        /(?<!\d[ \t]*)(?<![\p{L}'’])h[ \t]*[:=]?[ \t]*(?=\d+(?:[.,]\d+)?[ \t]*(?:m(?![\p{L}²2])|$))/gmu,
+        'hauteur ',
+      )
+  );
 }
 
 /** A height said on a line (« hauteur 2 m », « HSP 2,50 »): not a figure of its own. */
