@@ -40,6 +40,8 @@ import {
   measuredSurfaces,
   paintingAfterPreparation,
   PAINTING,
+  qualifierFits,
+  restricted,
   restrictedToFigure,
   THICKNESS,
 } from './task-context';
@@ -148,7 +150,7 @@ export function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtra
       const onlyQualifier = terms.some((t) => t.role === 'mod') && !hasObject;
       // « de la sous-couche pour les murs et le plafond »: « le plafond » is still where, not what.
       const elliptic =
-        (onlyQualifier && !part.afterContext) ||
+        (onlyQualifier && (!part.afterContext || (negatedSinceMatch && restricted(part)))) ||
         (onlyAction && (ELLIPSIS.test(part.folded) || reinstalled.has(part.sentence)));
       // « pas de peinture au plafond, juste les murs »: after a negated clause, a qualifier alone takes the trade of
       // the negated work (not its negated place).
@@ -167,8 +169,7 @@ export function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtra
         terms = [...terms, ...borrowed];
         match = bestCatalogueMatch(part.text, catalogue, { unit: mainUnit, terms });
         // The qualifier must be part of the task found (« le plafond » → Peinture plafond, not Pose de carrelage sol).
-        if (match && onlyQualifier && !own.some((t) => t.role === 'mod' && match!.matchedStems.has(t.stem)))
-          match = null;
+        if (match && onlyQualifier && !qualifierFits(own, match.matchedStems, part, negatedSinceMatch)) match = null;
         if (match && onlyAction && !negatedSinceMatch) borrowedFrom = lastMatched!.line;
       }
       // « plafond 20 m² », « murs du couloir 30 m² »: walls or a ceiling with a surface and no trade said are painted.

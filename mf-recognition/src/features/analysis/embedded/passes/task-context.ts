@@ -10,6 +10,24 @@ export const THICKNESS = /(?<![a-z\d.,])\d+(?:[.,]\d+)?\s*(?:mm|millimetres?|cm|
 /** « on ne peint pas le plafond, seulement les murs »: the work kept after a negation. */
 const RESTRICTION = /^\s*(?:juste|seulement|uniquement|simplement)\s/;
 
+/** « pas de faïence dans la cuisine, seulement dans la salle d'eau »: a piece restricting the negated work. */
+export const restricted = (part: Segment) => RESTRICTION.test(part.folded);
+
+const PLACES = new Set(['piece', 'sdb', 'cuisine', 'exterieur', 'interieur']);
+
+/**
+ * A qualifier alone borrowing the work before must be part of the task found (« le plafond » → Peinture plafond, not
+ * Pose de carrelage sol); after a negated work, a room the work is restricted to (« pas de faïence dans la cuisine,
+ * seulement dans la salle d'eau ») is where the work goes, not a part of its name.
+ */
+export function qualifierFits(own: Term[], matched: ReadonlySet<string>, part: Segment, negated: boolean): boolean {
+  return own.some(
+    (t) =>
+      t.role === 'mod' &&
+      (matched.has(t.stem) || (negated && restricted(part) && t.concept !== null && PLACES.has(t.concept))),
+  );
+}
+
 /** « …, seulement les murs, 33 m² »: the restriction's figure is the clause after it, when that says only a figure. */
 export function restrictedToFigure(part: Segment, segments: Segment[]): boolean {
   if (!RESTRICTION.test(part.folded)) return false;
