@@ -35,7 +35,7 @@ export function extractFromText(
 /** OCR'd text has its misread vocabulary words read back first (ocr-vocabulary.ts); dictations are left as said. */
 function readable(text: string, catalogue: readonly Task[], options: ExtractOptions): string {
   if (options.flow !== 'image') return text;
-  const note = rewriteNoteText(correctOcrVocabulary(text, catalogue));
+  const note = correctOcrVocabulary(rewriteNoteText(text), catalogue);
   return joinSizedRooms(note, (line) => readText(line, catalogue).tasks);
 }
 

@@ -22,6 +22,8 @@ export function rewriteNoteText(text: string): string {
         (_, space: string, title: string) => `${space}${title.charAt(0).toUpperCase()}${title.slice(1)}`,
       )
       .replace(/^([ \t]*(?:M\.|Mr\.?|Mme|Mlle|Dr\.?)[ \t]+\p{Lu}\p{Ll}{2,})(?=\p{Lu}\p{Ll}{2,}(?![\p{L}]))/gmu, '$1 ')
+      // « SARLLambert Immo »: a firm's legal form glued to its name.
+      .replace(/(?<![\p{L}])(SARL|SASU|SAS|EURL|SCI|SNC)(?=\p{Lu}\p{Ll})/gu, '$1 ')
       .replace(/(→|-+>)([ \t]*)[x×][ \t]*(?=\d)/gu, '$1$2')
       .replace(
         /(?<!\d[ \t]*)(?<![\p{L}'’])h[ \t]*[:=]?[ \t]*(?=\d+(?:[.,]\d+)?[ \t]*(?:m(?![\p{L}²2])|$))/gmu,
