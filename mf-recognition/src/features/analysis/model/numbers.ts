@@ -93,7 +93,9 @@ function tensTail(w: string[], ten: number, j: number): { value: number; end: nu
     }
   }
   const unit = UNITS[next ?? ''];
-  if (unit !== undefined && unit > 0 && next !== 'une') return { value: ten + unit, end: j + 1 };
+  // « trois mètres cinquante deux mètres cinquante »: centimetres after a metre, then the next size's metres.
+  const nextSize = /^metres?$/.test(w[j - 2] ?? '') && /^(?:metres?|m)$/.test(w[j + 1] ?? '');
+  if (unit !== undefined && unit > 0 && next !== 'une' && !nextSize) return { value: ten + unit, end: j + 1 };
   return { value: ten, end: j };
 }
 
