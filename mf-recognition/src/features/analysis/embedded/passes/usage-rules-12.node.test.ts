@@ -1,7 +1,8 @@
 // Rules added for the twelfth dev batch of round 3 (decision 0210), each tried on sentences other than the batch's:
 // correction markers said in a row, plain « papier » taken off, papers to paint, tiled plinths, « grès » tiles, taking
 // down a load-bearing wall, painting on wallpaper « sans le décoller », the wear of a thing before the work, washing
-// walls, « recarreler » after a removal, walls listed by counted parts, « sur la dalle », « parois ».
+// walls, « recarreler » after a removal, walls listed by counted parts, « sur la dalle », « parois », a negated work
+// restricted to another room, sizes said in a row (« trois mètres cinquante deux mètres cinquante »).
 import { sortedVoiceLines as lines } from '../../../../testing/round-3-probes';
 import { rewriteCountedParts } from './counted-parts';
 
@@ -79,5 +80,19 @@ describe('usage rules after the twelfth dev batch', () => {
     expect(lines('carrelage posé sur la dalle du garage 30 m²')).toEqual(['30 Pose de carrelage sol']);
     expect(lines('couler une chape sur la dalle du garage 20 m²')).toEqual(['20 Chape béton']);
     expect(lines('peinture des parois de la chambre 3 m sur 4 m 2 m 50 de haut')).toEqual(['35 Peinture murs']);
+  });
+
+  it('after a negated work, « seulement dans <room> » with a figure takes the work for that room', () => {
+    expect(lines('pas de peinture dans la chambre, juste dans le salon, 30 m²')).toEqual(['30 Peinture murs']);
+    expect(lines('pas de carrelage dans le couloir seulement dans la cuisine 14 m²')).toEqual([
+      '14 Pose de carrelage sol',
+    ]);
+  });
+
+  it('« mètres cinquante deux mètres »: the centimetres of one size, then the next size', () => {
+    expect(
+      lines('le salon fait quatre mètres sur cinq mètres vingt deux mètres cinquante de haut peinture des murs'),
+    ).toEqual(['46 Peinture murs']);
+    expect(lines('il faut vingt deux mètres de gouttière')).toEqual(['22 Pose de gouttière']);
   });
 });
