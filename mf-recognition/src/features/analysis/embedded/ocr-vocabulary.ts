@@ -172,11 +172,11 @@ function withCaseOf(token: string, word: string): string {
 }
 
 /**
- * Lines naming the client or the firm (names are not vocabulary), the project, an address, and lines with an email
- * are left alone: they hold free words the vocabulary cannot know.
+ * Lines naming the client or the firm (names are not vocabulary), the project, an address (a postal code: « 75005
+ * Paris » is not « Parois »), and lines with an email are left alone: they hold free words the vocabulary cannot know.
  */
 const NAME_LINE =
-  /(?<![\p{L}])(?:client|cliente|contact|mme|mlle|monsieur|madame|dr|docteur|soci[ée]t[ée]|sarl|sas|eurl|ets|entreprise|projet|objet|devis|adresse|r[ée]f|rue|avenue|av|boulevard|bd|chemin|all[ée]e|impasse|route|place|quai|cours)(?![\p{L}])|@/iu;
+  /(?<![\p{L}])(?:client|cliente|contact|mme|mlle|monsieur|madame|dr|docteur|soci[ée]t[ée]|sarl|sas|eurl|ets|entreprise|projet|objet|devis|adresse|r[ée]f|rue|avenue|av|boulevard|bd|chemin|all[ée]e|impasse|route|place|quai|cours)(?![\p{L}])|@|(?<![\d])\d{5}(?![\d])/iu;
 const MISTER = /(?<![\p{L}])(?:M|Mr|MR)\.?[ \t]+\p{Lu}/u;
 
 /** `text` with each misread vocabulary word read back (see the header). */

@@ -92,6 +92,21 @@ describe('note layout (photos of notes)', () => {
     expect(note('EURLBois Dormant\nporte int. x 2').client.company).toBe('EURL Bois Dormant');
   });
 
+  it('« + » joins the works of one line, which share its figure', () => {
+    expect(lines('Toit\ndémoussage + hydrofuge 95 m2')).toEqual([
+      '95 m2 Nettoyage et démoussage toiture',
+      '95 m2 Traitement hydrofuge toiture',
+    ]);
+    expect(lines('vasque + mitigeur')).toEqual(['1 unité Pose de lavabo', '1 unité Pose de mitigeur']);
+    expect(rewriteNoteText('12 + 4 m2')).toBe('12 + 4 m2');
+  });
+
+  it('the town of a postal code line is not read back to a trade word', () => {
+    expect(note('M. Arnaud\n3 rue des Écoles\n75005 Paris\nparquet 25 m2').client.address).toBe(
+      '3 rue des Écoles, 75005 Paris',
+    );
+  });
+
   it('a slab written « 15 m2 ép. 12 cm » is a volume', () => {
     expect(lines('dalle béton 15 m2 ép. 12 cm')).toEqual(['1.8 m3 Dalle béton']);
   });

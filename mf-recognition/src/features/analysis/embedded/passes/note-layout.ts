@@ -22,6 +22,8 @@ export function rewriteNoteText(text: string): string {
         (_, space: string, title: string) => `${space}${title.charAt(0).toUpperCase()}${title.slice(1)}`,
       )
       .replace(/^([ \t]*(?:M\.|Mr\.?|Mme|Mlle|Dr\.?)[ \t]+\p{Lu}\p{Ll}{2,})(?=\p{Lu}\p{Ll}{2,}(?![\p{L}]))/gmu, '$1 ')
+      // « démoussage + hydrofuge 120 m2 »: « + » between words joins the works of one line, as « et » does.
+      .replace(/(?<=[\p{L}\d]\.?)[ \t]+\+[ \t]+(?=\p{L})/gu, ' et ')
       // « SARLLambert Immo »: a firm's legal form glued to its name.
       .replace(/(?<![\p{L}])(SARL|SASU|SAS|EURL|SCI|SNC)(?=\p{Lu}\p{Ll})/gu, '$1 ')
       .replace(/(→|-+>)([ \t]*)[x×][ \t]*(?=\d)/gu, '$1$2')
