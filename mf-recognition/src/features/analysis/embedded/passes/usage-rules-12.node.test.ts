@@ -39,6 +39,9 @@ describe('usage rules after the twelfth dev batch', () => {
       '1 Ouverture de mur porteur',
     ]);
     expect(lines('élargir l’ouverture de la cuisine dans le mur porteur')).toEqual(['1 Ouverture de mur porteur']);
+    // A window in a load-bearing wall names the opening; a window alone is a window.
+    expect(lines('une fenêtre à créer dans le mur porteur de la chambre')).toEqual(['1 Ouverture de mur porteur']);
+    expect(lines("pose d'une fenêtre PVC dans la chambre")).toEqual(['1 Pose de fenêtre PVC']);
   });
 
   it('painting on wallpaper « sans l’arracher » paints the wall and keeps the figure', () => {
