@@ -30,6 +30,9 @@ describe('usage rules after the twelfth dev batch', () => {
       '3 Pose de carrelage sol',
       '7 Pose de faïence murale',
     ]);
+    // The width of the joints is a detail of the laying, not the joints work.
+    expect(lines('faïence de la douche 6 m² avec des joints fins')).toEqual(['6 Pose de faïence murale']);
+    expect(lines('refaire les joints du carrelage 8 m²')).toEqual(['8 Joints de carrelage']);
     // « grès » of a sink is no tiling.
     expect(lines('évier en grès et robinet neuf')).not.toContain('1 Pose de carrelage sol');
   });
