@@ -53,9 +53,9 @@ describe('round-3 note images', () => {
     const cases = loadNoteTexts();
     expect(cases.length).toBeGreaterThanOrEqual(40);
     for (const c of cases) expect(c.source).toMatch(/^https?:\/\//);
-    // As written, before any rule was changed for them: F1 0.883, client fields 94.7 %; after decision 0218: 0.943, 100 %.
+    // As written, before any rule was changed for them: F1 0.883, client fields 94.7 %; after decision 0218: 0.958, 100 %.
     const score = scoreNoteTexts(cases);
-    expect(score.overall.f1).toBeGreaterThanOrEqual(0.94);
+    expect(score.overall.f1).toBeGreaterThanOrEqual(0.95);
     expect(score.overall.clientAccuracy).toBeGreaterThanOrEqual(0.99);
   });
 });

@@ -107,6 +107,12 @@ describe('note layout (photos of notes)', () => {
     );
   });
 
+  it('« 2 x 12 ml » is two runs of 12 ml; « ép. 12 » is in centimetres', () => {
+    expect(lines('Façade nord\ngouttière 3 x 8,5 ml')).toEqual(['25.5 ml Pose de gouttière']);
+    expect(lines('Terrasse\ndalle 5 x 3 ép. 14')).toEqual(['2.1 m3 Dalle béton']);
+    expect(rewriteNoteText('carrelage 60x60 sol 20 m2')).toBe('carrelage 60x60 sol 20 m2');
+  });
+
   it('a slab written « 15 m2 ép. 12 cm » is a volume', () => {
     expect(lines('dalle béton 15 m2 ép. 12 cm')).toEqual(['1.8 m3 Dalle béton']);
   });

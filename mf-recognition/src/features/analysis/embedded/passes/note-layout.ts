@@ -24,6 +24,17 @@ export function rewriteNoteText(text: string): string {
       .replace(/^([ \t]*(?:M\.|Mr\.?|Mme|Mlle|Dr\.?)[ \t]+\p{Lu}\p{Ll}{2,})(?=\p{Lu}\p{Ll}{2,}(?![\p{L}]))/gmu, '$1 ')
       // « démoussage + hydrofuge 120 m2 »: « + » between words joins the works of one line, as « et » does.
       .replace(/(?<=[\p{L}\d]\.?)[ \t]+\+[ \t]+(?=\p{L})/gu, ' et ')
+      // « gouttières 2 x 12 ml »: a count of runs times the length of one (« fenêtres 2 x 1,2 m2 » still counts windows).
+      .replace(
+        /(?<![\d.,][ \t]*)(?<![\d.,])(\d{1,2})[ \t]*[x×][ \t]*(\d+(?:[.,]\d+)?)[ \t]*(ml)(?![\p{L}\d])/gu,
+        (_, count: string, each: string, unit: string) =>
+          `${Math.round(Number(count) * Number(each.replace(',', '.')) * 100) / 100} ${unit}`.replace('.', ','),
+      )
+      // « ép. 12 »: a thickness written without its unit is in centimetres.
+      .replace(
+        /(?<![\p{L}])([ée]p\.?|[ée]paisseur)[ \t]*(\d{1,2})(?![\d.,]|[ \t]*(?:cm|mm|m(?![\p{L}])))/giu,
+        '$1 $2 cm',
+      )
       // « SARLLambert Immo »: a firm's legal form glued to its name.
       .replace(/(?<![\p{L}])(SARL|SASU|SAS|EURL|SCI|SNC)(?=\p{Lu}\p{Ll})/gu, '$1 ')
       .replace(/(→|-+>)([ \t]*)[x×][ \t]*(?=\d)/gu, '$1$2')
