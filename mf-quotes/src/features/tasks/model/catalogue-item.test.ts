@@ -101,6 +101,42 @@ describe('catalogue items (issue 27)', () => {
     ]);
   });
 
+  it('keys nothing for the whole catalogue; names at the first words, categories at the first filter', () => {
+    const read: string[] = [];
+    const spy = (name: string, category?: string): Task => {
+      const task = { unit: 'u', price: 1 } as Task;
+      Object.defineProperty(task, 'name', { get: () => (read.push(`name:${name}`), name), enumerable: true });
+      Object.defineProperty(task, 'category', {
+        get: () => (read.push(`category:${name}`), category),
+        enumerable: true,
+      });
+      return task;
+    };
+    const tasks = [spy('Pose carrelage', 'Cuisine'), spy('Peinture', 'Séjour'), spy('Dépose', 'cuisine')];
+    const search = createCatalogueSearch(tasks);
+    expect(search('  ')).toEqual([0, 1, 2]);
+    expect(search('')).toEqual([0, 1, 2]);
+    expect(read).toEqual([]);
+    expect(search('', 'CUISINE')).toEqual([0, 2]);
+    expect(read.filter((r) => r.startsWith('name:'))).toEqual([]);
+    expect(search('pose', 'cuisine')).toEqual([0, 2]);
+    const reads = read.length;
+    expect(search('depose')).toEqual([2]);
+    expect(search('', 'sejour')).toEqual([1]);
+    expect(read).toHaveLength(reads);
+  });
+
+  it('lists each category once however many tasks share it, keeping the first spelling', () => {
+    const tasks: Task[] = Array.from({ length: 5000 }, (_, i) => ({
+      name: `Article ${i}`,
+      unit: 'u',
+      price: 1,
+      category: i % 2 ? `Lot ${i % 12}` : `LOT ${i % 12} `,
+    }));
+    expect(catalogueCategories(tasks)).toEqual(['LOT 0', 'Lot 1', 'LOT 10', 'Lot 11', 'LOT 2', 'Lot 3', 'LOT 4',
+      'Lot 5', 'LOT 6', 'Lot 7', 'LOT 8', 'Lot 9']);
+  });
+
   it('makes short distinct ids', () => {
     const ids = new Set(Array.from({ length: 1000 }, newTaskId));
     expect(ids.size).toBe(1000);

@@ -104,9 +104,14 @@ export function validateCatalogueItem(task: Task, catalogue: readonly Task[] = [
 /** The categories in use, sorted the French way (accents and case ignored). */
 export function catalogueCategories(tasks: readonly Task[]): string[] {
   const byKey = new Map<string, string>();
+  // A big catalogue repeats a few categories: each distinct spelling is keyed once.
+  const keys = new Map<string, string>();
   for (const task of tasks) {
     const category = task.category?.trim();
-    if (category && !byKey.has(taskNameKey(category))) byKey.set(taskNameKey(category), category);
+    if (!category) continue;
+    let key = keys.get(category);
+    if (key === undefined) keys.set(category, (key = taskNameKey(category)));
+    if (!byKey.has(key)) byKey.set(key, category);
   }
   return [...byKey.values()].sort((a, b) => a.localeCompare(b, 'fr', { sensitivity: 'base' }));
 }
@@ -119,19 +124,37 @@ export function taskSearchText(task: Pick<Task, 'name' | 'category'>): string {
 /**
  * A search over a catalogue: each task's search text computed once, then every word typed must appear in it
  * (« carrel sdb » finds « Carrelage — Salle de bain »). Returns the matching indexes, in catalogue order.
+ * The texts are computed at the first query with words, the category keys at the first category filter: an empty
+ * query (the whole catalogue, /tasks' first screen) costs nothing, so a 5 000-task catalogue shows its first rows
+ * without keying 5 000 names first.
  */
 export function createCatalogueSearch(tasks: readonly Task[]): (query: string, category?: string | null) => number[] {
-  const texts = tasks.map(taskSearchText);
-  const categories = tasks.map((t) => taskNameKey(t.category ?? ''));
+  let texts: string[] | null = null;
+  let categories: string[] | null = null;
   return (query, category) => {
     const words = taskNameKey(query).split(' ').filter(Boolean);
     const wanted = category === undefined || category === null ? null : taskNameKey(category);
+    if (words.length) texts ??= tasks.map(taskSearchText);
+    if (wanted !== null) categories ??= categoryKeys(tasks);
     const out: number[] = [];
-    for (let i = 0; i < texts.length; i += 1) {
-      if (wanted !== null && categories[i] !== wanted) continue;
-      const text = texts[i]!;
-      if (words.every((w) => text.includes(w))) out.push(i);
+    for (let i = 0; i < tasks.length; i += 1) {
+      if (wanted !== null && categories![i] !== wanted) continue;
+      if (words.length) {
+        const text = texts![i]!;
+        if (!words.every((w) => text.includes(w))) continue;
+      }
+      out.push(i);
     }
     return out;
   };
+}
+
+function categoryKeys(tasks: readonly Task[]): string[] {
+  const keys = new Map<string, string>();
+  return tasks.map((t) => {
+    const category = t.category ?? '';
+    let key = keys.get(category);
+    if (key === undefined) keys.set(category, (key = taskNameKey(category)));
+    return key;
+  });
 }

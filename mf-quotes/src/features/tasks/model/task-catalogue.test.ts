@@ -15,6 +15,13 @@ describe('task catalogue identity', () => {
     expect(findDuplicateTask(catalogue, { name: 'deplacement', unit: 'Forfait' })).toBe(2);
   });
 
+  it('lowers French letters as the fr-FR locale does (the key uses the faster toLowerCase)', () => {
+    const french = 'ABCDEFGHIJKLMNOPQRSTUVWXYZÀÂÄÆÇÉÈÊËÎÏÔÖŒÙÛÜŸ';
+    expect(french.toLowerCase()).toBe(french.toLocaleLowerCase('fr-FR'));
+    expect(taskNameKey('ÉLECTRICITÉ — Câble ŒIL-DE-BŒUF Ÿ')).toBe('electricite — cable œil-de-bœuf y');
+    expect(taskNameKey('Article\u00a012\tréf. 1012')).toBe('article 12 ref. 1012');
+  });
+
   it('keeps the same name for another unit and different names apart', () => {
     expect(findDuplicateTask(catalogue, { name: 'Tuyau cuivre', unit: 'unité' })).toBe(-1);
     expect(findDuplicateTask(catalogue, { name: 'Tuyau cuivre 14', unit: 'ml' })).toBe(-1);
