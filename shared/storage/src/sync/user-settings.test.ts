@@ -100,6 +100,46 @@ describe('per-user settings', () => {
     expect(server.rows.get('alice:tasks')?.value).toEqual([TASK]);
   });
 
+  it('on a reload, a server copy in jsonb key order is the same catalogue: nothing is sent again', async () => {
+    const server = settingsServer();
+    const kept = new Map<string, unknown>();
+    const alice = new SyncEngine({ userId: 'alice', kv: memoryKeyValue(kept), remote: server.remoteFor('alice') });
+    activateUserSettings('alice', alice);
+    const catalogue: Task[] = Array.from({ length: 5000 }, (_, i) => ({
+      name: `Article ${i}`,
+      unit: 'm2',
+      price: i / 100,
+      id: `t${i}`,
+      category: `Lot ${i % 12}`,
+      vatRate: 20,
+    }));
+    store.set(catalogue);
+    await new Promise((r) => setTimeout(r, 0));
+    await settle(alice);
+    const saved = server.rows.get('alice:tasks')!;
+    // jsonb gives the keys back shorter first.
+    const reordered = (saved.value as Task[]).map(({ name, unit, price, id, category, vatRate }) => ({
+      id,
+      name,
+      unit,
+      price,
+      vatRate,
+      category,
+    }));
+    server.rows.set('alice:tasks', { ...saved, value: reordered });
+    lockUserSettings();
+    const remote = server.remoteFor('alice');
+    const upsert = jest.spyOn(remote, 'upsert');
+    const again = new SyncEngine({ userId: 'alice', kv: memoryKeyValue(kept), remote });
+    activateUserSettings('alice', again);
+    await settle(again);
+    await new Promise((r) => setTimeout(r, 0));
+    await settle(again);
+    expect(upsert).not.toHaveBeenCalled();
+    expect(server.rows.get('alice:tasks')!.updated_at).toBe(saved.updated_at);
+    expect(store.get()).toHaveLength(5000);
+  });
+
   it('imports the legacy plain key once into the account, merged by name, then moves it aside', async () => {
     const server = settingsServer();
     server.rows.set('carol:tasks', { id: 'tasks', key: 'tasks', value: [TASK], updated_at: '2025-01-01T00:00:00Z' });

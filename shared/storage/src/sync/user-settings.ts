@@ -23,6 +23,7 @@ import {
   type WriteResult,
 } from '../stored-value';
 import { STORAGE_MESSAGES } from '../messages';
+import { sameJson } from './same-json';
 import type { SyncEngine, SyncRow } from './sync-engine';
 
 type Mode = { kind: 'legacy' } | { kind: 'locked' } | { kind: 'user'; userId: string; engine: SyncEngine };
@@ -55,6 +56,8 @@ const registry: Registry = ((globalThis as unknown as Record<symbol, Registry>)[
   syncTimer: null,
 });
 
+export { canonicalJson } from './same-json';
+
 export function userSettingKey(key: string, userId: string): string {
   return `${key}.${userId}`;
 }
@@ -77,15 +80,6 @@ function writeStamp(userId: string, key: string, updatedAt: string): void {
   } catch {
     /* storage full: the row is applied again next time, harmless */
   }
-}
-
-/** JSON with sorted object keys (jsonb does not keep the key order). */
-export function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_k, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)))
-      : v,
-  );
 }
 
 function scheduleSync(engine: SyncEngine): void {
@@ -142,6 +136,16 @@ export function createUserStoredValue<T>(
   // Local writes not yet recorded by the engine (its row is older than the local copy until then).
   let writesInFlight = 0;
 
+  // The last local value and server value found equal: applyRow runs after the engine's load and after every sync,
+  // and a 5 000-task catalogue is not walked again while neither side changed.
+  let agreed: { local: T; server: unknown } | null = null;
+  function agrees(local: T, server: unknown): boolean {
+    if (agreed && agreed.local === local && agreed.server === server) return true;
+    const same = sameJson(local, server);
+    agreed = same ? { local, server } : null;
+    return same;
+  }
+
   function pushToEngine(value: T): void {
     if (mode.kind !== 'user') return;
     const { engine, userId } = mode;
@@ -173,13 +177,13 @@ export function createUserStoredValue<T>(
       if (readStamps(userId)[key] === row.updated_at) {
         // The row last seen, but a local copy that differs: a local write the engine never recorded (the page was
         // closed right after it). It is the newer one: it is queued now instead of being left unsent.
-        if (writesInFlight === 0 && binding.hasLocal() && canonicalJson(inner.get()) !== canonicalJson(row.value)) {
+        if (writesInFlight === 0 && binding.hasLocal() && !agrees(inner.get(), row.value)) {
           pushToEngine(inner.get());
         }
         return;
       }
       const local = inner.get();
-      if (canonicalJson(local) === canonicalJson(row.value)) {
+      if (agrees(local, row.value)) {
         writeStamp(userId, key, row.updated_at);
         return;
       }
@@ -342,7 +346,7 @@ export function activateUserSettings(
       if (found) {
         const row = engine.row('user_settings', binding.key);
         const merged = mergeLegacy(binding.key, row ? binding.current() : undefined, found.value, !!row);
-        if (!row || canonicalJson(merged) !== canonicalJson(binding.current())) {
+        if (!row || !sameJson(merged, binding.current())) {
           binding.setValue(merged);
           imported.push(binding.key);
         }
