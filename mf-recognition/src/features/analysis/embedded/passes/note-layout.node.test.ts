@@ -1,7 +1,7 @@
 // Note layout rules (decision 0218), each tried on notes other than the note-text dev set's: a heading naming the work
 // takes the figure of the line under it, a heading naming only a thing (no work, no forfait) is a title, a heading
 // after task lines stays a task, an arrow before « x N » corrects a count, a slab's « ép. » after its surface, a
-// doctor as the client, « pt lumineux ».
+// doctor as the client, « pt lumineux », « + » between works, client lines as the reading leaves them.
 import { extractFromText } from '../extract-from-text';
 import { loadRound3 } from '../../../../testing/round-3-corpus';
 import { joinSizedRooms, readNoteHeadings, rewriteNoteText } from './note-layout';
@@ -86,10 +86,10 @@ describe('note layout (photos of notes)', () => {
   });
 
   it('a client line opening on a lowercase title, or a name glued by the reading, still names the client', () => {
-    expect(note('mme Garnier\n06 71 20 30 40\nlavabo 1').client.name).toBe('Garnier');
-    expect(note('mr PaulMartin\n12 rue Haute, 26000 Valence\nWC susp. 1').client.name).toBe('Paul Martin');
+    expect(note('mme Garnier\n06 71 20 30 40\nlavabo 1').client?.name).toBe('Garnier');
+    expect(note('mr PaulMartin\n12 rue Haute, 26000 Valence\nWC susp. 1').client?.name).toBe('Paul Martin');
     expect(rewriteNoteText('mr et mme\nmr x 3')).toBe('mr et mme\nmr x 3');
-    expect(note('EURLBois Dormant\nporte int. x 2').client.company).toBe('EURL Bois Dormant');
+    expect(note('EURLBois Dormant\nporte int. x 2').client?.company).toBe('EURL Bois Dormant');
   });
 
   it('« + » joins the works of one line, which share its figure', () => {
@@ -102,7 +102,7 @@ describe('note layout (photos of notes)', () => {
   });
 
   it('the town of a postal code line is not read back to a trade word', () => {
-    expect(note('M. Arnaud\n3 rue des Écoles\n75005 Paris\nparquet 25 m2').client.address).toBe(
+    expect(note('M. Arnaud\n3 rue des Écoles\n75005 Paris\nparquet 25 m2').client?.address).toBe(
       '3 rue des Écoles, 75005 Paris',
     );
   });
@@ -118,7 +118,7 @@ describe('note layout (photos of notes)', () => {
   });
 
   it('« Dr » names the client and keeps the name out of the vocabulary correction', () => {
-    expect(note('Cabinet vétérinaire des Halles\nDr Lemoine\nspots x 6').client.name).toBe('Lemoine');
+    expect(note('Cabinet vétérinaire des Halles\nDr Lemoine\nspots x 6').client?.name).toBe('Lemoine');
     expect(lines('Bureau\npt lumineux 2')).toEqual(['2 unité Point lumineux']);
     // A two-letter trade abbreviation before a figure and a detail in brackets stays the line's task.
     expect(lines('Séjour\nPC x 5 (2 TV)')).toEqual(['5 unité Installation prise électrique']);
