@@ -34,6 +34,13 @@ const BUDGET_KEYSTROKE_MS = 50;
 const PASSWORD = 'Chantier-2026!';
 const LIST = 'ul[aria-label="Tâches enregistrées"] li';
 
+interface BenchState {
+  firstRowsAt: number;
+  keys: { keyAt: number; paintedAt: number }[];
+  keyAt: number;
+}
+type BenchWindow = Window & { __tasksBench: BenchState };
+
 const log = (message: string) => process.stderr.write(`[tasks-reload] ${message}\n`);
 const emit = (record: unknown) => process.stdout.write(`${JSON.stringify(record)}\n`);
 const stats = (samples: number[]) => {
@@ -109,16 +116,18 @@ const nf = (n: number) => n.toLocaleString('fr-FR').replace(/\s/g, ' ');
 /** One reload of /tasks: navigation start → first rows painted, → a typed key's filtered list painted. */
 async function reload(page: Page, size: number) {
   await page.reload();
-  await page.waitForFunction(() => (window as any).__tasksBench?.firstRowsAt > 0, null, {
+  await page.waitForFunction(() => (window as unknown as BenchWindow).__tasksBench?.firstRowsAt > 0, null, {
     polling: 100,
     timeout: 60_000,
   });
   const search = page.getByLabel('Rechercher une tâche');
   await search.press('9');
-  await page.waitForFunction(() => (window as any).__tasksBench.keys.length > 0, null, { timeout: 30_000 });
+  await page.waitForFunction(() => (window as unknown as BenchWindow).__tasksBench.keys.length > 0, null, {
+    timeout: 30_000,
+  });
   const status = await page.getByRole('status').filter({ hasText: 'trouvée(s)' }).textContent();
   if (!status?.endsWith(`sur ${nf(size)}`)) throw new Error(`after the key: « ${status} »`);
-  const { firstRowsAt, keys } = await page.evaluate(() => (window as any).__tasksBench);
+  const { firstRowsAt, keys } = await page.evaluate(() => (window as unknown as BenchWindow).__tasksBench);
   return { firstRowsMs: firstRowsAt, interactiveMs: keys[0].paintedAt, keyMs: keys[0].paintedAt - keys[0].keyAt };
 }
 
@@ -135,7 +144,11 @@ async function measure(browser: Browser, url: string, email: string, size: numbe
   await page.goto(`${url}/tasks`);
   const total = size > 100 ? `sur ${nf(size)}` : null;
   if (total) await page.getByText(total).waitFor({ timeout: 60_000 });
-  else await page.locator(LIST).nth(size - 1).waitFor({ timeout: 60_000 });
+  else
+    await page
+      .locator(LIST)
+      .nth(size - 1)
+      .waitFor({ timeout: 60_000 });
   await reload(page, size); // warms the HTTP cache as a returning phone has it
 
   const firstRows: number[] = [];
@@ -154,7 +167,7 @@ async function measure(browser: Browser, url: string, email: string, size: numbe
 async function keystrokes(page: Page): Promise<number[]> {
   const search = page.getByLabel('Rechercher une tâche');
   await search.fill('');
-  await page.evaluate(() => ((window as any).__tasksBench.keys = []));
+  await page.evaluate(() => ((window as unknown as BenchWindow).__tasksBench.keys = []));
   const words = ['article 12', 'lot 7', 'ref. 3', 'zzz'];
   let typed = 0;
   for (const word of words) {
@@ -162,10 +175,15 @@ async function keystrokes(page: Page): Promise<number[]> {
       if (typed >= KEYS) break;
       await search.press(key === ' ' ? 'Space' : key);
       typed += 1;
-      await page.waitForFunction((n) => (window as any).__tasksBench.keys.length >= n, typed, { polling: 'raf' });
+      await page.waitForFunction((n) => (window as unknown as BenchWindow).__tasksBench.keys.length >= n, typed, {
+        polling: 'raf',
+      });
     }
   }
-  const keys = (await page.evaluate(() => (window as any).__tasksBench.keys)) as { keyAt: number; paintedAt: number }[];
+  const keys = (await page.evaluate(() => (window as unknown as BenchWindow).__tasksBench.keys)) as {
+    keyAt: number;
+    paintedAt: number;
+  }[];
   return keys.map((k) => k.paintedAt - k.keyAt);
 }
 
@@ -237,7 +255,9 @@ async function main() {
           const profile = await startProfile(page);
           const r = await reload(page, size);
           await profile.stop(process.env.TASKS_RELOAD_PROFILE);
-          log(`profiled reload: first rows ${Math.round(r.firstRowsMs)} ms, interactive ${Math.round(r.interactiveMs)} ms`);
+          log(
+            `profiled reload: first rows ${Math.round(r.firstRowsMs)} ms, interactive ${Math.round(r.interactiveMs)} ms`,
+          );
         }
       }
       await context.close();

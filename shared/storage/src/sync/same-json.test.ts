@@ -2,17 +2,29 @@ import { canonicalJson, sameJson } from './same-json';
 
 describe('sameJson', () => {
   const cases: [unknown, unknown][] = [
-    [{ a: 1, b: [1, 'x', { c: null }] }, { b: [1, 'x', { c: null }], a: 1 }],
+    [
+      { a: 1, b: [1, 'x', { c: null }] },
+      { b: [1, 'x', { c: null }], a: 1 },
+    ],
     [{ a: 1, b: undefined }, { a: 1 }],
     [{ a: 1 }, { a: 1, b: () => 1 }],
-    [[1, undefined], [1, null]],
+    [
+      [1, undefined],
+      [1, null],
+    ],
     [[Number.NaN], [null]],
     [{ a: Number.POSITIVE_INFINITY }, { a: null }],
     [{ d: new Date('2026-11-27T20:00:00Z') }, { d: '2026-11-27T20:00:00.000Z' }],
     [{ a: 1 }, { a: 2 }],
     [{ a: 1 }, { a: 1, b: 2 }],
-    [{ a: 1, b: 2 }, { a: 1, c: 2 }],
-    [[1, 2], [2, 1]],
+    [
+      { a: 1, b: 2 },
+      { a: 1, c: 2 },
+    ],
+    [
+      [1, 2],
+      [2, 1],
+    ],
     [[1], [1, 1]],
     [{ a: [] }, { a: {} }],
     [{ a: '1' }, { a: 1 }],
@@ -36,7 +48,14 @@ describe('sameJson', () => {
       vatRate: 20,
     }));
     // jsonb's order: shorter keys first.
-    const server = local.map(({ name, unit, price, id, category, vatRate }) => ({ id, name, unit, price, vatRate, category }));
+    const server = local.map(({ name, unit, price, id, category, vatRate }) => ({
+      id,
+      name,
+      unit,
+      price,
+      vatRate,
+      category,
+    }));
     expect(sameJson(local, server)).toBe(true);
     server[4321] = { ...server[4321]!, price: 1 };
     expect(sameJson(local, server)).toBe(false);

@@ -133,8 +133,20 @@ describe('catalogue items (issue 27)', () => {
       price: 1,
       category: i % 2 ? `Lot ${i % 12}` : `LOT ${i % 12} `,
     }));
-    expect(catalogueCategories(tasks)).toEqual(['LOT 0', 'Lot 1', 'LOT 10', 'Lot 11', 'LOT 2', 'Lot 3', 'LOT 4',
-      'Lot 5', 'LOT 6', 'Lot 7', 'LOT 8', 'Lot 9']);
+    expect(catalogueCategories(tasks)).toEqual([
+      'LOT 0',
+      'Lot 1',
+      'LOT 10',
+      'Lot 11',
+      'LOT 2',
+      'Lot 3',
+      'LOT 4',
+      'Lot 5',
+      'LOT 6',
+      'Lot 7',
+      'LOT 8',
+      'Lot 9',
+    ]);
   });
 
   it('makes short distinct ids', () => {
