@@ -66,7 +66,12 @@ export function CataloguePicker({ tasks, onPick, label = M.pickerLabel, id, disa
   const [active, setActive] = useState(-1);
   const listRef = useRef<HTMLDivElement>(null);
 
-  const search = useMemo(() => createCatalogueSearch(tasks), [tasks]);
+  // Prepared with the catalogue (when the devis opens), not at the first key typed.
+  const search = useMemo(() => {
+    const created = createCatalogueSearch(tasks);
+    created.prepare();
+    return created;
+  }, [tasks]);
   const matches = useMemo(() => (open ? search(query) : []), [search, query, open]);
 
   function moveTo(index: number) {

@@ -1,7 +1,7 @@
 import type { Task } from '@atelier/domain';
 import { STORAGE_KEYS, tasksStore, useStoredValue } from '@atelier/storage';
 import { saveFile } from '@atelier/ui';
-import { Suspense, lazy, useMemo, useState } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
 
 import {
@@ -57,6 +57,11 @@ export function TasksPage() {
   const [limit, setLimit] = useState(PAGE_SIZE);
 
   const search = useMemo(() => createCatalogueSearch(tasks), [tasks]);
+  // The search texts are computed after the rows are painted, before the first key typed (usually).
+  useEffect(() => {
+    const timer = setTimeout(() => search.prepare(), 0);
+    return () => clearTimeout(timer);
+  }, [search]);
   const categories = useMemo(() => catalogueCategories(tasks), [tasks]);
   const matches = useMemo(
     () => search(query, category === ALL ? null : category === NONE ? '' : category),

@@ -114,6 +114,10 @@ describe('catalogue items (issue 27)', () => {
     };
     const tasks = [spy('Pose carrelage', 'Cuisine'), spy('Peinture', 'Séjour'), spy('Dépose', 'cuisine')];
     const search = createCatalogueSearch(tasks);
+    const prepared = createCatalogueSearch(tasks);
+    prepared.prepare();
+    expect(read.filter((r) => r.startsWith('name:'))).toHaveLength(3);
+    read.length = 0;
     expect(search('  ')).toEqual([0, 1, 2]);
     expect(search('')).toEqual([0, 1, 2]);
     expect(read).toEqual([]);
@@ -121,6 +125,8 @@ describe('catalogue items (issue 27)', () => {
     expect(read.filter((r) => r.startsWith('name:'))).toEqual([]);
     expect(search('pose', 'cuisine')).toEqual([0, 2]);
     const reads = read.length;
+    search.prepare();
+    expect(read).toHaveLength(reads); // already prepared by the first words
     expect(search('depose')).toEqual([2]);
     expect(search('', 'sejour')).toEqual([1]);
     expect(read).toHaveLength(reads);

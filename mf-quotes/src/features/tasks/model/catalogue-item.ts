@@ -121,20 +121,29 @@ export function taskSearchText(task: Pick<Task, 'name' | 'category'>): string {
   return taskNameKey(`${task.name} ${task.category ?? ''}`);
 }
 
+/** A catalogue search: the matching indexes of a query (and category); `prepare()` computes the search texts now. */
+export interface CatalogueSearch {
+  (query: string, category?: string | null): number[];
+  prepare(): void;
+}
+
 /**
  * A search over a catalogue: each task's search text computed once, then every word typed must appear in it
  * (« carrel sdb » finds « Carrelage — Salle de bain »). Returns the matching indexes, in catalogue order.
- * The texts are computed at the first query with words, the category keys at the first category filter: an empty
- * query (the whole catalogue, /tasks' first screen) costs nothing, so a 5 000-task catalogue shows its first rows
- * without keying 5 000 names first.
+ * The texts are computed by `prepare()` or the first query with words, the category keys at the first category
+ * filter: an empty query (the whole catalogue, /tasks' first screen) costs nothing, so a 5 000-task catalogue shows
+ * its first rows without keying 5 000 names first, and prepares its texts once they are painted.
  */
-export function createCatalogueSearch(tasks: readonly Task[]): (query: string, category?: string | null) => number[] {
+export function createCatalogueSearch(tasks: readonly Task[]): CatalogueSearch {
   let texts: string[] | null = null;
   let categories: string[] | null = null;
-  return (query, category) => {
+  const prepare = () => {
+    texts ??= tasks.map(taskSearchText);
+  };
+  const search = (query: string, category?: string | null) => {
     const words = taskNameKey(query).split(' ').filter(Boolean);
     const wanted = category === undefined || category === null ? null : taskNameKey(category);
-    if (words.length) texts ??= tasks.map(taskSearchText);
+    if (words.length) prepare();
     if (wanted !== null) categories ??= categoryKeys(tasks);
     const out: number[] = [];
     for (let i = 0; i < tasks.length; i += 1) {
@@ -147,6 +156,7 @@ export function createCatalogueSearch(tasks: readonly Task[]): (query: string, c
     }
     return out;
   };
+  return Object.assign(search, { prepare });
 }
 
 function categoryKeys(tasks: readonly Task[]): string[] {
