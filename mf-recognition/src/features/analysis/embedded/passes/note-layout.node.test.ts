@@ -89,6 +89,8 @@ describe('note layout (photos of notes)', () => {
     expect(note('mme Garnier\n06 71 20 30 40\nlavabo 1').client?.name).toBe('Garnier');
     expect(note('mr PaulMartin\n12 rue Haute, 26000 Valence\nWC susp. 1').client?.name).toBe('Paul Martin');
     expect(rewriteNoteText('mr et mme\nmr x 3')).toBe('mr et mme\nmr x 3');
+    expect(note('m.etmme Vidal\ntuiles x 6').client?.name).toBe('Vidal');
+    expect(note('M Hugo Barre\nvolets roulants x 3').client?.name).toBe('Hugo Barre');
     expect(note('EURLBois Dormant\nporte int. x 2').client?.company).toBe('EURL Bois Dormant');
   });
 

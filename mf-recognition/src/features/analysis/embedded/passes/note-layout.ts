@@ -17,6 +17,9 @@ export function rewriteNoteText(text: string): string {
     text
       // « mr BenoitCaron », « mme Lefort »: a title opening a line before a capitalised name, written (or read)
       // lowercase, and the name's two words glued together by the reading.
+      // « m.etmme Perrin »: « M. et Mme » glued; « M Antoine Leroy »: « M » without its period.
+      .replace(/^([ \t]*)m\.?[ \t]*et[ \t]*mme\.?(?=[ \t]*\p{Lu})/gimu, '$1M. et Mme ')
+      .replace(/^([ \t]*)M(?=[ \t]+\p{Lu}\p{Ll}+)/gmu, '$1M.')
       .replace(
         /^([ \t]*)(mr|mme|mlle|m\.)(?=[ \t]+\p{Lu})/gmu,
         (_, space: string, title: string) => `${space}${title.charAt(0).toUpperCase()}${title.slice(1)}`,
