@@ -91,6 +91,8 @@ describe('note layout (photos of notes)', () => {
     expect(rewriteNoteText('mr et mme\nmr x 3')).toBe('mr et mme\nmr x 3');
     expect(note('m.etmme Vidal\ntuiles x 6').client?.name).toBe('Vidal');
     expect(note('M Hugo Barre\nvolets roulants x 3').client?.name).toBe('Hugo Barre');
+    expect(note('M.Hugo Barre\nvolets roulants x 3').client?.name).toBe('Hugo Barre');
+    expect(lines('Combles\nM0 3 h')).toEqual(["3 h Main d'œuvre"]);
     expect(note('EURLBois Dormant\nporte int. x 2').client?.company).toBe('EURL Bois Dormant');
   });
 

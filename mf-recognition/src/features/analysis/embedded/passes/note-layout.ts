@@ -20,6 +20,9 @@ export function rewriteNoteText(text: string): string {
       // « m.etmme Perrin »: « M. et Mme » glued; « M Antoine Leroy »: « M » without its period.
       .replace(/^([ \t]*)m\.?[ \t]*et[ \t]*mme\.?(?=[ \t]*\p{Lu})/gimu, '$1M. et Mme ')
       .replace(/^([ \t]*)M(?=[ \t]+\p{Lu}\p{Ll}+)/gmu, '$1M.')
+      .replace(/^([ \t]*)(M\.|Mme\.?)(?=\p{Lu}\p{Ll})/gmu, '$1$2 ')
+      // « M0 2 h »: the O of « MO » (main d'œuvre) read as a zero, before hours.
+      .replace(/(?<![\p{L}\d])[Mm][0O](?=[ \t]*:?[ \t]*\d+(?:[.,]\d+)?[ \t]*h(?![\p{L}]))/gu, 'MO')
       .replace(
         /^([ \t]*)(mr|mme|mlle|m\.)(?=[ \t]+\p{Lu})/gmu,
         (_, space: string, title: string) => `${space}${title.charAt(0).toUpperCase()}${title.slice(1)}`,
