@@ -242,7 +242,8 @@ async function main() {
           `; all first rows ${firstRows.map(Math.round).join(', ')}`,
       );
       if (!control) {
-        const keys = stats(await keystrokes(page));
+        const keyMs = await keystrokes(page);
+        const keys = stats(keyMs);
         emit({
           bench: 'tasks-reload-keystroke',
           tasks: size,
@@ -250,7 +251,10 @@ async function main() {
           keystrokeMs: keys,
           ...(SMOKE ? { smoke: true } : { budgetMs: BUDGET_KEYSTROKE_MS, ok: keys.max <= BUDGET_KEYSTROKE_MS }),
         });
-        log(`${size} tasks, loaded page: key → list painted median ${keys.median} ms, max ${keys.max} ms`);
+        log(
+          `${size} tasks, loaded page: key → list painted median ${keys.median} ms, max ${keys.max} ms; ` +
+            `each key ${keyMs.map((ms) => Math.round(ms)).join(', ')}`,
+        );
         if (process.env.TASKS_RELOAD_PROFILE) {
           const profile = await startProfile(page);
           const r = await reload(page, size);

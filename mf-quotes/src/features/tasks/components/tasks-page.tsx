@@ -1,7 +1,7 @@
 import type { Task } from '@atelier/domain';
 import { STORAGE_KEYS, tasksStore, useStoredValue } from '@atelier/storage';
 import { saveFile } from '@atelier/ui';
-import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
+import { Suspense, lazy, memo, useCallback, useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
 
 import {
@@ -47,6 +47,24 @@ async function downloadCsv(tasks: readonly Task[]): Promise<void> {
   saveFile('catalogue-taches.csv', new Blob([catalogueToCsv(tasks)], { type: 'text/csv;charset=utf-8' }));
 }
 
+/** The add form, re-rendered when the catalogue changes, not on each key of the search. */
+const AddTaskForm = memo(TaskForm);
+
+/** The category filter's options (one per category of a catalogue that may hold 5 000 tasks), built per catalogue. */
+const CategoryOptions = memo(function CategoryOptions({ categories }: { categories: readonly string[] }) {
+  return (
+    <>
+      <option value={ALL}>{M.allCategories}</option>
+      {categories.map((c) => (
+        <option key={c} value={c}>
+          {c}
+        </option>
+      ))}
+      <option value={NONE}>{M.noCategory}</option>
+    </>
+  );
+});
+
 /** /tasks: the task catalogue (SPEC.md §2 « Tasks »), stored under the `tasks` key. */
 export function TasksPage() {
   const tasks = useStoredValue(tasksStore);
@@ -68,16 +86,18 @@ export function TasksPage() {
     [search, query, category],
   );
 
-  function store(next: (prev: Task[]) => Task[]): boolean {
+  // Stable handlers: a key typed in the search re-renders neither the add form nor the rows already shown.
+  const store = useCallback((next: (prev: Task[]) => Task[]): boolean => {
     const result = tasksStore.set(next);
     setWriteError(result.ok ? null : result.message);
     return result.ok;
-  }
-
-  const addTask = (task: Task) => store((prev) => [...prev, { id: newTaskId(), ...task }]);
-  const editTask = (index: number, task: Task) =>
-    store((prev) => prev.map((existing, i) => (i === index ? task : existing)));
-  const deleteTask = (index: number) => void store((prev) => prev.filter((_, i) => i !== index));
+  }, []);
+  const addTask = useCallback((task: Task) => store((prev) => [...prev, { id: newTaskId(), ...task }]), [store]);
+  const editTask = useCallback(
+    (index: number, task: Task) => store((prev) => prev.map((existing, i) => (i === index ? task : existing))),
+    [store],
+  );
+  const deleteTask = useCallback((index: number) => void store((prev) => prev.filter((_, i) => i !== index)), [store]);
 
   function importItems(items: Task[]): ImportOutcome {
     // Merged against the stored catalogue and written once: everything or, on a refusal, nothing.
@@ -97,7 +117,7 @@ export function TasksPage() {
       {writeError && <Banner tone="error">{writeError}</Banner>}
       <Card>
         <CardTitle>{M.formTitle}</CardTitle>
-        <TaskForm onAdd={addTask} catalogue={tasks} />
+        <AddTaskForm onAdd={addTask} catalogue={tasks} />
       </Card>
       <Card>
         <CardTitle>{M.listTitle}</CardTitle>
@@ -132,13 +152,7 @@ export function TasksPage() {
                   setLimit(PAGE_SIZE);
                 }}
               >
-                <option value={ALL}>{M.allCategories}</option>
-                {categories.map((c) => (
-                  <option key={c} value={c}>
-                    {c}
-                  </option>
-                ))}
-                <option value={NONE}>{M.noCategory}</option>
+                <CategoryOptions categories={categories} />
               </Select>
             </Field>
           </FieldRow>
