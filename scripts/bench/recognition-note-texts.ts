@@ -6,7 +6,8 @@
 // --verbose.
 //
 //   pnpm exec tsx scripts/bench/recognition-note-texts.ts [--verbose] [--tags]
-import { loadNoteTexts, scoreNoteTexts } from '../../mf-recognition/src/testing/photos-r3';
+import { extractFromText } from '../../mf-recognition/src/features/analysis/embedded/extract-from-text';
+import { loadNoteTexts, loadPhotosR3Catalogue, scoreNoteTexts } from '../../mf-recognition/src/testing/photos-r3';
 import { reportRound2 } from '../../mf-recognition/src/testing/round-2-corpus';
 
 const args = process.argv.slice(2);
@@ -16,11 +17,27 @@ const report = reportRound2(score, 'notes');
 console.log(`note texts (dev): ${cases.length} notes — ${report.summary}, ${report.client}`);
 if (args.includes('--tags')) for (const line of report.tags) console.log(line);
 if (args.includes('--verbose')) console.log(score.failures.join('\n'));
+
+// Speed on short notes (the scoring above warmed the analyser up): CPU per 100 words and per note, 30 rounds. Short
+// texts carry each analysis' fixed cost (the OCR vocabulary correction, the catalogue match) over few words.
+const catalogue = loadPhotosR3Catalogue();
+const words = cases.reduce((n, c) => n + c.text.split(/\s+/).filter(Boolean).length, 0);
+const ROUNDS = 30;
+const cpu0 = process.cpuUsage();
+for (let round = 0; round < ROUNDS; round++)
+  for (const c of cases) extractFromText(c.text, catalogue, { flow: 'image' });
+const cpu = process.cpuUsage(cpu0);
+const cpuMs = (cpu.user + cpu.system) / 1000 / ROUNDS;
+console.log(
+  `note texts speed: ${((cpuMs / words) * 100).toFixed(2)} ms CPU per 100 words, ${(cpuMs / cases.length).toFixed(2)} ms per note (${words} words)`,
+);
 console.log(
   JSON.stringify({
     bench: 'recognition-note-texts',
     notes: cases.length,
     taskF1: Number(score.overall.f1.toFixed(3)),
     clientAccuracy: Number(score.overall.clientAccuracy.toFixed(3)),
+    cpuMsPer100Words: Number(((cpuMs / words) * 100).toFixed(2)),
+    cpuMsPerNote: Number((cpuMs / cases.length).toFixed(2)),
   }),
 );

@@ -58,32 +58,49 @@ const CONFUSIONS = [
 ];
 const CHEAP = new Set(CONFUSIONS.flatMap(([a, b]) => [a! + b!, b! + a!]));
 
+// Two glyphs of one word read for one glyph of the other: « rn » ↔ m, « cl » ↔ d, « ri » ↔ n, « li » ↔ h, « vv » ↔ w.
+const MERGES = ['rnm', 'cld', 'rin', 'lih', 'vvw', 'iun', 'inm'];
+
+// The same tables by character code, for the distance's inner loop (no string built per cell).
+const CHEAP_CODES = new Uint8Array(128 * 128);
+for (const [a, b] of CONFUSIONS) {
+  CHEAP_CODES[a!.charCodeAt(0) * 128 + b!.charCodeAt(0)] = 1;
+  CHEAP_CODES[b!.charCodeAt(0) * 128 + a!.charCodeAt(0)] = 1;
+}
+const MERGE_CODES = new Set(MERGES.map((t) => (t.charCodeAt(0) << 14) | (t.charCodeAt(1) << 7) | t.charCodeAt(2)));
+const isCheap = (x: number, y: number) => x < 128 && y < 128 && CHEAP_CODES[x * 128 + y] === 1;
+const isMerge = (p: number, x: number, y: number) =>
+  p < 128 && x < 128 && y < 128 && MERGE_CODES.has((p << 14) | (x << 7) | y);
+
+// Three rows of the distance table, reused from call to call (the correction compares each word with hundreds).
+let rows = [new Float64Array(16), new Float64Array(16), new Float64Array(16)];
+
 /** Weighted edit distance between folded words, stopping early above `limit`. */
 export function ocrDistance(a: string, b: string, limit = Infinity): number {
-  let before: number[] = [];
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  const n = b.length;
+  if (rows[0]!.length <= n) rows = rows.map(() => new Float64Array(2 * (n + 1)));
+  let [before, previous, current] = rows as [Float64Array, Float64Array, Float64Array];
+  for (let j = 0; j <= n; j++) previous[j] = j;
   for (let i = 1; i <= a.length; i++) {
-    const current = [i];
+    const x = a.charCodeAt(i - 1);
+    const p = i >= 2 ? a.charCodeAt(i - 2) : 0;
+    current[0] = i;
     let rowMin = i;
-    for (let j = 1; j <= b.length; j++) {
-      const x = a[i - 1]!;
-      const y = b[j - 1]!;
-      const substitution = x === y ? 0 : CHEAP.has(x + y) ? 0.5 : 1;
+    for (let j = 1; j <= n; j++) {
+      const y = b.charCodeAt(j - 1);
+      const substitution = x === y ? 0 : isCheap(x, y) ? 0.5 : 1;
       let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + substitution);
       // « rn » read for « m », « cl » for « d », « ri » for « n », « li » for « h », « iu » for « m »: half cost.
-      if (i >= 2 && MERGES.has(a[i - 2]! + x + y)) value = Math.min(value, before[j - 1]! + 0.5);
-      if (j >= 2 && MERGES.has(b[j - 2]! + y + x)) value = Math.min(value, previous[j - 2]! + 0.5);
+      if (i >= 2 && isMerge(p, x, y)) value = Math.min(value, before[j - 1]! + 0.5);
+      if (j >= 2 && isMerge(b.charCodeAt(j - 2), y, x)) value = Math.min(value, previous[j - 2]! + 0.5);
       current[j] = value;
       if (value < rowMin) rowMin = value;
     }
     if (rowMin > limit) return rowMin;
-    before = previous;
-    previous = current;
+    [before, previous, current] = [previous, current, before];
   }
-  return previous[b.length]!;
+  return previous[n]!;
 }
-// Two glyphs of one word read for one glyph of the other: « rn » ↔ m, « cl » ↔ d, « ri » ↔ n, « li » ↔ h, « vv » ↔ w.
-const MERGES = new Set(['rnm', 'cld', 'rin', 'lih', 'vvw', 'iun', 'inm']);
 
 /** Largest distance accepted for a word of this length (shorter words need a closer match). */
 function allowance(length: number): number {
