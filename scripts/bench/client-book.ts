@@ -14,6 +14,7 @@ import { startProfile } from '../lib/chromium-profile.ts';
 
 import { startBackend } from '../../backend/src/server.ts';
 import { benchDatabase } from '../lib/bench-database.ts';
+import { signUpConfirmed } from '../lib/bench-user.ts';
 import { DEFAULT_CUSTOMIZATION } from '../../shared/domain/src/entities.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../lib/chromium.cjs';
 import { appOrigins, appPorts, localRuntimeConfig, serveApps } from '../lib/serve-apps.mjs';
@@ -151,26 +152,7 @@ async function main() {
   let apps: { url: string; close(): Promise<void> } | undefined;
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
-    const signUp = await fetch(`${backend.url}/auth/v1/signup`, {
-      method: 'POST',
-      headers: { apikey: backend.anonKey, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        ...USER,
-        data: { first_name: 'Jeanne', last_name: 'Martin', company_name: 'Martin Rénovation' },
-      }),
-    });
-    const signedUp = (await signUp.json()) as { user?: { id: string }; id?: string };
-    const userId = signedUp.user?.id ?? signedUp.id;
-    if (!userId) throw new Error(`sign-up failed: ${JSON.stringify(signedUp)}`);
-    await fetch(`${backend.url}/auth/v1/admin/users/${userId}`, {
-      method: 'PUT',
-      headers: {
-        apikey: backend.serviceRoleKey,
-        authorization: `Bearer ${backend.serviceRoleKey}`,
-        'content-type': 'application/json',
-      },
-      body: JSON.stringify({ email_confirm: true }),
-    });
+    const userId = await signUpConfirmed(backend, USER);
     const seedStart = Date.now();
     await seed(backend, userId);
     log(`seeded ${CLIENTS} clients, ${QUOTES} quotes, ${INVOICES} invoices in ${Date.now() - seedStart} ms`);

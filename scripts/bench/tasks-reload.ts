@@ -18,6 +18,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { startBackend } from '../../backend/src/server.ts';
 import { seedCatalogue } from '../lib/bench-catalogue.mjs';
 import { benchDatabase } from '../lib/bench-database.ts';
+import { signUpConfirmed } from '../lib/bench-user.ts';
 import { startProfile } from '../lib/chromium-profile.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../lib/chromium.cjs';
 import { appOrigins, appPorts, localRuntimeConfig, serveApps } from '../lib/serve-apps.mjs';
@@ -86,30 +87,6 @@ const PROBE = `(() => {
     afterPaint((at) => state.keys.push({ keyAt, paintedAt: at }));
   }, true);
 })();`;
-
-async function signUp(backend: Awaited<ReturnType<typeof startBackend>>, email: string): Promise<void> {
-  const res = await fetch(`${backend.url}/auth/v1/signup`, {
-    method: 'POST',
-    headers: { apikey: backend.anonKey, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email,
-      password: PASSWORD,
-      data: { first_name: 'Jeanne', last_name: 'Martin', company_name: 'Martin Rénovation' },
-    }),
-  });
-  const body = (await res.json()) as { user?: { id: string }; id?: string };
-  const userId = body.user?.id ?? body.id;
-  if (!userId) throw new Error(`sign-up failed: ${JSON.stringify(body)}`);
-  await fetch(`${backend.url}/auth/v1/admin/users/${userId}`, {
-    method: 'PUT',
-    headers: {
-      apikey: backend.serviceRoleKey,
-      authorization: `Bearer ${backend.serviceRoleKey}`,
-      'content-type': 'application/json',
-    },
-    body: JSON.stringify({ email_confirm: true }),
-  });
-}
 
 const nf = (n: number) => n.toLocaleString('fr-FR').replace(/\s/g, ' ');
 
@@ -207,7 +184,7 @@ async function main() {
       [big, TASKS],
       [small, CONTROL_TASKS],
     ] as const) {
-      await signUp(backend, email);
+      await signUpConfirmed(backend, { email, password: PASSWORD });
       await seedCatalogue(config, { email, password: PASSWORD }, catalogue(size));
     }
     apps = await serveApps({ ports: appPorts(PORT_BASE), runtimeConfig: localRuntimeConfig(backend) });
