@@ -13,9 +13,7 @@ import path from 'node:path';
 import { layoutOf, type PageLayout } from '../../mf-recognition/src/features/ocr/ocr-layout';
 import { cleanOcrText } from '../../mf-recognition/src/features/ocr/ocr-text';
 import { paddleReadNode } from '../../mf-recognition/src/features/ocr/paddle/node-paddle';
-import { flattenIllumination, whitenRuling } from '../../mf-recognition/src/features/ocr/preprocess';
-import { OCR_PARAMETERS, type PageImage, recognizePage } from '../../mf-recognition/src/features/ocr/recognize';
-import { OCR_MAX_SIDE } from '../../mf-recognition/src/features/ocr/scale';
+import { OCR_PARAMETERS, recognizePage } from '../../mf-recognition/src/features/ocr/recognize';
 import { loadPhotosR3, PHOTOS_R3_DIR } from '../../mf-recognition/src/testing/photos-r3';
 import { loadPhotoManifest, ROUND_2_IMAGES_DIR } from '../../mf-recognition/src/testing/round-2-photos';
 
@@ -41,25 +39,9 @@ export function entriesOf(set: string): FigureEntry[] {
   return manifest.filter((e) => !/held/.test((e as { half?: string }).half ?? '')).map((e) => ({ ...e, dir }));
 }
 
-/** The app's Node preparation (node-ocr.ts): the whitened page as PGM and as pixels, with its flattened pixels. */
-export async function preparedPage(file: string): Promise<{ pgm: Buffer; page: PageImage }> {
-  const { default: sharp } = await import('sharp');
-  const { data, info } = await sharp(file, { limitInputPixels: 100_000_000 })
-    .rotate()
-    .resize({ width: OCR_MAX_SIDE, height: OCR_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
-    .greyscale()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const flattened = flattenIllumination(data, info.width, info.height);
-  const flat = whitenRuling(flattened.slice());
-  const pgm = Buffer.concat([
-    Buffer.from(`P5\n${info.width} ${info.height}\n255\n`),
-    Buffer.from(flat.buffer, flat.byteOffset, flat.byteLength),
-  ]);
-  return { pgm, page: { gray: flat, width: info.width, height: info.height, flattened } };
-}
-
 async function main() {
+  // Imported here, not at the top: under tsx, node-ocr's own `import('sharp')` fails to resolve from a static import.
+  const { preparePage } = await import('../../mf-recognition/src/features/ocr/node-ocr');
   const set = arg('set') ?? 'r3dev';
   const out = arg('out') ?? path.join(os.tmpdir(), `figures-${path.basename(set)}.json`);
   const { createWorker, OEM } = await import('tesseract.js');
@@ -69,7 +51,7 @@ async function main() {
   await worker.setParameters(OCR_PARAMETERS);
   const pages: FigurePage[] = [];
   for (const entry of entriesOf(set)) {
-    const { pgm, page } = await preparedPage(path.join(entry.dir, entry.file));
+    const { pgm, page } = await preparePage(path.join(entry.dir, entry.file));
     const reads: { confidence: number; blocks: unknown }[] = [];
     const recorder = new Proxy(worker, {
       get(target, key, receiver) {

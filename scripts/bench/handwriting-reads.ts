@@ -10,26 +10,14 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 
+import { entriesOf, type FigureEntry } from './handwriting-figures';
 import { paddleReadNode } from '../../mf-recognition/src/features/ocr/paddle/node-paddle';
 import { OCR_PARAMETERS, type PageImage, recognizePage } from '../../mf-recognition/src/features/ocr/recognize';
-import { loadPhotosR3, PHOTOS_R3_DIR } from '../../mf-recognition/src/testing/photos-r3';
-import { loadPhotoManifest, ROUND_2_IMAGES_DIR } from '../../mf-recognition/src/testing/round-2-photos';
 
 const require = createRequire(import.meta.url);
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 
-export type CachedEntry = { id: string; dir: string; file: string; expected: string; tags: string[]; text: string };
-
-function entriesOf(set: string): CachedEntry[] {
-  if (set === 'r3dev')
-    return loadPhotosR3()
-      .filter((e) => e.half === 'dev')
-      .map((e) => ({ ...e, dir: PHOTOS_R3_DIR }));
-  if (set === 'round2') return loadPhotoManifest().map((e) => ({ ...e, dir: ROUND_2_IMAGES_DIR }));
-  const dir = path.resolve(set);
-  const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as CachedEntry[];
-  return manifest.filter((e) => !/held/.test((e as { half?: string }).half ?? '')).map((e) => ({ ...e, dir }));
-}
+export type CachedEntry = FigureEntry;
 
 function pgmPage(pgm: Buffer): PageImage {
   const header = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(pgm.subarray(0, 40).toString('latin1'))!;

@@ -51,7 +51,8 @@ export async function prepareImageForOcr(input: string | Buffer): Promise<Buffer
   return (await preparePage(input)).pgm;
 }
 
-async function preparePage(input: string | Buffer): Promise<{ pgm: Buffer; page: PageImage }> {
+/** The prepared page as PGM bytes (what tesseract reads) and as pixels (what the second reader and the passes use). */
+export async function preparePage(input: string | Buffer): Promise<{ pgm: Buffer; page: PageImage }> {
   const { default: sharp } = await import('sharp');
   const { data, info } = await sharp(input, { limitInputPixels: 100_000_000 })
     .rotate()
