@@ -3,7 +3,6 @@
 // the server's row on every page load and every sync; two canonical strings of it cost about 100 ms of main thread
 // (sorting each object's keys with localeCompare), this walk a few milliseconds, and stops at the first difference.
 
-/** What JSON.stringify writes for a value in an array or as the whole value (undefined: omitted in an object). */
 /** JSON with sorted object keys (jsonb does not keep the key order). */
 export function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_k, v: unknown) =>
@@ -13,6 +12,7 @@ export function canonicalJson(value: unknown): string {
   );
 }
 
+/** What JSON.stringify writes for a value in an array or as the whole value (undefined: omitted in an object). */
 function jsonValue(value: unknown): unknown {
   if (value !== null && typeof value === 'object' && typeof (value as { toJSON?: unknown }).toJSON === 'function') {
     return (value as { toJSON(): unknown }).toJSON();
