@@ -68,9 +68,12 @@ for (const [a, b] of CONFUSIONS) {
   CHEAP_CODES[b!.charCodeAt(0) * 128 + a!.charCodeAt(0)] = 1;
 }
 const MERGE_CODES = new Set(MERGES.map((t) => (t.charCodeAt(0) << 14) | (t.charCodeAt(1) << 7) | t.charCodeAt(2)));
+/** The two glyphs a merge starts with, so that most cells skip the set look-up. */
+const MERGE_STARTS = new Uint8Array(128 * 128);
+for (const t of MERGES) MERGE_STARTS[t.charCodeAt(0) * 128 + t.charCodeAt(1)] = 1;
 const isCheap = (x: number, y: number) => x < 128 && y < 128 && CHEAP_CODES[x * 128 + y] === 1;
 const isMerge = (p: number, x: number, y: number) =>
-  p < 128 && x < 128 && y < 128 && MERGE_CODES.has((p << 14) | (x << 7) | y);
+  p < 128 && x < 128 && y < 128 && MERGE_STARTS[p * 128 + x] === 1 && MERGE_CODES.has((p << 14) | (x << 7) | y);
 
 // Three rows of the distance table, reused from call to call (the correction compares each word with hundreds).
 let rows = [new Float64Array(16), new Float64Array(16), new Float64Array(16)];

@@ -14,12 +14,14 @@ const PARTIAL_HEAD_SCORE = 0.45;
 const CONCEPT_MATCH = 0.9;
 /** Neighbouring notions of one trade: wall tiles are tiles, a vinyl floor is a floor covering. */
 const RELATED_MATCH = 0.75;
-const RELATED_CONCEPTS = new Set(
-  [
-    ['faience', 'carrelage'],
-    ['parquet', 'solsouple'],
-  ].flatMap(([a, b]) => [`${a}|${b}`, `${b}|${a}`]),
-);
+const RELATED_CONCEPTS = new Map<string, Set<string>>();
+for (const [a, b] of [
+  ['faience', 'carrelage'],
+  ['parquet', 'solsouple'],
+] as const) {
+  RELATED_CONCEPTS.set(a, new Set([...(RELATED_CONCEPTS.get(a) ?? []), b]));
+  RELATED_CONCEPTS.set(b, new Set([...(RELATED_CONCEPTS.get(b) ?? []), a]));
+}
 /** A head term counts as found from this similarity on (same notion, related notion or close spelling). */
 const HEAD_EVIDENCE = 0.75;
 /** Notions too general to name a task by themselves when the task's name says more. */
@@ -174,7 +176,7 @@ function termSimilarity(catalogueTerm: Term, phraseTerm: Term): number {
   if (
     catalogueTerm.concept !== null &&
     phraseTerm.concept !== null &&
-    RELATED_CONCEPTS.has(`${catalogueTerm.concept}|${phraseTerm.concept}`)
+    RELATED_CONCEPTS.get(catalogueTerm.concept)?.has(phraseTerm.concept)
   )
     return RELATED_MATCH;
   if (
@@ -238,13 +240,18 @@ export function bestCatalogueMatch(
     // A word of the phrase stands for one term of the name (« toit » is not both « toiture » and « tuiles »):
     // pairs are assigned best first, each side used once.
     const pairs: Array<{ term: number; phrase: number; similarity: number }> = [];
-    candidate.terms.forEach((term, t) => {
+    let closest = 0;
+    for (let t = 0; t < candidate.terms.length; t += 1) {
+      const term = candidate.terms[t]!;
       total += term.weight;
-      terms.forEach((phraseTerm, p) => {
-        const similarity = termSimilarity(term, phraseTerm);
+      for (let p = 0; p < terms.length; p += 1) {
+        const similarity = termSimilarity(term, terms[p]!);
         if (similarity > 0) pairs.push({ term: t, phrase: p, similarity });
-      });
-    });
+        if (similarity > closest) closest = similarity;
+      }
+    }
+    // Without a pair this close, no head is found (below): the candidate is out before any assignment.
+    if (closest < HEAD_EVIDENCE) continue;
     pairs.sort((a, b) => b.similarity - a.similarity || a.term - b.term);
     const termUsed = new Set<number>();
     const phraseUsed = new Set<number>();
@@ -401,8 +408,23 @@ function isPrepared(catalogue: readonly Task[] | PreparedTask[]): catalogue is P
 /** The catalogue task named by a task name (from the AI or a note), or null when nothing is close enough. */
 export function matchTaskName(name: string, catalogue: readonly Task[], unit?: string | null): Task | null {
   if (!name.trim()) return null;
-  const folded = words(name).join(' ');
-  const exact = catalogue.find((task) => words(task.name).join(' ') === folded);
+  const exact = namesOf(catalogue).get(words(name).join(' '));
   if (exact) return exact;
   return bestCatalogueMatch(name, catalogue, { unit: canonicalUnit(unit) })?.task ?? null;
+}
+
+const taskNames = new WeakMap<readonly Task[], Map<string, Task>>();
+
+/** A catalogue's tasks by their folded words (the first task of a name), built once per catalogue. */
+function namesOf(catalogue: readonly Task[]): Map<string, Task> {
+  let names = taskNames.get(catalogue);
+  if (!names) {
+    names = new Map();
+    for (const task of catalogue) {
+      const key = words(task.name).join(' ');
+      if (!names.has(key)) names.set(key, task);
+    }
+    taskNames.set(catalogue, names);
+  }
+  return names;
 }

@@ -1,16 +1,25 @@
 // Jaro-Winkler similarity, used on word stems to absorb OCR and spelling slips (pelnture ≈ peinture).
 
-const cache = new Map<string, number>();
+// By the smaller word, then the other (no key string built per look-up).
+const cache = new Map<string, Map<string, number>>();
+let cached = 0;
 
 /** Jaro-Winkler similarity of two words (memoised: the same stems meet again and again). */
 export function jaroWinkler(a: string, b: string): number {
   if (a === b) return 1;
-  const key = a < b ? `${a}|${b}` : `${b}|${a}`;
-  const known = cache.get(key);
+  const first = a < b ? a : b;
+  const second = a < b ? b : a;
+  const known = cache.get(first)?.get(second);
   if (known !== undefined) return known;
   const value = computeJaroWinkler(a, b);
-  if (cache.size > 50_000) cache.clear();
-  cache.set(key, value);
+  if (cached > 50_000) {
+    cache.clear();
+    cached = 0;
+  }
+  let row = cache.get(first);
+  if (!row) cache.set(first, (row = new Map()));
+  row.set(second, value);
+  cached += 1;
   return value;
 }
 
