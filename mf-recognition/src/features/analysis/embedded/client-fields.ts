@@ -145,27 +145,29 @@ function readName(text: string, from: number): Found | null {
   return { value: taken.map((w) => w.text).join(' '), start: first.start, end: last.end };
 }
 
+// Built once; matchAll works on a copy of each, so they are shared safely.
+const LABELLED_NAME = new RegExp(
+  String.raw`\b(?:nom\s+du\s+client|client(?:e)?|contact|nom)\b\s*(?::|;|!|-|,)?\s*(?:c'est\s+|est\s+|s'appelle\s+)?(?:(${TITLE_WORD})(?:\s+et\s+${TITLE_WORD})?\s*)?`,
+  'giu',
+);
+const TITLED_NAME = new RegExp(String.raw`(?<![\p{L}])${TITLE_WORD}(?:\s+et\s+${TITLE_WORD})?(?=[\s.])\s*`, 'gu');
+const TITLED_LOWER = new RegExp(
+  String.raw`(?<![\p{L}])(?:monsieur|madame|mademoiselle|(?:la\s+)?famille|chez\s+les)\s+`,
+  'giu',
+);
+
 export function findClientName(text: string): Found | null {
-  const labelled = new RegExp(
-    String.raw`\b(?:nom\s+du\s+client|client(?:e)?|contact|nom)\b\s*(?::|;|!|-|,)?\s*(?:c'est\s+|est\s+|s'appelle\s+)?(?:(${TITLE_WORD})(?:\s+et\s+${TITLE_WORD})?\s*)?`,
-    'giu',
-  );
-  for (const match of text.matchAll(labelled)) {
+  for (const match of text.matchAll(LABELLED_NAME)) {
     const name = readName(text, match.index + match[0].length);
     if (name && (match[1] || /^\p{Lu}/u.test(name.value) || /[:;!]|c'est|s'appelle/.test(match[0]))) {
       return withFirstName(text, { value: name.value, start: match.index, end: name.end });
     }
   }
-  const titled = new RegExp(String.raw`(?<![\p{L}])${TITLE_WORD}(?:\s+et\s+${TITLE_WORD})?(?=[\s.])\s*`, 'gu');
-  for (const match of text.matchAll(titled)) {
+  for (const match of text.matchAll(TITLED_NAME)) {
     const name = readName(text, match.index + match[0].length);
     if (name) return withFirstName(text, { value: name.value, start: match.index, end: name.end });
   }
-  const titledLower = new RegExp(
-    String.raw`(?<![\p{L}])(?:monsieur|madame|mademoiselle|(?:la\s+)?famille|chez\s+les)\s+`,
-    'giu',
-  );
-  for (const match of text.matchAll(titledLower)) {
+  for (const match of text.matchAll(TITLED_LOWER)) {
     const name = readName(text, match.index + match[0].length);
     if (name) return withFirstName(text, { value: name.value, start: match.index, end: name.end });
   }
@@ -258,13 +260,14 @@ function withFirstName(text: string, found: Found): Found {
   return { value: `${repeat[1]} ${last}`, start: found.start, end: found.end + repeat[0].length };
 }
 
+const STREET = new RegExp(
+  String.raw`(?:(\d{1,4})\s*(?:bis|ter|b)?\s*,?\s*)?(?<![\p{L}])(?:${STREET_TYPES})(?=[\s.])`,
+  'giu',
+);
+
 /** A street address: [number] street-type name [, postal code city | à city]. */
 export function findAddress(text: string): Found | null {
-  const re = new RegExp(
-    String.raw`(?:(\d{1,4})\s*(?:bis|ter|b)?\s*,?\s*)?(?<![\p{L}])(?:${STREET_TYPES})(?=[\s.])`,
-    'giu',
-  );
-  for (const match of text.matchAll(re)) {
+  for (const match of text.matchAll(STREET)) {
     const start = match.index;
     // « à la place de la baignoire », « sur la route »: an article before the word makes it a common noun; so does
     // « en » (« mise en place d'une chape »), « côté » (« côté rue ») and « rez-de- » (« le rez-de-chaussée »).

@@ -57,8 +57,22 @@ const PHRASES_BY_FIRST_STEM: Map<string, Phrase[]> = (() => {
 const STATE_VERBS = new Set(['est', 'sont', 'ete', 'etait', 'etaient', 'deja', 'tout']);
 const UNIT_WORD = /^(?:m[²³23]?|ml|cm|mm|kg|[²³])$|[²³]/;
 
+// The same pieces are analysed several times per text (segments, the note's headings, each line of a note, the
+// match): the terms of a text are kept and handed out as fresh copies, so a caller never sees another's objects.
+const analysed = new Map<string, Term[]>();
+
 /** Terms of a phrase: lexicon phrases recognised first (longest first), then the remaining meaningful words. */
 export function analyseTerms(text: string): Term[] {
+  let terms = analysed.get(text);
+  if (!terms) {
+    terms = computeTerms(text);
+    if (analysed.size > 5_000) analysed.clear();
+    analysed.set(text, terms);
+  }
+  return terms.map((t) => ({ ...t }));
+}
+
+function computeTerms(text: string): Term[] {
   const ws = words(text);
   const stems = ws.map(stem);
   const terms: Term[] = [];
