@@ -276,11 +276,13 @@ export function rewriteNumberWords(input: string): string {
 
 const SPOKEN_UNIT = String.raw`(?:h|heures?|jours?|journ[ée]es?|m[èe]tres?(?:\s+(?:carr[ée]s?|lin[ée]aires?|cubes?))?|m²|m2|ml)`;
 
+const AND_A_HALF = new RegExp(String.raw`(\d+(?:[.,]\d+)?)\s*(${SPOKEN_UNIT})\s+et\s+demie?\b`, 'giu');
+
 /** « 2 heures et demie » → « 2.5 heures », « 2 mètres 50 » → « 2.5 mètres », « 3h30 » → « 3.5 h ». */
 function joinSpokenFractions(text: string): string {
   return text
     .replace(
-      new RegExp(String.raw`(\d+(?:[.,]\d+)?)\s*(${SPOKEN_UNIT})\s+et\s+demie?\b`, 'giu'),
+      AND_A_HALF,
       (_, n: string, unit: string) => `${formatNumber(Number(n.replace(',', '.')) + 0.5)} ${unit}`,
     )
     .replace(

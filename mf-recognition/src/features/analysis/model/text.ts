@@ -1,7 +1,11 @@
 // Text normalisation shared by the number parser, the unit parser and catalogue matching.
 
+const ASCII = /^[^\u0080-\uffff]*$/;
+
 /** Lowercase, accents stripped, ligatures expanded (œ → oe). Keeps every other character. */
 export function fold(text: string): string {
+  // Plain ASCII has no accent, ligature or decomposable letter: lowercasing is all there is to do.
+  if (ASCII.test(text)) return text.toLowerCase();
   return text
     .toLowerCase()
     .replace(/œ/g, 'oe')
