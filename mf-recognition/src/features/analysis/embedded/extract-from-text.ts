@@ -36,7 +36,10 @@ export function extractFromText(
 function readable(text: string, catalogue: readonly Task[], options: ExtractOptions): string {
   if (options.flow !== 'image') return text;
   const note = correctOcrVocabulary(rewriteNoteText(text), catalogue);
-  return joinSizedRooms(note, once((line) => readText(line, catalogue).tasks));
+  return joinSizedRooms(
+    note,
+    once((line) => readText(line, catalogue).tasks),
+  );
 }
 
 /** A line proposed to the user: the task, the words it came from, and whether the analyser was unsure of it. */
@@ -61,7 +64,13 @@ export function readText(input: string, catalogue: readonly Task[], flow: Flow =
   const { text, client, projectTitle } = readClientFields(prepare(input));
   const prepared = prepareCatalogue(catalogue);
   // A note's headings (passes/note-layout.ts): the lines under them are what is asked.
-  const tasksText = flow === 'image' ? readNoteHeadings(text, once((t) => readTasks(t, prepared))) : text;
+  const tasksText =
+    flow === 'image'
+      ? readNoteHeadings(
+          text,
+          once((t) => readTasks(t, prepared)),
+        )
+      : text;
   return { projectTitle, tasks: readTasks(tasksText, prepared), client };
 }
 

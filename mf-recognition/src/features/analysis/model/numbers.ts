@@ -281,10 +281,7 @@ const AND_A_HALF = new RegExp(String.raw`(\d+(?:[.,]\d+)?)\s*(${SPOKEN_UNIT})\s+
 /** « 2 heures et demie » → « 2.5 heures », « 2 mètres 50 » → « 2.5 mètres », « 3h30 » → « 3.5 h ». */
 function joinSpokenFractions(text: string): string {
   return text
-    .replace(
-      AND_A_HALF,
-      (_, n: string, unit: string) => `${formatNumber(Number(n.replace(',', '.')) + 0.5)} ${unit}`,
-    )
+    .replace(AND_A_HALF, (_, n: string, unit: string) => `${formatNumber(Number(n.replace(',', '.')) + 0.5)} ${unit}`)
     .replace(
       /\b(\d{1,2})\s?h\s?([0-5]\d)\b/giu,
       (_, h: string, m: string) => `${formatNumber(Number(h) + Number(m) / 60)} h`,
