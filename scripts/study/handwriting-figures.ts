@@ -4,7 +4,7 @@
 // read (text as the analyser gets it, layout, reader) and tesseract's and PP-OCR's own layouts, so that lost tasks can
 // be classified (figure / word / layout / analyser) and figure re-reads scored offline. The held-out half is refused.
 //
-//   pnpm exec tsx scripts/bench/handwriting-figures.ts --set=r3dev|round2|<dir with manifest.json> --out=<file.json>
+//   pnpm exec tsx scripts/study/handwriting-figures.ts --set=r3dev|round2|<dir with manifest.json> --out=<file.json>
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';

@@ -5,7 +5,7 @@
 // matches it: merged, split, dropped); a task lost on the exact text too is the analyser's. Scores each set as the
 // benches do. `--show` prints each lost task with both lines.
 //
-//   pnpm exec tsx scripts/bench/handwriting-losses.ts <cache.json>... [--show] [--hand]
+//   pnpm exec tsx scripts/study/handwriting-losses.ts <cache.json>... [--show] [--hand]
 import fs from 'node:fs';
 
 import type { Task } from '@atelier/domain';

@@ -4,7 +4,7 @@
 // both reads with their layouts to a JSON cache, so that gates and per-line choices between the two readers can be
 // scored offline (`handwriting-gate.ts`) without reading the pages again. The held-out half is refused.
 //
-//   pnpm exec tsx scripts/bench/handwriting-reads.ts --set=r3dev|round2|<dir with manifest.json> --out=<file.json>
+//   pnpm exec tsx scripts/study/handwriting-reads.ts --set=r3dev|round2|<dir with manifest.json> --out=<file.json>
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
