@@ -10,7 +10,8 @@ export const NEGATION =
 /** « pose du nouveau », « on en remet un neuf », « la même chose »: an action whose object was said just before. */
 export const ELLIPSIS =
   /(?<![a-z])(?:nouveau|nouvelle|nouveaux|nouvelles|neuf|neuve|neufs|neuves|autre|autres|meme|memes|idem|en|aussi|egalement|pareil)(?![a-z])/;
-export const CONTEXT_WORD = /\s(?:pour|dans|chez|derrière|derriere|entre|au-dessus|au dessus|à côté|a cote|avant|après|apres)\s/iu;
+export const CONTEXT_WORD =
+  /\s(?:pour|dans|chez|derrière|derriere|entre|au-dessus|au dessus|à côté|a cote|avant|après|apres)\s/iu;
 export const SAME_QUANTITY =
   /(?<![a-z])(?:(?:la|le) meme (?:surface|quantite|longueur|metrage|nombre)|idem|pareil|autant(?= de| d'))(?![a-z])/;
 /**
@@ -77,5 +78,11 @@ export const RESTRICTION_AFTER_NEGATION =
  */
 export const JOINT_WIDTH =
   /(?<!(?:refaire|refait|reprendre|reprise|regarnir|gratter|nettoyer|faire|pose|poser)\s+(?:les\s+|des\s+)?)(?:avec\s+)?(?:des\s+|les\s+)?joints?\s+(?:(?:fins?|larges?|etroits?|étroits?|minces?)\s+)?(?:de\s+|d['’]\s*)(?:\d+(?:[.,]\d+)?|un|une|deux|trois|cinq)\s*(?:mm|millim[èe]tres?|cm|centim[èe]tres?)(?![\p{L}])/giu;
+/**
+ * « deux poutres à ne pas tacher », « attention à ne pas abîmer le parquet », « parce qu'aucun sol n'est plan », « car
+ * le mur n'est pas droit »: a caution, or the state of a thing given as the reason of the work — no negated work.
+ */
+export const NEGATED_ASIDE =
+  /(?<![\p{L}])(?:à|a)\s+ne\s+(?:pas|rien)\s+(?:tacher|salir|abîmer|abimer|rayer|mouiller|endommager|dégrader|degrader|éclabousser|eclabousser)(?![\p{L}])|(?<![\p{L}])(?:parce\s+qu(?:e\s+|['’]\s*)|car\s+|vu\s+qu(?:e\s+|['’]\s*)|puisqu(?:e\s+|['’]\s*))(?:aucun|aucune|le|la|les|l['’]|son|sa|ses)\s*[\p{L}'’ -]{0,30}?\s(?:n['’]\s*)?(?:est|sont|était|etait|étaient|etaient)\s+(?:pas\s+|plus\s+|jamais\s+)?(?:plane?s?|plats?|plates?|droite?s?|de\s+niveau|d['’]\s*(?:é|e)querre|lisses?|saine?s?)(?![\p{L}])/giu;
 /** « dépose et repose sur 9 m² », « un demi mètre carré de dépose et de repose »: both works, of the object said before. */
 export const REMOVE_AND_REINSTALL = /(?<![a-z])depose\s+et\s+(?:de\s+(?:la\s+)?)?repose(?![a-z])/;

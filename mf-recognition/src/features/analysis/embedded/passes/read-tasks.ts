@@ -25,6 +25,7 @@ import {
   LIST_MARKER,
   MEASUREMENT,
   NARRATIVE,
+  NEGATED_ASIDE,
   NEGATION,
   REMOVE_AND_REINSTALL,
   TOTAL,
@@ -53,7 +54,7 @@ const DEBUG = typeof process !== 'undefined' && process.env?.DEBUG_EXTRACT === '
 export function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtraction['tasks'] {
   const segments = splitSegments(
     joinCatalogueCoordinations(
-      closeClausesAfterFigures(text.replace(LIST_MARKER, '').replace(JOINT_WIDTH, ' , ')),
+      closeClausesAfterFigures(text.replace(LIST_MARKER, '').replace(JOINT_WIDTH, ' , ').replace(NEGATED_ASIDE, ' ')),
       catalogue,
     ),
   );
