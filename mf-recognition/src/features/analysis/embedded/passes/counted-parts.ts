@@ -16,8 +16,8 @@ const SIDED_RUN = new RegExp(
   'giu',
 );
 /** One part by its length: « un de 1.2 m », « 2 de 90 », « une partie de 2.9 mètres ». */
-const LENGTH_PART = String.raw`${COUNT}[ \t]+(?:${PART_WORD}[ \t]+)?de[ \t]+${NUMBER}(?:[ \t]*(?:${M}|${CM}))?`;
-const HEIGHT = String.raw`[ \t]*,?[ \t]*(?:(?:sur|et|avec)[ \t]+)?(?:(?:une[ \t]+)?hauteur[ \t]+(?:de[ \t]+)?(${NUMBER})[ \t]*(${M}|${CM})?|(${NUMBER})[ \t]*(${M}|${CM})?[ \t]*de[ \t]+(?:haut|hauteur)(?![\p{L}]))`;
+const LENGTH_PART = String.raw`${COUNT}[ \t]+(?:${PART_WORD}[ \t]+)?de[ \t]+${NUMBER}(?:[ \t]*(?:${M}|${CM}))?(?:[ \t]+de[ \t]+(?:large|long)(?![\p{L}]))?`;
+const HEIGHT = String.raw`[ \t]*,?[ \t]*(?:(?:sur|et|avec)[ \t]+)?(?:(?:une[ \t]+)?hauteur[ \t]+(?:de[ \t]+)?(${NUMBER})[ \t]*(${M}|${CM})?|(${NUMBER})[ \t]*(${M}|${CM})?[ \t]*(?:de[ \t]+(?:haut|hauteur)|du[ \t]+sol[ \t]+au[ \t]+plafond|sous[ \t]+plafond)(?![\p{L}]))`;
 const LENGTH_RUN = new RegExp(
   String.raw`(?<![\p{L}\d.,])${LENGTH_PART}(?:[ \t]*,?[ \t]*(?:et[ \t]+)?${LENGTH_PART})*${HEIGHT}`,
   'giu',
@@ -31,6 +31,8 @@ const SIDES = new RegExp(
   'giu',
 );
 const WALLS_BEFORE = /(?<![\p{L}])(?:murs?|murale?s?|faïence|faience|crédence|credence|parois?)(?![\p{L}])/iu;
+/** « 2 murs de 4 m et 2 de 3 m … »: the run itself opens on walls. */
+const WALLS_FIRST = /^\S+[ \t]+(?:murs?|pans[ \t]+de[ \t]+murs?)(?![\p{L}])/iu;
 
 const num = (raw: string) => Number(raw.replace(',', '.'));
 const countOf = (raw: string) => (/^\d/.test(raw) ? num(raw) : 1);
@@ -64,7 +66,7 @@ export function rewriteCountedParts(input: string): string {
   text = text.replace(LENGTH_RUN, (whole: string, h1?: string, u1?: string, h2?: string, u2?: string, ...rest) => {
     const offset = rest.find((r) => typeof r === 'number') as number;
     const all = rest.find((r) => typeof r === 'string') as string;
-    if (!WALLS_BEFORE.test(sentenceBefore(all, offset))) return whole;
+    if (!WALLS_BEFORE.test(sentenceBefore(all, offset)) && !WALLS_FIRST.test(whole)) return whole;
     const height = metres((h1 ?? h2)!, u1 ?? u2);
     const run = whole.slice(0, whole.search(new RegExp(HEIGHT, 'iu')));
     const parts = [...run.matchAll(PART)];

@@ -147,8 +147,20 @@ const COUNT_TIMES_AREA = new RegExp(
   'giu',
 );
 
+/**
+ * « 3 m 40 de long sur 60 de haut », « 2 mètres de long sur 60 de large »: the second side said without its unit, in
+ * centimetres, beside a first side of a few metres (a wall or a strip of tiles is not 60 m high).
+ */
+const CM_SIDE_UNSAID = new RegExp(
+  String.raw`(?<![\d.,])(${N}[ \t]*(?:m(?![\p{L}²])|mètres?|metres?)(?:[ \t]*(\d{1,2})(?![\d.,]))?[ \t]+de[ \t]+long(?:ueur)?[ \t]+(?:sur|par|et)[ \t]+)(\d{2})(?=[ \t]+(?:de[ \t]+)?(?:haut|large|hauteur|largeur)(?![\p{L}]))`,
+  'giu',
+);
+
 export function rewriteSpokenSizes(input: string): string {
   return input
+    .replace(CM_SIDE_UNSAID, (whole, head: string, a: string, _cm: string | undefined, b: string) =>
+      num(a) <= 10 && num(b) >= 15 ? `${head}${b} cm` : whole,
+    )
     .replace(COUNT_TIMES_AREA, (_, n: string, a: string) => `${fmt(num(n) * num(a))} m²`)
     .replace(ADJECTIVE_SIDE, (_, adjective: string, a: string, au?: string) => {
       const word = /^larg/iu.test(adjective) ? 'de large' : SIDE_WORD[adjective[0]!.toLowerCase()]!;

@@ -13,4 +13,18 @@ describe('usage rules after the thirteenth dev batch', () => {
     expect(lines('pas de peinture au plafond juste les murs 30 m²')).toEqual(['30 Peinture murs']);
     expect(lines('on ne refait pas la faïence de la douche')).toEqual([]);
   });
+
+  it('a side said without its unit beside a few metres is in centimetres', () => {
+    expect(lines('crédence 2 mètres de long sur 60 de haut')).toEqual(['1.2 Pose de faïence murale']);
+    expect(lines('faïence derrière le lavabo 1 m 50 de long sur 80 de haut')).toEqual(['1.2 Pose de faïence murale']);
+    // A height of a few metres stays in metres.
+    expect(lines('faïence 2 m de long sur 1,20 de haut')).toEqual(['2.4 Pose de faïence murale']);
+  });
+
+  it('walls listed by counted lengths, with « de large » or a height « du sol au plafond »', () => {
+    expect(lines('peinture deux murs de 4 m et deux de 3 m sur 2 m 50 de haut')).toEqual(['35 Peinture murs']);
+    expect(
+      lines('peinture de la chambre deux murs de 3 m 20 de large et deux de 3 m 2 m 50 du sol au plafond'),
+    ).toEqual(['31 Peinture murs']);
+  });
 });
