@@ -27,4 +27,13 @@ describe('usage rules after the thirteenth dev batch', () => {
       lines('peinture de la chambre deux murs de 3 m 20 de large et deux de 3 m 2 m 50 du sol au plafond'),
     ).toEqual(['31 Peinture murs']);
   });
+
+  it('« à l’emplacement de », « à l’endroit de » say a place, not the travel costs', () => {
+    expect(lines("carrelage à l'emplacement de l'ancienne cuisine 8 m²")).toEqual(['8 Pose de carrelage sol']);
+    expect(lines("reboucher à l'endroit des anciennes prises")).not.toContain('1 Déplacement');
+    expect(lines('frais de déplacement et pose de 3 prises')).toEqual([
+      '1 Déplacement',
+      '3 Installation prise électrique',
+    ]);
+  });
 });
