@@ -84,5 +84,11 @@ export const JOINT_WIDTH =
  */
 export const NEGATED_ASIDE =
   /(?<![\p{L}])(?:à|a)\s+ne\s+(?:pas|rien)\s+(?:tacher|salir|abîmer|abimer|rayer|mouiller|endommager|dégrader|degrader|éclabousser|eclabousser)(?![\p{L}])|(?<![\p{L}])(?:parce\s+qu(?:e\s+|['’]\s*)|car\s+|vu\s+qu(?:e\s+|['’]\s*)|puisqu(?:e\s+|['’]\s*))(?:aucun|aucune|le|la|les|l['’]|son|sa|ses)\s*[\p{L}'’ -]{0,30}?\s(?:n['’]\s*)?(?:est|sont|était|etait|étaient|etaient)\s+(?:pas\s+|plus\s+|jamais\s+)?(?:plane?s?|plats?|plates?|droite?s?|de\s+niveau|d['’]\s*(?:é|e)querre|lisses?|saine?s?)(?![\p{L}])/giu;
+/**
+ * « béton dosé à 350 kilos au mètre cube », « dosé à 300 kg »: the dosage of the concrete, no quantity of the work; « une
+ * toupie de 6 m³ »: the truck says the volume, not a count.
+ */
+export const DOSAGE_OR_TRUCK =
+  /(?<![\p{L}])(?:dos[ée]e?s?[ \t]+)(?:[àa][ \t]+)?\d+(?:[.,]\d+)?[ \t]*(?:kg|kilos?|kilogrammes?)(?:[ \t]+(?:au|par)[ \t]+(?:m3|m³|mètres?[ \t]+cubes?|metres?[ \t]+cubes?))?(?![\p{L}])|(?<![\p{L}])(?:une|1)[ \t]+toupie[ \t]+de[ \t]+(?=\d)/giu;
 /** « dépose et repose sur 9 m² », « un demi mètre carré de dépose et de repose »: both works, of the object said before. */
 export const REMOVE_AND_REINSTALL = /(?<![a-z])depose\s+et\s+(?:de\s+(?:la\s+)?)?repose(?![a-z])/;

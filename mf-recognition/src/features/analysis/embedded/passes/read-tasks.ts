@@ -16,6 +16,7 @@ import {
   AS_MUCH_ELSEWHERE,
   CANCEL,
   CONTEXT_OPENING,
+  DOSAGE_OR_TRUCK,
   CONTEXT_WORD,
   DEFERRED,
   DESCRIBED,
@@ -54,7 +55,13 @@ const DEBUG = typeof process !== 'undefined' && process.env?.DEBUG_EXTRACT === '
 export function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtraction['tasks'] {
   const segments = splitSegments(
     joinCatalogueCoordinations(
-      closeClausesAfterFigures(text.replace(LIST_MARKER, '').replace(JOINT_WIDTH, ' , ').replace(NEGATED_ASIDE, ' ')),
+      closeClausesAfterFigures(
+        text
+          .replace(LIST_MARKER, '')
+          .replace(JOINT_WIDTH, ' , ')
+          .replace(NEGATED_ASIDE, ' ')
+          .replace(DOSAGE_OR_TRUCK, ' '),
+      ),
       catalogue,
     ),
   );

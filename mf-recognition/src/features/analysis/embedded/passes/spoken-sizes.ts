@@ -91,7 +91,7 @@ const AREA_BARE_THICKNESS = new RegExp(
  * apart from the one surface of the sentence (a dig depth, said without the slab word, is no thickness).
  */
 const SLAB_THICKNESS_APART = new RegExp(
-  String.raw`(?<![\p{L}])(?:dalle|b[ée]ton)(?:[ \t]+(?:b[ée]ton|pleine|de[ \t]+b[ée]ton))?[ \t]+(?:de|en|d['’][ \t]*[ée]paisseur[ \t]+)[ \t]*${N}[ \t]*(?:cm|centim[èe]tres?)(?![\p{L}])`,
+  String.raw`(?<![\p{L}])(?:dalle|b[ée]ton|radier|(?<=[àa][ \t]+)couler)(?:[ \t]+(?:b[ée]ton|pleine|de[ \t]+b[ée]ton|[àa][ \t]+couler|[àa][ \t]+faire))?[ \t]+(?:de|en|sur|d['’][ \t]*[ée]paisseur[ \t]+)[ \t]*${N}[ \t]*(?:cm|centim[èe]tres?)(?![\p{L}])`,
   'iu',
 );
 const AREA_ALONE = new RegExp(
@@ -106,7 +106,14 @@ function slabThicknessApart(text: string): string {
     .map((sentence) => {
       const thickness = SLAB_THICKNESS_APART.exec(sentence);
       const areas = [...sentence.matchAll(AREA_ALONE)];
-      if (!thickness || areas.length !== 1 || SOLD_BY_AREA.test(sentence) || /m³|m3/.test(sentence)) return sentence;
+      if (
+        !thickness ||
+        areas.length !== 1 ||
+        SOLD_BY_AREA.test(sentence) ||
+        !SLAB.test(sentence) ||
+        /m³|m3/.test(sentence)
+      )
+        return sentence;
       const t = num(thickness[1]!);
       const area = areas[0]!;
       if (t < 5 || t > 40) return sentence;

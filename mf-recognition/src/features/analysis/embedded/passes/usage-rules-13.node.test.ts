@@ -36,4 +36,13 @@ describe('usage rules after the thirteenth dev batch', () => {
       '3 Installation prise électrique',
     ]);
   });
+
+  it('a concrete dosage or a truck is no quantity; a radier is a slab; a slab thickness said after « à couler »', () => {
+    expect(lines('dalle du garage 20 m² en 12 cm béton dosé à 350 kg')).toEqual(['2.4 Dalle béton']);
+    expect(lines('une toupie de 6 m3 pour la dalle')).toEqual(['6 Dalle béton']);
+    expect(lines('radier de la piscine 6 m3')).toEqual(['6 Dalle béton']);
+    expect(lines('il reste 5 m² de dalle à couler en 8 centimètres')).toEqual(['0.4 Dalle béton']);
+    // A screed keeps its surface.
+    expect(lines("chape de l'atelier 20 m² à couler en 5 centimètres")).toEqual(['20 Chape béton']);
+  });
 });
