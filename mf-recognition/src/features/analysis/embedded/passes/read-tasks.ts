@@ -50,6 +50,9 @@ import {
 import { type Matched, placeOrphan, quantityForTask, surfaceForWorksBefore } from './task-figures';
 import type { Line, Quantity } from './types';
 
+/** Things painted with the walls (« peinture des portes et des plinthes »), which a bare mention would lay. */
+const PAINTED_THINGS = new Set(['plinthe', 'porte', 'fenetre', 'volet', 'radiateur', 'placard']);
+
 const DEBUG = typeof process !== 'undefined' && process.env?.DEBUG_EXTRACT === '1';
 
 export function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtraction['tasks'] {
@@ -110,14 +113,21 @@ export function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtra
         THICKNESS.test(part.folded) &&
         !part.quantities.some((q) => q.strength === 3) &&
         !terms.some((t) => t.role === 'install' || t.role === 'remove' || t.role === 'mod');
+      // « peinture des portes et des plinthes »: the plinths inherit the painting; painted, they are no plinths laid.
+      let paintedOnly = false;
       if (part.inherited.length && terms.length && !materialOnly) {
         const withShared = [...terms, ...part.inherited];
         match = bestCatalogueMatch(part.text, catalogue, { unit: mainUnit, terms: withShared });
         if (match) terms = withShared;
+        else
+          paintedOnly =
+            part.inherited.some((t) => t.concept === 'peinture') &&
+            !part.quantities.some((q) => q.strength === 3) &&
+            terms.every((t) => t.role !== 'head' || (t.concept !== null && PAINTED_THINGS.has(t.concept)));
       }
       // « un mitigeur pour le lavabo », « faïence dans la douche »: what follows pour/dans is context.
       const context = CONTEXT_WORD.exec(part.text);
-      if (!match && context && context.index > 0) {
+      if (!match && !paintedOnly && context && context.index > 0) {
         const head = part.text.slice(0, context.index);
         const headTerms = analyseTerms(head);
         if (headTerms.length) match = bestCatalogueMatch(head, catalogue, { unit: mainUnit, terms: headTerms });
@@ -132,7 +142,8 @@ export function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtra
           match = whole;
         else if (match) terms = headTerms;
       }
-      if (!match && terms.length) match = bestCatalogueMatch(part.text, catalogue, { unit: mainUnit, terms });
+      if (!match && terms.length && !paintedOnly)
+        match = bestCatalogueMatch(part.text, catalogue, { unit: mainUnit, terms });
       // « les boiseries des fenêtres »: the task must be about the head noun, not its complement.
       if (match) {
         const heads = terms.filter((t) => t.role === 'head').sort((a, b) => a.start - b.start);

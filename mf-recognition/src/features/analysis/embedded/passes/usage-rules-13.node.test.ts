@@ -45,4 +45,11 @@ describe('usage rules after the thirteenth dev batch', () => {
     // A screed keeps its surface.
     expect(lines("chape de l'atelier 20 m² à couler en 5 centimètres")).toEqual(['20 Chape béton']);
   });
+
+  it('doors and plinths painted with the rest are not laid', () => {
+    expect(lines('peinture des portes et des plinthes')).toEqual([]);
+    expect(lines('peinture des murs et des radiateurs')).toEqual(['1 Peinture murs']);
+    // Plinths with their own length after the painting are laid.
+    expect(lines('peinture des murs 30 m² et plinthes 12 mètres')).toEqual(['12 Pose de plinthes', '30 Peinture murs']);
+  });
 });
