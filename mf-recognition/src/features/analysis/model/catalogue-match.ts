@@ -213,6 +213,53 @@ function termSimilarity(catalogueTerm: Term, phraseTerm: Term): number {
   return similarity >= STEM_SIMILARITY ? similarity * 0.95 : 0;
 }
 
+/**
+ * A phrase term's similarity with every term of a prepared catalogue (task by task, at `offsets[task]`) and, per task,
+ * the closest: each match compares the phrase with the whole catalogue, and the same words come back from piece to
+ * piece and from note to note. Kept per catalogue and per term (role, notion, stem: all the similarity reads).
+ */
+type SimilarityRow = { similarities: Float64Array; closest: Float64Array };
+type SimilarityTable = { offsets: Int32Array; cells: number; rows: Map<string, SimilarityRow> };
+const similarityTables = new WeakMap<readonly PreparedTask[], SimilarityTable>();
+/** Cells kept per catalogue before the rows are dropped (a few MB, whatever the catalogue's size). */
+const MAX_SIMILARITY_CELLS = 2_000_000;
+
+function similarityTable(tasks: readonly PreparedTask[]): SimilarityTable {
+  let table = similarityTables.get(tasks);
+  if (!table) {
+    const offsets = new Int32Array(tasks.length);
+    let cells = 0;
+    tasks.forEach((task, i) => {
+      offsets[i] = cells;
+      cells += task.terms.length;
+    });
+    table = { offsets, cells, rows: new Map() };
+    similarityTables.set(tasks, table);
+  }
+  return table;
+}
+
+function similarityRow(table: SimilarityTable, tasks: readonly PreparedTask[], term: Term): SimilarityRow {
+  const key = `${term.role}|${term.concept === null ? '' : `=${term.concept}`}|${term.stem}`;
+  let row = table.rows.get(key);
+  if (!row) {
+    const similarities = new Float64Array(table.cells);
+    const closest = new Float64Array(tasks.length);
+    tasks.forEach((task, i) => {
+      const at = table.offsets[i]!;
+      task.terms.forEach((catalogueTerm, t) => {
+        const similarity = termSimilarity(catalogueTerm, term);
+        similarities[at + t] = similarity;
+        if (similarity > closest[i]!) closest[i] = similarity;
+      });
+    });
+    if ((table.rows.size + 1) * Math.max(table.cells, 1) > MAX_SIMILARITY_CELLS) table.rows.clear();
+    row = { similarities, closest };
+    table.rows.set(key, row);
+  }
+  return row;
+}
+
 function containsSequence(haystack: string[], needle: string[]): boolean {
   if (needle.length === 0 || needle.length > haystack.length) return false;
   outer: for (let i = 0; i + needle.length <= haystack.length; i += 1) {
@@ -241,8 +288,15 @@ export function bestCatalogueMatch(
   // counted in items (Remplacement de tuiles) and this one still names the object (Réfection toiture tuiles).
   let bestMeasured: { match: CatalogueMatch; rank: number[] } | null = null;
   const measuredUnit = options.unit && ['area', 'length', 'volume'].includes(unitFamily(options.unit));
-  for (const candidate of tasks) {
+  const table = similarityTable(tasks);
+  const rows = terms.map((term) => similarityRow(table, tasks, term));
+  for (let c = 0; c < tasks.length; c += 1) {
+    const candidate = tasks[c]!;
     if (candidate.polarity !== polarity) continue;
+    // Without a pair this close, no head is found (below): the candidate is out before any assignment.
+    let closest = 0;
+    for (const row of rows) if (row.closest[c]! > closest) closest = row.closest[c]!;
+    if (closest < HEAD_EVIDENCE) continue;
     let total = 0;
     let matched = 0;
     let evidence = 0;
@@ -254,18 +308,14 @@ export function bestCatalogueMatch(
     // A word of the phrase stands for one term of the name (« toit » is not both « toiture » and « tuiles »):
     // pairs are assigned best first, each side used once.
     const pairs: Array<{ term: number; phrase: number; similarity: number }> = [];
-    let closest = 0;
+    const at = table.offsets[c]!;
     for (let t = 0; t < candidate.terms.length; t += 1) {
-      const term = candidate.terms[t]!;
-      total += term.weight;
+      total += candidate.terms[t]!.weight;
       for (let p = 0; p < terms.length; p += 1) {
-        const similarity = termSimilarity(term, terms[p]!);
+        const similarity = rows[p]!.similarities[at + t]!;
         if (similarity > 0) pairs.push({ term: t, phrase: p, similarity });
-        if (similarity > closest) closest = similarity;
       }
     }
-    // Without a pair this close, no head is found (below): the candidate is out before any assignment.
-    if (closest < HEAD_EVIDENCE) continue;
     pairs.sort((a, b) => b.similarity - a.similarity || a.term - b.term);
     const termUsed = new Set<number>();
     const phraseUsed = new Set<number>();
