@@ -70,8 +70,14 @@ export const LIST_MARKER = /^[ \t]*(?:\d{1,2}[ \t]*[.)/]|[-•*·>–]|[a-z]\))[
  * « pas de peinture au plafond juste les murs », « pas de faïence aux murs on met de la peinture »: after a negation,
  * « juste », « seulement »… or a new subject with its verb start the kept work.
  */
-export const RESTRICTION_AFTER_NEGATION =
-  /(?<=(?<![\p{L}])(?:pas|aucun|aucune|ni|jamais|sans)(?![\p{L}])[^,]*?)\s+(?=(?:juste|seulement|uniquement|mais|simplement)\s|on\s+(?!ne\s|n['’]|en\s)(?:met|mets|mettra|fait|fera|pose|posera|part|passe|passera|prend|prendra)\s)/iu;
+/** « pas », « aucun », « sans »…: the negation a restriction answers. */
+const NEGATED_WORD = String.raw`(?<![\p{L}])(?:pas|aucun|aucune|ni|jamais|sans)(?![\p{L}])`;
+export const RESTRICTION_AFTER_NEGATION = new RegExp(
+  String.raw`(?<=${NEGATED_WORD}[^,]*?)\s+(?=(?:juste|seulement|uniquement|mais|simplement)\s|on\s+(?!ne\s|n['’]|en\s)(?:met|mets|mettra|fait|fera|pose|posera|part|passe|passera|prend|prendra)\s)`,
+  'iu',
+);
+/** A clause without a negation has no restriction to split on (the look-behind above is long to try everywhere). */
+export const NEGATED_CLAUSE = new RegExp(NEGATED_WORD, 'iu');
 /**
  * « posés avec des joints d'un centimètre », « joints fins de 2 millimètres »: the width of the tiles' joints describes the
  * tiling, it is no joint work (« refaire les joints » is: a work verb before keeps it).

@@ -1,7 +1,14 @@
 // Pass 5 (segments): sentences, clauses and coordinated pieces, each with the quantities said in it.
 import { analyseTerms, type PreparedTask, type Term } from '../../model/catalogue-match';
 import { fold } from '../../model/text';
-import { CONNECTORS, CONTEXT_WORD, CORRECTION, RESTRICTION_AFTER_NEGATION, SHARED_ACTIVITIES } from './cues';
+import {
+  CONNECTORS,
+  CONTEXT_WORD,
+  CORRECTION,
+  NEGATED_CLAUSE,
+  RESTRICTION_AFTER_NEGATION,
+  SHARED_ACTIVITIES,
+} from './cues';
 import { findQuantities } from './quantities';
 import type { Segment } from './types';
 
@@ -12,7 +19,8 @@ import type { Segment } from './types';
 const coordinations = new WeakMap<PreparedTask[], RegExp[]>();
 
 /** « sans le décoller », « sans l'enlever »: « sans », an object pronoun and a verb of work in the infinitive. */
-const WITHOUT_DOING = /(?<![\p{L}])sans[ \t]+(?:l['’][ \t]*|(?:le|la|les)[ \t]+)(?:d[ée]coller|enlever|retirer|arracher|d[ée]poser|d[ée]monter|gratter|poncer|toucher|casser|d[ée]molir|abattre|changer|remplacer|refaire|reprendre|[ôo]ter)(?![\p{L}])/giu;
+const WITHOUT_DOING =
+  /(?<![\p{L}])sans[ \t]+(?:l['’][ \t]*|(?:le|la|les)[ \t]+)(?:d[ée]coller|enlever|retirer|arracher|d[ée]poser|d[ée]monter|gratter|poncer|toucher|casser|d[ée]molir|abattre|changer|remplacer|refaire|reprendre|[ôo]ter)(?![\p{L}])/giu;
 
 export function joinCatalogueCoordinations(text: string, catalogue: PreparedTask[]): string {
   const folded = fold(text);
@@ -58,7 +66,8 @@ export function splitSegments(text: string): Segment[] {
       if (correctionPending) return;
       let afterContext = false;
       let afterComplement = false;
-      for (const piece of clause.split(RESTRICTION_AFTER_NEGATION).flatMap((c) => c.split(CONNECTORS))) {
+      const restricted = NEGATED_CLAUSE.test(clause) ? clause.split(RESTRICTION_AFTER_NEGATION) : [clause];
+      for (const piece of restricted.flatMap((c) => c.split(CONNECTORS))) {
         // « sans » drops what follows it: « peinture sans sous-couche »; « sans le décoller » (a pronoun and a verb)
         // says how the work is done and drops only itself.
         const kept = piece.replace(WITHOUT_DOING, ' ').split(/(?<![\p{L}])sans(?![\p{L}])/iu)[0] ?? '';
