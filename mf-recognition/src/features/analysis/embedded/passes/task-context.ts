@@ -67,8 +67,11 @@ export function measuredSurfaces(part: Segment, terms: Term[]): { terms: Term[];
  * « … avant peinture », « avant la peinture », « avant de (le) repeindre », « puis deux couches » (a piece of its own, no product said):
  * the painting comes after the preparation.
  */
-const PAINT_AFTER =
-  /(?<![a-z])avant\s+(?:la\s+|de\s+la\s+)?peinture|(?<![a-z])avant\s+de\s+(?:(?:le|la|les)\s+|l')?(?:re)?peindre|^\s*(?:puis\s+)?(?:une|deux|trois|[123])\s+couches?(?!\s+d)/;
+const COATS_AFTER =
+  /^\s*(?:puis\s+)?(?:une|deux|trois|[123])\s+couches?(?![a-z])(?!\s+(?:d'|de\s+(?:la\s+)?(?:peinture|sous|primaire|fixateur|vernis|lasure|colle|impression)))/;
+const PAINT_AFTER = new RegExp(
+  String.raw`(?<![a-z])avant\s+(?:la\s+|de\s+la\s+)?peinture|(?<![a-z])avant\s+de\s+(?:(?:le|la|les)\s+|l')?(?:re)?peindre|${COATS_AFTER.source}`,
+);
 
 /**
  * « ratissage des murs avant peinture, 38 m² », « décoller la tapisserie avant de peindre »: the walls are prepared for
@@ -82,9 +85,15 @@ export function paintingAfterPreparation(
   said: readonly Term[],
   catalogue: PreparedTask[],
 ): PreparedTask | null {
-  if (!task.terms.some((t) => t.isHead && t.concept === 'preparation')) return null;
-  if (!segments.some((s) => s.sentence === part.sentence && PAINT_AFTER.test(s.folded))) return null;
-  const kept = said.filter((t) => t.concept !== 'preparation' && t.role !== 'remove' && t.role !== 'install');
+  // « sous-couche teintée et deux couches »: the coats said after a primer are the painting (« une impression avant la
+  // peinture » keeps « avant » a time).
+  const primer = task.terms.some((t) => t.isHead && t.concept === 'souscouche');
+  if (!primer && !task.terms.some((t) => t.isHead && t.concept === 'preparation')) return null;
+  const after = primer ? COATS_AFTER : PAINT_AFTER;
+  if (!segments.some((s) => s.sentence === part.sentence && after.test(s.folded))) return null;
+  const kept = said.filter(
+    (t) => t.concept !== 'preparation' && t.concept !== 'souscouche' && t.role !== 'remove' && t.role !== 'install',
+  );
   const found = bestCatalogueMatch(part.text, catalogue, { unit: 'm2', terms: [...kept, ...PAINTING] });
   const painting = found ? catalogue[found.index]! : null;
   return painting?.terms.some((t) => t.isHead && t.concept === 'peinture') ? painting : null;

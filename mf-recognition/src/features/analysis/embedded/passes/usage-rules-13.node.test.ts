@@ -52,4 +52,19 @@ describe('usage rules after the thirteenth dev batch', () => {
     // Plinths with their own length after the painting are laid.
     expect(lines('peinture des murs 30 m² et plinthes 12 mètres')).toEqual(['12 Pose de plinthes', '30 Peinture murs']);
   });
+
+  it('a primer followed by « deux couches » is also the painting', () => {
+    expect(lines('sous-couche et deux couches sur les murs du salon 40 m²')).toEqual([
+      '40 Peinture murs',
+      "40 Sous-couche d'impression",
+    ]);
+    // A primer alone, or followed by coats of a product that is not the finish, stays a primer.
+    expect(lines('sous-couche sur les murs du salon 40 m²')).toEqual(["40 Sous-couche d'impression"]);
+    expect(lines('sous-couche et deux couches de vernis sur les boiseries 10 m²')).not.toContain('10 Peinture murs');
+    // Coats of paint said as such are one painting line.
+    expect(lines("plafond de l'étage 75 m² une couche d'apprêt et deux couches de peinture")).toEqual([
+      '75 Peinture plafond',
+      "75 Sous-couche d'impression",
+    ]);
+  });
 });
