@@ -67,4 +67,15 @@ describe('usage rules after the thirteenth dev batch', () => {
       "75 Sous-couche d'impression",
     ]);
   });
+
+  it('taking off the old paint, or a layer of wallpaper, is preparing the walls', () => {
+    expect(lines("on retire l'ancienne peinture qui s'écaille sur les murs 20 m² et on repeint")).toEqual([
+      '20 Peinture murs',
+      '20 Préparation des murs (enduit, ponçage)',
+    ]);
+    expect(lines('enlever une couche de papier peint dans le couloir 20 m²')).toEqual([
+      '20 Préparation des murs (enduit, ponçage)',
+    ]);
+    expect(lines('décapage des murs de la cave 15 m²')).toEqual(['15 Préparation des murs (enduit, ponçage)']);
+  });
 });
