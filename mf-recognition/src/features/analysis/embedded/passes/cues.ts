@@ -86,10 +86,14 @@ export const JOINT_WIDTH =
   /(?<!(?:refaire|refait|reprendre|reprise|regarnir|gratter|nettoyer|faire|pose|poser)\s+(?:les\s+|des\s+)?)(?:avec\s+)?(?:des\s+|les\s+)?joints?\s+(?:(?:fins?|larges?|etroits?|étroits?|minces?)\s+)?(?:de\s+|d['’]\s*)(?:\d+(?:[.,]\d+)?|un|une|deux|trois|cinq)\s*(?:mm|millim[èe]tres?|cm|centim[èe]tres?)(?![\p{L}])/giu;
 /**
  * « deux poutres à ne pas tacher », « attention à ne pas abîmer le parquet », « parce qu'aucun sol n'est plan », « car
- * le mur n'est pas droit »: a caution, or the state of a thing given as the reason of the work — no negated work.
+ * le mur n'est pas droit », « les enduits qui ne se décollent pas »: a caution, the state of a thing given as the reason
+ * of the work, or said in a relative clause — no negated work.
  */
 export const NEGATED_ASIDE =
-  /(?<![\p{L}])(?:à|a)\s+ne\s+(?:pas|rien)\s+(?:tacher|salir|abîmer|abimer|rayer|mouiller|endommager|dégrader|degrader|éclabousser|eclabousser)(?![\p{L}])|(?<![\p{L}])(?:parce\s+qu(?:e\s+|['’]\s*)|car\s+|vu\s+qu(?:e\s+|['’]\s*)|puisqu(?:e\s+|['’]\s*))(?:aucun|aucune|le|la|les|l['’]|son|sa|ses)\s*[\p{L}'’ -]{0,30}?\s(?:n['’]\s*)?(?:est|sont|était|etait|étaient|etaient)\s+(?:pas\s+|plus\s+|jamais\s+)?(?:plane?s?|plats?|plates?|droite?s?|de\s+niveau|d['’]\s*(?:é|e)querre|lisses?|saine?s?)(?![\p{L}])/giu;
+  /(?<![\p{L}])qui\s+ne\s+(?:se\s+|s['’]\s*)?\p{L}+\s+(?:pas|plus)(?![\p{L}])(?!\s+(?:à|a|de|d['’])\s)|(?<![\p{L}])(?:à|a)\s+ne\s+(?:pas|rien)\s+(?:tacher|salir|abîmer|abimer|rayer|mouiller|endommager|dégrader|degrader|éclabousser|eclabousser)(?![\p{L}])|(?<![\p{L}])(?:parce\s+qu(?:e\s+|['’]\s*)|car\s+|vu\s+qu(?:e\s+|['’]\s*)|puisqu(?:e\s+|['’]\s*))(?:aucun|aucune|le|la|les|l['’]|son|sa|ses)\s*[\p{L}'’ -]{0,30}?\s(?:n['’]\s*)?(?:est|sont|était|etait|étaient|etaient)\s+(?:pas\s+|plus\s+|jamais\s+)?(?:plane?s?|plats?|plates?|droite?s?|de\s+niveau|d['’]\s*(?:é|e)querre|lisses?|saine?s?)(?![\p{L}])/giu;
+/** « les murs sont abîmés sous la tapisserie »: what the walls are like under the paper, no papering. */
+export const UNDER_COVERING =
+  /(?<![\p{L}])sous\s+(?:la|le|les|l['’])\s*(?:vieille\s+|ancienne\s+|vieux\s+|ancien\s+)?(?:tapisseries?|papiers?\s+peints?)(?![\p{L}])/giu;
 /**
  * « béton dosé à 350 kilos au mètre cube », « dosé à 300 kg »: the dosage of the concrete, no quantity of the work; « une
  * toupie de 6 m³ »: the truck says the volume, not a count.

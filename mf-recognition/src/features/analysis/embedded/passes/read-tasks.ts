@@ -30,6 +30,7 @@ import {
   NEGATION,
   REMOVE_AND_REINSTALL,
   TOTAL,
+  UNDER_COVERING,
   UNIT_WORD,
 } from './cues';
 import { bestOrphan, carriesSurface, elaborates, fits, hasWorkWord, mergeRepeats } from './lines';
@@ -63,6 +64,7 @@ export function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtra
           .replace(LIST_MARKER, '')
           .replace(JOINT_WIDTH, ' , ')
           .replace(NEGATED_ASIDE, ' ')
+          .replace(UNDER_COVERING, ' ')
           .replace(DOSAGE_OR_TRUCK, ' '),
       ),
       catalogue,

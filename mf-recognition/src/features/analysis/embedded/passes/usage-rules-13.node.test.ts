@@ -78,4 +78,15 @@ describe('usage rules after the thirteenth dev batch', () => {
     ]);
     expect(lines('décapage des murs de la cave 15 m²')).toEqual(['15 Préparation des murs (enduit, ponçage)']);
   });
+
+  it('a negation in a relative clause, or the walls « sous la tapisserie », say a state', () => {
+    expect(lines('poncer les enduits qui ne se décollent pas sur les murs 30 m²')).toEqual([
+      '30 Préparation des murs (enduit, ponçage)',
+    ]);
+    expect(lines('les murs sont abîmés sous la tapisserie on les enduit 26 m²')).toEqual([
+      '26 Préparation des murs (enduit, ponçage)',
+    ]);
+    // « qui ne sont pas à refaire » still takes the thing out.
+    expect(lines('les plinthes qui ne sont pas à refaire et la peinture des murs 30 m²')).toEqual(['30 Peinture murs']);
+  });
 });
