@@ -4,12 +4,7 @@
 // Prints one JSON line per measurement on stdout; progress on stderr.
 //
 //   npx tsx scripts/bench/admin-bench.ts        (ADMIN_BENCH_USERS, ADMIN_BENCH_PORT_BASE to change)
-import { chromium } from 'playwright-core';
-
-import { startBackend } from '../../backend/src/server.ts';
-import { benchDatabase } from '../lib/bench-database.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../lib/chromium.cjs';
-import { appOrigins, appPorts, localRuntimeConfig, serveApps } from '../lib/serve-apps.mjs';
+import { withBenchStack } from '../lib/bench-stack.ts';
 
 const SMOKE = process.env.ATELIER_BENCH_SMOKE === '1';
 const USERS = Number(process.env.ADMIN_BENCH_USERS ?? (SMOKE ? 30 : 10_000));
@@ -24,20 +19,12 @@ const emit = (record: unknown) => process.stdout.write(`${JSON.stringify(record)
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function main() {
-  const database = await benchDatabase('admin');
-  const backend = await startBackend({
-    port: 0,
-    dataDir: 'memory://',
-    databaseUrl: database.url,
-    adminEmail: ADMIN.email,
-    adminPassword: ADMIN.password,
-    // The browser signs in from the apps' origins: the backend's CORS allow-list must name them.
-    appOrigins: appOrigins(PORT_BASE),
-    log: () => {},
-  });
-  let apps: { url: string; close(): Promise<void> } | undefined;
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-  try {
+  const stack = {
+    name: 'admin',
+    portBase: PORT_BASE,
+    backend: { adminEmail: ADMIN.email, adminPassword: ADMIN.password },
+  };
+  await withBenchStack(stack, async ({ backend, browser, serveApps }) => {
     const seedStart = Date.now();
     const firstNames = ['Jeanne', 'Élodie', 'Luc', 'François', 'Hélène', 'Mathéo', 'Chloé', 'Noël'];
     const lastNames = ['Martin', 'Lefèvre', 'Bérard', 'Dupré', 'Garçon', 'Rousseau', 'Môquet', 'Leclerc'];
@@ -58,13 +45,10 @@ async function main() {
     await backend.db.query(`analyze`);
     log(`seeded ${USERS} users in ${Date.now() - seedStart} ms`);
 
-    apps = await serveApps({
-      ports: appPorts(PORT_BASE),
-      runtimeConfig: localRuntimeConfig(backend, { adminEmail: ADMIN.email }),
-    });
+    const url = await serveApps();
 
     const page = await (await browser.newContext({ locale: 'fr-FR' })).newPage();
-    await page.goto(`${apps.url}/auth`);
+    await page.goto(`${url}/auth`);
     await page.getByLabel('Email').fill(ADMIN.email);
     await page.getByLabel('Mot de passe', { exact: true }).fill(ADMIN.password);
     await page.getByRole('button', { name: 'Se connecter' }).click();
@@ -73,7 +57,7 @@ async function main() {
     // First cards: from following the Administration link (remote already cached after the first run) to cards.
     const firstCards: number[] = [];
     for (let run = 0; run < RUNS; run += 1) {
-      await page.goto(`${apps.url}/tasks`);
+      await page.goto(`${url}/tasks`);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       const started = Date.now();
       await page
@@ -129,12 +113,7 @@ async function main() {
       ok: keystroke <= BUDGET_KEYSTROKE_MS,
     });
     log(`search keystroke: median ${keystroke} ms, all ${keystrokes.join(', ')} (budget ${BUDGET_KEYSTROKE_MS} ms)`);
-  } finally {
-    await browser.close();
-    await apps?.close();
-    await backend.close();
-    await database.drop();
-  }
+  });
 }
 
 main().catch((error) => {

@@ -8,16 +8,13 @@
 // Prints one JSON line per measurement on stdout (figures vs budgets); progress on stderr.
 //
 //   npx tsx scripts/bench/client-book.ts     (CLIENT_BOOK_BENCH_PORT_BASE to change the app ports)
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 
-import { startProfile } from '../lib/chromium-profile.ts';
-
-import { startBackend } from '../../backend/src/server.ts';
-import { benchDatabase } from '../lib/bench-database.ts';
-import { signUpConfirmed } from '../lib/bench-user.ts';
+import type { RunningBackend } from '../../backend/src/server.ts';
 import { DEFAULT_CUSTOMIZATION } from '../../shared/domain/src/entities.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../lib/chromium.cjs';
-import { appOrigins, appPorts, localRuntimeConfig, serveApps } from '../lib/serve-apps.mjs';
+import { withBenchStack } from '../lib/bench-stack.ts';
+import { signUpConfirmed } from '../lib/bench-user.ts';
+import { startProfile } from '../lib/chromium-profile.ts';
 
 const SMOKE = process.env.ATELIER_BENCH_SMOKE === '1';
 const CLIENTS = SMOKE ? 12 : 500;
@@ -55,7 +52,7 @@ const SNAPSHOT = {
   customization: DEFAULT_CUSTOMIZATION,
 };
 
-async function seed(backend: Awaited<ReturnType<typeof startBackend>>, userId: string) {
+async function seed(backend: RunningBackend, userId: string) {
   const lines = JSON.stringify([
     { name: 'Peinture murs', unit: 'm2', price: 25.5, quantity: 40 },
     { name: 'Pose carrelage', unit: 'm2', price: 45, quantity: 12 },
@@ -140,32 +137,18 @@ async function waitForAllRows(page: Page, started: number): Promise<number> {
 }
 
 async function main() {
-  const database = await benchDatabase('client_book');
-  const backend = await startBackend({
-    port: 0,
-    dataDir: 'memory://',
-    databaseUrl: database.url,
-    authLimits: { signUpsPerIpPerHour: 1_000_000, emailsPerIpPerHour: 1_000_000, failedLoginsPerIp: 1_000_000 },
-    appOrigins: appOrigins(PORT_BASE),
-    log: () => {},
-  });
-  let apps: { url: string; close(): Promise<void> } | undefined;
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-  try {
+  await withBenchStack({ name: 'client_book', portBase: PORT_BASE }, async ({ backend, browser, serveApps }) => {
     const userId = await signUpConfirmed(backend, USER);
     const seedStart = Date.now();
     await seed(backend, userId);
     log(`seeded ${CLIENTS} clients, ${QUOTES} quotes, ${INVOICES} invoices in ${Date.now() - seedStart} ms`);
 
-    apps = await serveApps({
-      ports: appPorts(PORT_BASE),
-      runtimeConfig: localRuntimeConfig(backend),
-    });
+    const url = await serveApps();
 
     // 1. First sync from an empty browser: sign-in click → every row in the local copy.
     const context = await browser.newContext({ locale: 'fr-FR' });
     const page = await context.newPage();
-    await page.goto(`${apps.url}/auth`);
+    await page.goto(`${url}/auth`);
     await page.getByLabel('Email').fill(USER.email);
     await page.getByLabel('Mot de passe', { exact: true }).fill(USER.password);
     const signInStarted = Date.now();
@@ -218,7 +201,7 @@ async function main() {
     const nav = page.getByRole('navigation', { name: 'Navigation principale' });
     const firstCards: number[] = [];
     for (let run = 0; run < RUNS; run += 1) {
-      await page.goto(`${apps.url}/tasks`);
+      await page.goto(`${url}/tasks`);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       const started = Date.now();
       await nav.getByRole('link', { name: 'Clients' }).click();
@@ -280,12 +263,7 @@ async function main() {
     log(
       `search keystroke: median ${keystroke} ms, p95 ${percentile(keystrokes, 95)} ms over ${keystrokes.length} keys, all ${keystrokes.join(', ')} (budget ${BUDGET_KEYSTROKE_MS} ms)`,
     );
-  } finally {
-    await browser.close();
-    await apps?.close();
-    await backend.close();
-    await database.drop();
-  }
+  });
 }
 
 main().catch((error) => {

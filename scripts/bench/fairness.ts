@@ -8,8 +8,8 @@
 //   npx tsx scripts/bench/fairness.ts        (FAIRNESS_SECONDS to change the duration)
 import { randomUUID } from 'node:crypto';
 
-import { startBackend, type RunningBackend } from '../../backend/src/server.ts';
-import { benchDatabase } from '../lib/bench-database.ts';
+import type { RunningBackend } from '../../backend/src/server.ts';
+import { withBenchBackend } from '../lib/bench-stack.ts';
 
 const SMOKE = process.env.ATELIER_BENCH_SMOKE === '1';
 const SECONDS = Number(process.env.FAIRNESS_SECONDS ?? (SMOKE ? 5 : 20));
@@ -55,16 +55,7 @@ function importLots(): string[] {
 }
 
 async function main(): Promise<void> {
-  const database = await benchDatabase('fairness');
-  const backend = await startBackend({
-    port: 0,
-    dataDir: 'memory://',
-    databaseUrl: database.url,
-    authLimits: { signUpsPerIpPerHour: 1_000_000, emailsPerIpPerHour: 1_000_000, failedLoginsPerIp: 1_000_000 },
-    env: { AI_BASE_URL: '' },
-    log: () => undefined,
-  });
-  try {
+  await withBenchBackend('fairness', { env: { AI_BASE_URL: '' } }, async (backend) => {
     log(`${backend.db.engine}: ${READERS} readers, imports of ${IMPORT_CLIENTS} clients, ${SECONDS} s`);
     const readers = await Promise.all(Array.from({ length: READERS }, (_, i) => signUp(backend, `reader${i}`)));
     for (const reader of readers) {
@@ -152,10 +143,7 @@ async function main(): Promise<void> {
     log(
       `reads p50 ${record.readP50Ms} ms, p99 ${record.readP99Ms} ms (budget ${BUDGET_P99_MS}); imports ${record.imports} × ${record.importMedianMs} ms, lots ${record.lots} (median ${record.lotMedianMs} ms, max ${record.lotMaxMs} ms)`,
     );
-  } finally {
-    await backend.close();
-    await database.drop();
-  }
+  });
 }
 
 main().catch((error) => {

@@ -13,15 +13,12 @@
 // profile and a Chromium trace of one more 5 000-task reload (scripts/lib/chromium-profile.ts).
 //
 //   npx tsx scripts/bench/tasks-reload.ts     (TASKS_RELOAD_BENCH_PORT_BASE to change the app ports)
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 
-import { startBackend } from '../../backend/src/server.ts';
 import { seedCatalogue } from '../lib/bench-catalogue.mjs';
-import { benchDatabase } from '../lib/bench-database.ts';
+import { withBenchStack } from '../lib/bench-stack.ts';
 import { signUpConfirmed } from '../lib/bench-user.ts';
 import { startProfile } from '../lib/chromium-profile.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../lib/chromium.cjs';
-import { appOrigins, appPorts, localRuntimeConfig, serveApps } from '../lib/serve-apps.mjs';
 
 const SMOKE = process.env.ATELIER_BENCH_SMOKE === '1';
 const TASKS = SMOKE ? 200 : 5000;
@@ -165,18 +162,7 @@ async function keystrokes(page: Page): Promise<number[]> {
 }
 
 async function main() {
-  const database = await benchDatabase('tasks_reload');
-  const backend = await startBackend({
-    port: 0,
-    dataDir: 'memory://',
-    databaseUrl: database.url,
-    authLimits: { signUpsPerIpPerHour: 1_000_000, emailsPerIpPerHour: 1_000_000, failedLoginsPerIp: 1_000_000 },
-    appOrigins: appOrigins(PORT_BASE),
-    log: () => {},
-  });
-  let apps: { url: string; close(): Promise<void> } | undefined;
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-  try {
+  await withBenchStack({ name: 'tasks_reload', portBase: PORT_BASE }, async ({ backend, browser, serveApps }) => {
     const config = { supabaseUrl: backend.url, supabaseAnonKey: backend.anonKey };
     const big = 'artisan.catalogue@example.fr';
     const small = 'artisan.petit@example.fr';
@@ -187,13 +173,13 @@ async function main() {
       await signUpConfirmed(backend, { email, password: PASSWORD });
       await seedCatalogue(config, { email, password: PASSWORD }, catalogue(size));
     }
-    apps = await serveApps({ ports: appPorts(PORT_BASE), runtimeConfig: localRuntimeConfig(backend) });
+    const url = await serveApps();
 
     for (const [email, size] of [
       [small, CONTROL_TASKS],
       [big, TASKS],
     ] as const) {
-      const { page, context, firstRows, interactive, firstKey } = await measure(browser, apps.url, email, size);
+      const { page, context, firstRows, interactive, firstKey } = await measure(browser, url, email, size);
       const f = stats(firstRows);
       const i = stats(interactive);
       const k = stats(firstKey);
@@ -243,12 +229,7 @@ async function main() {
       }
       await context.close();
     }
-  } finally {
-    await browser.close();
-    await apps?.close();
-    await backend.close();
-    await database.drop();
-  }
+  });
 }
 
 main().catch((error) => {
