@@ -228,7 +228,7 @@ export function rewriteMixedSides(input: string): string {
 
 /** « faïence sur 1,20 m de haut, le tour de la pièce fait 9 m »: a height said before, not the third figure of a size. */
 const HEIGHT_BEFORE = new RegExp(
-  String.raw`(?<![\d.,][ \t]*(?:m|mètres?|metres?)?[ \t]*(?:sur|par|x|×)[ \t]*)(?<![\d.,])(?:(?:une[ \t]+)?hauteur(?:[ \t]+sous[ \t]+plafond)?[ \t]*(?:de|:)?[ \t]*${N}[ \t]*(?:m(?![\p{L}²])|mètres?|metres?)?|${N}[ \t]*(?:m(?![\p{L}²])|mètres?|metres?)?[ \t]*(?:de[ \t]+)?(?:hauteur|haut|sous[ \t]+plafond))(?![\p{L}\d])`,
+  String.raw`(?<![\d.,][ \t]*(?:m|mètres?|metres?)?[ \t]*(?:sur|par|x|×)[ \t]*)(?<![\d.,])(?:(?:une[ \t]+)?hauteur(?:[ \t]+sous[ \t]+plafond)?[ \t]*(?:de|:)?[ \t]*${N}[ \t]*(?:m(?![\p{L}²])|mètres?|metres?)?|${N}[ \t]*(?:m(?![\p{L}²])|mètres?|metres?)?[ \t]*(?:de[ \t]+)?(?:hauteur|haut|sous[ \t]+plafond)|jusqu['’][ \t]*(?:à|a|au|aux)[ \t]+(?:[^\d,.;\n]{1,30}?[ \t])?${N}[ \t]*(?:m(?![\p{L}²])|mètres?|metres?))(?![\p{L}\d])`,
   'giu',
 );
 /** « …, les trois murs font en tout 3 mètres de long »: a length alone, no other side said after it. */
@@ -245,7 +245,7 @@ function heightBefore(text: string, at: number): Span | undefined {
   let last: RegExpMatchArray | undefined;
   for (const m of text.slice(from, at).matchAll(HEIGHT_BEFORE)) last = m;
   if (!last) return undefined;
-  const value = num((last[1] ?? last[2])!);
+  const value = num((last[1] ?? last[2] ?? last[3])!);
   if (!(value > 0 && value <= 6)) return undefined;
   return { value, start: from + last.index!, end: from + last.index! + last[0].length };
 }

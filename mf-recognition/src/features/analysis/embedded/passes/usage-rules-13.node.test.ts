@@ -89,4 +89,9 @@ describe('usage rules after the thirteenth dev batch', () => {
     // « qui ne sont pas à refaire » still takes the thing out.
     expect(lines('les plinthes qui ne sont pas à refaire et la peinture des murs 30 m²')).toEqual(['30 Peinture murs']);
   });
+
+  it('a height said « jusqu’à … N m » before the perimeter', () => {
+    expect(lines("faïence jusqu'à 1 m 20 le tour de la pièce fait 9 m")).toEqual(['10.8 Pose de faïence murale']);
+    expect(lines("faïence jusqu'au plafond 2 m 40 le tour fait 8 mètres")).toEqual(['19.2 Pose de faïence murale']);
+  });
 });
