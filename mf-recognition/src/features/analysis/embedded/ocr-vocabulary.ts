@@ -87,6 +87,8 @@ export function ocrDistance(a: string, b: string, limit = Infinity): number {
   for (let i = 1; i <= a.length; i++) {
     const x = a.charCodeAt(i - 1);
     const p = i >= 2 ? a.charCodeAt(i - 2) : 0;
+    // Whether the row's two glyphs can start a merge at all (most rows cannot: no look-up per cell then).
+    const mergeStarts = i >= 2 && p < 128 && x < 128 && MERGE_STARTS[p * 128 + x] === 1;
     current[0] = i;
     let rowMin = i;
     for (let j = 1; j <= n; j++) {
@@ -94,7 +96,7 @@ export function ocrDistance(a: string, b: string, limit = Infinity): number {
       const substitution = x === y ? 0 : isCheap(x, y) ? 0.5 : 1;
       let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + substitution);
       // « rn » read for « m », « cl » for « d », « ri » for « n », « li » for « h », « iu » for « m »: half cost.
-      if (i >= 2 && isMerge(p, x, y)) value = Math.min(value, before[j - 1]! + 0.5);
+      if (mergeStarts && isMerge(p, x, y)) value = Math.min(value, before[j - 1]! + 0.5);
       if (j >= 2 && isMerge(b.charCodeAt(j - 2), y, x)) value = Math.min(value, previous[j - 2]! + 0.5);
       current[j] = value;
       if (value < rowMin) rowMin = value;

@@ -101,7 +101,7 @@ export function splitSegments(text: string): Segment[] {
         });
         // « pour … » / « dans … », or a noun complement (« les boiseries des fenêtres et portes »), goes on in the next piece.
         afterContext = CONTEXT_WORD.test(` ${kept} `);
-        afterComplement = /\s(?:de|des|du|d')\s*\p{L}+\s*$/u.test(fold(kept));
+        afterComplement = /\s(?:de|des|du|d')\s*\p{L}+\s*$/u.test(folded);
       }
     });
   });
