@@ -94,6 +94,8 @@ export const NEGATED_ASIDE =
 /** « les murs sont abîmés sous la tapisserie »: what the walls are like under the paper, no papering. */
 export const UNDER_COVERING =
   /(?<![\p{L}])sous\s+(?:la|le|les|l['’])\s*(?:vieille\s+|ancienne\s+|vieux\s+|ancien\s+)?(?:tapisseries?|papiers?\s+peints?)(?![\p{L}])/giu;
+/** « contre le mur sous les fenêtres », « devant la fenêtre »: the window says where, it is no window work. */
+export const BY_THE_WINDOW = /(?<![\p{L}])(?:sous|devant|contre)\s+(?:la|les)\s+fen[êe]tres?(?![\p{L}])/giu;
 /**
  * « béton dosé à 350 kilos au mètre cube », « dosé à 300 kg »: the dosage of the concrete, no quantity of the work; « une
  * toupie de 6 m³ »: the truck says the volume, not a count.

@@ -15,6 +15,7 @@ import {
   ANSWERED_NO,
   AS_MUCH_ELSEWHERE,
   CANCEL,
+  BY_THE_WINDOW,
   CONTEXT_OPENING,
   DOSAGE_OR_TRUCK,
   CONTEXT_WORD,
@@ -65,6 +66,7 @@ export function readTasks(text: string, catalogue: PreparedTask[]): RawTextExtra
           .replace(JOINT_WIDTH, ' , ')
           .replace(NEGATED_ASIDE, ' ')
           .replace(UNDER_COVERING, ' ')
+          .replace(BY_THE_WINDOW, ' ')
           .replace(DOSAGE_OR_TRUCK, ' '),
       ),
       catalogue,

@@ -94,4 +94,12 @@ describe('usage rules after the thirteenth dev batch', () => {
     expect(lines("faïence jusqu'à 1 m 20 le tour de la pièce fait 9 m")).toEqual(['10.8 Pose de faïence murale']);
     expect(lines("faïence jusqu'au plafond 2 m 40 le tour fait 8 mètres")).toEqual(['19.2 Pose de faïence murale']);
   });
+
+  it('« sous / devant / contre la fenêtre » says where, no window work', () => {
+    expect(lines('il manque des lames de parquet contre le mur sous les fenêtres 2 m²')).toEqual([
+      '2 Pose de parquet flottant',
+    ]);
+    expect(lines("pose d'un radiateur sous la fenêtre du salon")).toEqual(['1 Pose de radiateur']);
+    expect(lines('remplacer la fenêtre de la cuisine')).toEqual(['1 Pose de fenêtre PVC']);
+  });
 });
