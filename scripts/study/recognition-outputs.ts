@@ -5,8 +5,8 @@
 // proposeLines and extractFromText. Writes a digest per output; with --compare, counts the outputs that differ.
 // Held-out outputs are only hashed and counted, never printed; a differing dev output is named by its key.
 //
-//   pnpm exec tsx scripts/bench/recognition-outputs.ts --write=/tmp/before.json [--analyser=<copy of the repo>]
-//   pnpm exec tsx scripts/bench/recognition-outputs.ts --compare=/tmp/before.json
+//   pnpm exec tsx scripts/study/recognition-outputs.ts --write=/tmp/before.json [--analyser=<copy of the repo>]
+//   pnpm exec tsx scripts/study/recognition-outputs.ts --compare=/tmp/before.json
 import type { Task } from '@atelier/domain';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
