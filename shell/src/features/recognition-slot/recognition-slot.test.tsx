@@ -144,9 +144,25 @@ describe('recognition slot of the home page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('momentanément indisponible');
   });
 
-  it('starts loading when the pointer comes over it, before any click', async () => {
+  it('starts loading when the pointer moves over it, before any click', async () => {
     await freshSlot();
-    fireEvent.pointerEnter(screen.getByTestId('recognition-placeholder'));
+    const placeholder = screen.getByTestId('recognition-placeholder');
+    fireEvent.pointerMove(placeholder);
+    fireEvent.pointerMove(placeholder);
     await waitFor(() => expect(load).toHaveBeenCalledTimes(1));
+    act(() => resolveLoad?.());
+    expect(await screen.findByTestId('recognition-panels')).toBeInTheDocument();
+    expect(received).toHaveLength(1);
+  });
+
+  it('does not load when the section merely appears under a resting pointer (pointerover/enter, no move)', async () => {
+    await freshSlot();
+    const placeholder = screen.getByTestId('recognition-placeholder');
+    fireEvent.pointerOver(placeholder);
+    fireEvent.pointerEnter(placeholder);
+    fireEvent.mouseOver(placeholder);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(load).not.toHaveBeenCalled();
+    expect(placeholder).toBeInTheDocument();
   });
 });

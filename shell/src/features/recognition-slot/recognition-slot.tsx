@@ -1,7 +1,7 @@
 // The recognition section of / (photo, dictation, notes box). mf-recognition is not part of the first load
 // (issue 14: cold JS on /): this placeholder draws the same layout with the same words from the shell's own
-// chunk, and the remote is loaded when the user uses it (pointer over it, focus, a tab, a button, typing in the
-// notes box). What was done here is handed over (`start`): the typed notes and their focus, the chosen tab, the
+// chunk, and the remote is loaded when the user uses it (pointer moved over it, focus, a tab, a button, typing in
+// the notes box). What was done here is handed over (`start`): the typed notes and their focus, the chosen tab, the
 // chosen file, « Prendre une photo » / « Analyser les notes » pressed. A remote that cannot load shows the
 // usual « momentanément indisponible » fallback with « Réessayer ».
 import { useAuth } from '@atelier/platform';
@@ -103,8 +103,11 @@ export function RecognitionSlotContent() {
     };
   }, []);
 
+  /** The load was asked for by this placeholder (its outcome swaps the panels in once). */
+  const asked = useRef(false);
   const load = () => {
-    if (Panels || failed) return;
+    if (Panels || failed || asked.current) return;
+    asked.current = true;
     loadPanels().then(
       (component) => {
         if (!alive.current) return;
@@ -158,7 +161,10 @@ export function RecognitionSlotContent() {
     <div ref={frame}>
       <Card
         data-testid="recognition-placeholder"
-        onPointerEnter={load}
+        // A pointer moved over the section, not one it appeared under: when the page changes under a resting mouse
+        // (the sign-in button replaced by / after « Se connecter »), Chromium sends pointerover/enter to what is now
+        // under it, but no pointermove. That is not a use, and it loaded the remote (decision 0240).
+        onPointerMove={load}
         onFocusCapture={load}
         onPointerDownCapture={() => {
           pressed.current = true;
