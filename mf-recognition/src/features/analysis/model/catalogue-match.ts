@@ -69,7 +69,11 @@ export function analyseTerms(text: string): Term[] {
     if (analysed.size > 5_000) analysed.clear();
     analysed.set(text, terms);
   }
-  return terms.map((t) => ({ ...t }));
+  // Arrays built by push from one literal, not by map: V8 gives an empty array from map another map than a full one,
+  // and each new map reaching optimised code deoptimises the matcher (decision 0236).
+  const copies: Term[] = [];
+  for (const t of terms) copies.push({ stem: t.stem, concept: t.concept, role: t.role, start: t.start, end: t.end });
+  return copies;
 }
 
 function computeTerms(text: string): Term[] {
@@ -281,7 +285,8 @@ export function bestCatalogueMatch(
   const tasks = isPrepared(catalogue) ? catalogue : prepareCatalogue(catalogue);
   const terms = options.terms ?? analyseTerms(phrase);
   if (terms.length === 0) return null;
-  const phraseStems = words(phrase).map(stem);
+  const phraseStems: string[] = [];
+  for (const word of words(phrase)) phraseStems.push(stem(word));
   const polarity = polarityOf(terms);
   let best: { match: CatalogueMatch; rank: number[] } | null = null;
   // « pose de tuiles neuves, 70 m² »: the best task sold in the unit of the surface said, when the best of all is
@@ -289,7 +294,8 @@ export function bestCatalogueMatch(
   let bestMeasured: { match: CatalogueMatch; rank: number[] } | null = null;
   const measuredUnit = options.unit && ['area', 'length', 'volume'].includes(unitFamily(options.unit));
   const table = similarityTable(tasks);
-  const rows = terms.map((term) => similarityRow(table, tasks, term));
+  const rows: SimilarityRow[] = [];
+  for (const term of terms) rows.push(similarityRow(table, tasks, term));
   for (let c = 0; c < tasks.length; c += 1) {
     const candidate = tasks[c]!;
     if (candidate.polarity !== polarity) continue;
@@ -426,24 +432,34 @@ function sharesOneWordOnly(
   terms: readonly Term[],
   pairs: ReadonlyMap<number, number>,
 ): boolean {
-  const named = candidate.terms
-    .map((t, i) => ({ t, i }))
-    .filter(
-      ({ t }) =>
-        t.role !== 'install' &&
-        t.role !== 'remove' &&
-        t.role !== 'service' &&
-        !(t.concept !== null && TRADE_PREFIXES.has(t.concept)),
-    );
-  const said = named.filter(({ i }) => pairs.has(i));
-  const concepts = new Set(candidate.terms.map((t) => t.concept).filter(Boolean));
+  // Plain loops, no map/filter chains: their empty results change the arrays' map and deoptimise (decision 0236).
+  const concepts = new Set<string>();
+  for (const t of candidate.terms) if (t.concept) concepts.add(t.concept);
   const used = new Set(pairs.values());
   // Painting a thing is not installing it (« peindre les volets » is not « Pose de volet roulant »).
   if (!concepts.has('peinture') && terms.some((t, p) => !used.has(p) && t.concept === 'peinture')) return true;
+  // The terms naming something (no action, no trade prefix), the notions they name and those the phrase says.
   // « Sous-couche d'impression » names one notion twice: saying it once says the whole name.
-  const notions = new Set(named.map(({ t }) => t.concept ?? t.stem));
-  if (said.length !== 1 || notions.size < 2) return false;
-  const shared = terms[pairs.get(said[0]!.i)!]!;
+  const notions = new Set<string>();
+  let saidCount = 0;
+  let said = -1;
+  for (let i = 0; i < candidate.terms.length; i += 1) {
+    const t = candidate.terms[i]!;
+    if (
+      t.role === 'install' ||
+      t.role === 'remove' ||
+      t.role === 'service' ||
+      (t.concept !== null && TRADE_PREFIXES.has(t.concept))
+    )
+      continue;
+    notions.add(t.concept ?? t.stem);
+    if (pairs.has(i)) {
+      if (saidCount === 0) said = i;
+      saidCount += 1;
+    }
+  }
+  if (saidCount !== 1 || notions.size < 2) return false;
+  const shared = terms[pairs.get(said)!]!;
   const activity = shared.concept !== null && ACTIVITIES.has(shared.concept);
   return terms.some(
     (t, p) =>

@@ -41,9 +41,10 @@ const SUBSET_BEFORE = /(?<![a-z])dont\s+$/u;
 const REACHED_BEFORE = /(?<![a-z])jusqu['’ ]?\s*(?:a|au)\s+(?:(?:une\s+)?hauteur\s+de\s+)?$/u;
 
 export function findQuantities(folded: string): Quantity[] {
-  const dimensions = [...folded.matchAll(DIMENSION), ...folded.matchAll(SPOKEN_DIMENSION)].map(
-    (m) => [m.index, m.index + m[0].length] as const,
-  );
+  // Built by push, not map: an empty array from map has another map than a full one and deoptimises (decision 0236).
+  const dimensions: Array<readonly [number, number]> = [];
+  for (const m of folded.matchAll(DIMENSION)) dimensions.push([m.index, m.index + m[0].length]);
+  for (const m of folded.matchAll(SPOKEN_DIMENSION)) dimensions.push([m.index, m.index + m[0].length]);
   const quantities: Quantity[] = [];
   for (const match of folded.matchAll(NUMBER)) {
     const start = match.index;
