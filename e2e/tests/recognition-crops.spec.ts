@@ -80,8 +80,9 @@ async function correctThroughCrops(
     await target.click();
   };
 
-  // The shell draws a placeholder and loads the recognition remote on pointer-over: the photo is chosen in the
-  // remote's panel (a file chosen in the placeholder while the remote mounts can be lost — pointed out in the report).
+  // The shell draws a placeholder and loads the recognition remote when the pointer moves over it (decision 0240):
+  // the photo is chosen in the remote's panel (a file chosen in the placeholder while the remote mounts can be lost —
+  // pointed out in the report).
   await page.getByRole('button', { name: 'Choisir une image' }).hover();
   await expect(page.getByTestId('recognition-panels')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('image-file-input')).toBeAttached();
