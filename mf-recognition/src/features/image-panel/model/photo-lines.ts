@@ -6,7 +6,7 @@ import { type Box, type OcrLine, type OcrWord, type PageLayout, unionBox } from 
 
 /**
  * A figure word read below this confidence (0–100) is « À vérifier ». Measured on the repo's note images
- * (scripts/bench/recognition-photo-confidence.ts: 367 figure words, 18 misread): below 80 flags 13/18 misread
+ * (scripts/study/recognition-photo-confidence.ts: 367 figure words, 18 misread): below 80 flags 13/18 misread
  * figures and 13.5 % of the right ones, below 88 14/18 and 17.2 %, below 92 17/18 and 22.6 %, below 95 18/18 but
  * 39.5 %. 92 is the knee: a glance at a right figure costs little, a misread figure missed goes into the devis.
  */
@@ -34,7 +34,11 @@ export function matchTokens(text: string): string[] {
  * double), preferring one not taken yet by an earlier proposed line, plus the lines next to it whose every word is
  * in the source (a source spread over two printed lines). Null when no line shares a word.
  */
-export function sourceLines(source: string, lines: readonly OcrLine[], taken: ReadonlySet<number> = new Set()): number[] {
+export function sourceLines(
+  source: string,
+  lines: readonly OcrLine[],
+  taken: ReadonlySet<number> = new Set(),
+): number[] {
   const wanted = matchTokens(source);
   if (!wanted.length) return [];
   const scoreOf = (line: OcrLine) => {
@@ -53,9 +57,7 @@ export function sourceLines(source: string, lines: readonly OcrLine[], taken: Re
   for (let i = 0; i < lines.length; i++) {
     if (scores[i]! === 0) continue;
     const better =
-      best < 0 ||
-      scores[i]! > scores[best]! ||
-      (scores[i] === scores[best] && taken.has(best) && !taken.has(i));
+      best < 0 || scores[i]! > scores[best]! || (scores[i] === scores[best] && taken.has(best) && !taken.has(i));
     if (better) best = i;
   }
   if (best < 0) return [];

@@ -3,7 +3,7 @@
 // manifests hold the exact text). A figure word (one holding a digit) is right when its digit groups are found in
 // the digit runs of the exact text. Prints, per threshold, the share of misread figures flagged and the
 // share of right figures flagged (the cost: lines the user looks at for nothing).
-//   pnpm exec tsx scripts/bench/recognition-photo-confidence.ts [--verbose]
+//   pnpm exec tsx scripts/study/recognition-photo-confidence.ts [--verbose]
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
